@@ -1,0 +1,24 @@
+// The tartan command's subcommands. Each add_*_command registers one subcommand (its options, help text and the
+// callback that runs it) on the top-level app; the callbacks set state.exit_code.
+//
+// Exit codes: 0 success, 1 a check found a mismatch, 2 bad input or usage (main prints "error: ..." for those).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace tartan::cli {
+
+struct run_state {
+  int exit_code = 0;
+};
+
+void add_nim_command(CLI::App& app, run_state& state);      // tartan nim ...
+void add_games_command(CLI::App& app, run_state& state);    // tartan games
+void add_seq_command(CLI::App& app, run_state& state);      // tartan seq GAME N
+void add_analyze_command(CLI::App& app, run_state& state);  // tartan analyze GAME POSITION (1-D and grids)
+void add_check_command(CLI::App& app, run_state& state);    // tartan check GAME --coins N | --size RxC
+void add_graph_command(CLI::App& app, run_state& state);    // tartan graph FILE
+void add_table_command(CLI::App& app, run_state& state);    // tartan table GAME --size RxC
+void add_verify_command(CLI::App& app, run_state& state);   // tartan verify GAME --size RxC[xD...]
+
+}  // namespace tartan::cli

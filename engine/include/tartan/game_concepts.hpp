@@ -1,0 +1,74 @@
+// The plug-in contract for 1-D coin-turning games.
+//
+// Coins are numbered from 0 at the left. A move from coin n turns n (which must go from heads to tails) together
+// with a set of other coins, all below n. A game is a type that can enumerate those sets; it may add faster hooks
+// that the engine uses when present (and that the tests check against plain enumeration):
+//
+//   required  bool for_each_move(coin n, Visit&& visit) const
+//               calls visit(std::span<const coin> others) once per move from n, `others` ascending and all < n
+//               (empty for the move that turns n alone); stops and returns false as soon as visit returns false,
+//               returns true after the last move.
+//   optional  void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const
+//               appends XOR of g over `others`, for every move from n (duplicates allowed). `g` is any table with
+//               at least n entries, not necessarily the game's own values (tartan products substitute others).
+//   optional  bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, Visit&& visit) const
+//               visits exactly the moves from n whose XOR of g over `others` equals target; same stop rule.
+//   optional  Solver grundy_solver() const
+//               a stateful object with `grundy_value next(std::span<const grundy_value> g)`, called with
+//               g(0..n-1) for n = 0, 1, 2, ... in turn and returning g(n): for incremental algorithms.
+//   optional  grundy_value grundy(coin n) const
+//               a closed form for g(n); may throw overflow_error.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace tartan {
+
+/// A coin's index in a row, 0 at the left.
+using coin = std::uint32_t;
+
+/// A Grundy value: a nimber held in 64 bits.
+using grundy_value = std::uint64_t;
+
+namespace detail {
+/// The visitor type the concepts are checked with; games must accept any callable of this shape.
+using probe_visitor = bool (*)(std::span<const coin>);
+}  // namespace detail
+
+/// A 1-D coin-turning game: it can enumerate the moves from each coin.
+template <class Rule>
+concept turning_rule = requires(const Rule& rule, coin n, detail::probe_visitor visit) {
+  { rule.for_each_move(n, visit) } -> std::same_as<bool>;
+};
+
+/// Hook: the option values of coin n, given any table of values.
+template <class Rule>
+concept has_option_values =
+    requires(const Rule& rule, coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) {
+      rule.option_values(n, g, out);
+    };
+
+/// Hook: the moves from coin n with a given option value.
+template <class Rule>
+concept has_find_moves =
+    requires(const Rule& rule, coin n, grundy_value target, std::span<const grundy_value> g,
+             detail::probe_visitor visit) {
+      { rule.find_moves(n, target, g, visit) } -> std::same_as<bool>;
+    };
+
+/// Hook: an incremental solver for g(0), g(1), ...
+template <class Rule>
+concept has_grundy_solver = requires(const Rule& rule, std::span<const grundy_value> g) {
+  { rule.grundy_solver().next(g) } -> std::same_as<grundy_value>;
+};
+
+/// Hook: a closed form for g(n).
+template <class Rule>
+concept has_closed_form = requires(const Rule& rule, coin n) {
+  { rule.grundy(n) } -> std::same_as<grundy_value>;
+};
+
+}  // namespace tartan

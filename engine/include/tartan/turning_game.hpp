@@ -1,0 +1,109 @@
+// turning_game: any 1-D coin-turning game behind one run-time type, with its Grundy sequence cached.
+//
+// The registry, the CLI and tartan products work with this handle; a plug-in is wrapped once and then behaves
+// like the built-in games. Hooks the wrapped rule lacks fall back to plain enumeration.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "tartan/detail/function_ref.hpp"
+#include "tartan/game_concepts.hpp"
+#include "tartan/turning.hpp"
+
+namespace tartan {
+
+/// A callback receiving the other coins of one move (ascending, all below the moving coin); false stops.
+using move_visitor = detail::function_ref<bool(std::span<const coin>)>;
+
+class turning_game {
+ public:
+  /**
+   * Wraps `rule` under a display name and a turning code (the CGSuite-style code, or "" for plug-ins without one).
+   *
+   * Example: turning_game game("mock-turtles", "1-3", mock_turtles{}); game.sequence(4) == {1, 2, 4, 7}
+   */
+  template <turning_rule Rule>
+  turning_game(std::string name, std::string code, Rule rule)
+      : self_(std::make_shared<model<Rule>>(std::move(rule))),
+        name_(std::move(name)),
+        code_(std::move(code)),
+        cache_(std::make_shared<sequence_cache>()) {}
+
+  const std::string& name() const { return name_; }
+  const std::string& code() const { return code_; }
+
+  bool for_each_move(coin n, move_visitor visit) const { return self_->for_each_move(n, visit); }
+
+  void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const {
+    self_->option_values(n, g, out);
+  }
+
+  bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const {
+    return self_->find_moves(n, target, g, visit);
+  }
+
+  bool has_closed_form() const { return self_->has_closed_form(); }
+
+  /// g(0..count-1), computed once per game and reused: a longer request extends the cached prefix.
+  /// Thread-safe. Throws overflow_error where a value does not fit 64 bits.
+  std::vector<grundy_value> sequence(std::size_t count) const {
+    std::lock_guard lock(cache_->mutex);
+    if (cache_->values.size() < count) cache_->values = self_->sequence(count, sequence_method::automatic);
+    return std::vector<grundy_value>(cache_->values.begin(),
+                                     cache_->values.begin() + static_cast<std::ptrdiff_t>(count));
+  }
+
+  /// g(0..count-1) by a chosen route, not cached (for tests and benchmarks that compare routes).
+  std::vector<grundy_value> sequence(std::size_t count, sequence_method method) const {
+    return self_->sequence(count, method);
+  }
+
+ private:
+  struct concept_t {
+    virtual ~concept_t() = default;
+    virtual bool for_each_move(coin n, move_visitor visit) const = 0;
+    virtual void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const = 0;
+    virtual bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g,
+                            move_visitor visit) const = 0;
+    virtual bool has_closed_form() const = 0;
+    virtual std::vector<grundy_value> sequence(std::size_t count, sequence_method method) const = 0;
+  };
+
+  template <class Rule>
+  struct model final : concept_t {
+    explicit model(Rule r) : rule(std::move(r)) {}
+    bool for_each_move(coin n, move_visitor visit) const override { return rule.for_each_move(n, visit); }
+    void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const override {
+      collect_option_values(rule, n, g, out);
+    }
+    bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g,
+                    move_visitor visit) const override {
+      return find_moves_with_value(rule, n, target, g, visit);
+    }
+    bool has_closed_form() const override { return has_closed_form_v; }
+    std::vector<grundy_value> sequence(std::size_t count, sequence_method method) const override {
+      return grundy_sequence(rule, count, method);
+    }
+    static constexpr bool has_closed_form_v = tartan::has_closed_form<Rule>;
+    Rule rule;
+  };
+
+  struct sequence_cache {
+    std::mutex mutex;
+    std::vector<grundy_value> values;
+  };
+
+  std::shared_ptr<const concept_t> self_;
+  std::string name_;
+  std::string code_;
+  std::shared_ptr<sequence_cache> cache_;
+};
+
+}  // namespace tartan
