@@ -25,6 +25,8 @@
 #include <span>
 #include <vector>
 
+#include "tartan/detail/function_ref.hpp"
+
 namespace tartan {
 
 /// A coin's index in a row, 0 at the left.
@@ -32,6 +34,10 @@ using coin = std::uint32_t;
 
 /// A Grundy value: a nimber held in 64 bits.
 using grundy_value = std::uint64_t;
+
+/// A callback receiving the other coins of one move (ascending, all below the moving coin); false stops.
+/// Compiled (non-template) games take this; any callable converts to it.
+using move_visitor = detail::function_ref<bool(std::span<const coin>)>;
 
 namespace detail {
 /// The visitor type the concepts are checked with; games must accept any callable of this shape.

@@ -19,9 +19,6 @@
 
 namespace tartan {
 
-/// A callback receiving the other coins of one move (ascending, all below the moving coin); false stops.
-using move_visitor = detail::function_ref<bool(std::span<const coin>)>;
-
 class turning_game {
  public:
   /**

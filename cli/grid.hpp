@@ -1,0 +1,27 @@
+// Grid (tartan product) forms of `tartan analyze` and `tartan check`, reached when the game is a product
+// ('ruler*ruler') or a --size RxC is given.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "commands.hpp"
+
+namespace tartan::cli {
+
+struct grid_analyze_request {
+  std::string game;      // product name, factors joined by '*'
+  std::string position;  // rows joined by '/', e.g. "HTT/THH"; empty when size/heads are used
+  std::string size;      // "RxC" (with heads), empty otherwise
+  std::string heads;     // "3:5,17:2"
+  std::size_t limit = 10;
+  bool json = false;
+};
+
+/// Prints the value, outcome and winning moves of a grid position (or its JSON form); sets state.exit_code.
+void analyze_grid(const grid_analyze_request& request, run_state& state);
+
+/// Checks a product game on a small board against an explicit game graph; exit code 1 on any mismatch.
+void check_grid(const std::string& game, const std::string& size, bool json, run_state& state);
+
+}  // namespace tartan::cli
