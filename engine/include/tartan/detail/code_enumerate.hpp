@@ -1,0 +1,181 @@
+// Plain enumeration of the moves of one turning-code alternative, the membership test, and move counts.
+// The fallback for codes without a specialised algorithm, and the reference the fast paths are tested against.
+// Internal to the engine: included by engine/src/turning_code*.cpp only.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "tartan/turning_code.hpp"
+
+namespace tartan::detail {
+
+/// The lowest coin a move from n may turn under the alternative's span C(w) (0 without one).
+inline coin lowest_allowed(const turning_alternative& alt, coin n) {
+  return alt.window != 0 && n + 1 > alt.window ? n + 1 - alt.window : 0;
+}
+
+/// The alternative's largest count, capped at n + 1 coins (all of 0..n) and at its span.
+inline coin highest_count(const turning_alternative& alt, coin n) {
+  coin hi = std::min<coin>(alt.max_coins, n + 1);
+  if (alt.window != 0) hi = std::min(hi, alt.window);
+  return hi;
+}
+
+/// Whether turning n together with `others` (ascending, all < n) is allowed by the alternative.
+inline bool alternative_allows(const turning_alternative& alt, coin n, std::span<const coin> others) {
+  const std::size_t k = others.size() + 1;
+  if (k < alt.min_coins || (!alt.is_unbounded() && k > alt.max_coins)) return false;
+  const coin first = others.empty() ? n : others.front();
+  if (alt.includes_first && first != 0) return false;
+  if (alt.window != 0 && n - first >= alt.window) return false;
+  const auto at = [&](std::size_t i) { return i + 1 == k ? n : others[i]; };
+  if (alt.consecutive) {
+    for (std::size_t i = 0; i + 1 < k; ++i) {
+      if (at(i) + 1 != at(i + 1)) return false;
+    }
+  }
+  if (alt.equally_spaced && k >= 3) {
+    const coin d = at(1) - at(0);
+    for (std::size_t i = 1; i + 1 < k; ++i) {
+      if (at(i + 1) - at(i) != d) return false;
+    }
+  }
+  if (alt.symmetric) {
+    const std::uint64_t sum = std::uint64_t{at(0)} + at(k - 1);
+    for (std::size_t i = 1; i < k - 1 - i; ++i) {
+      if (std::uint64_t{at(i)} + at(k - 1 - i) != sum) return false;
+    }
+  }
+  return true;
+}
+
+/// Calls visit(others) for every `others` ascending of size r in [lo_coin, n) with `others` + n allowed;
+/// k = r + 1 coins. Helper of enumerate_alternative for the plain (unstructured) family.
+template <class Visit>
+bool enumerate_combinations(coin begin, coin end, std::size_t r, std::vector<coin>& buffer, std::size_t prefix,
+                            Visit& visit) {
+  // Lexicographic combinations of size r from [begin, end), appended after buffer[0..prefix).
+  if (r > end - begin) return true;
+  buffer.resize(prefix + r);
+  for (std::size_t i = 0; i < r; ++i) buffer[prefix + i] = begin + static_cast<coin>(i);
+  for (;;) {
+    if (!visit(std::span<const coin>(buffer))) return false;
+    std::size_t i = r;
+    while (i > 0 && buffer[prefix + i - 1] == end - static_cast<coin>(r - i + 1)) --i;
+    if (i == 0) return true;
+    ++buffer[prefix + i - 1];
+    for (std::size_t j = i; j < r; ++j) buffer[prefix + j] = buffer[prefix + j - 1] + 1;
+  }
+}
+
+/// Calls visit(others) once per move from coin n allowed by the alternative, `others` ascending and below n.
+/// Returns false iff visit stopped the enumeration. Cost: proportional to the number of moves (times k).
+template <class Visit>
+bool enumerate_alternative(const turning_alternative& alt, coin n, std::vector<coin>& buffer, Visit&& visit) {
+  const coin lo = lowest_allowed(alt, n);
+  const coin hi = highest_count(alt, n);
+  if (alt.includes_first && lo > 0) return true;
+  for (coin k = alt.min_coins; k <= hi; ++k) {
+    buffer.clear();
+    if (k == 1) {
+      if (alt.includes_first && n != 0) continue;
+      if (!visit(std::span<const coin>(buffer))) return false;
+      continue;
+    }
+    if (alt.consecutive) {  // the k coins n-k+1..n
+      if (alt.includes_first && k != n + 1) continue;
+      for (coin c = n + 1 - k; c < n; ++c) buffer.push_back(c);
+      if (!visit(std::span<const coin>(buffer))) return false;
+    } else if (alt.equally_spaced) {  // step d: n-(k-1)d, ..., n-d
+      for (coin d = 1; std::uint64_t{d} * (k - 1) <= n - lo; ++d) {
+        const coin first = n - d * (k - 1);
+        if (alt.includes_first && first != 0) continue;
+        buffer.clear();
+        for (coin c = first; c < n; c += d) buffer.push_back(c);
+        if (!visit(std::span<const coin>(buffer))) return false;
+      }
+    } else if (alt.symmetric) {  // leftmost m; inner pairs (i, m+n-i) for m < i < (m+n)/2; centre if m+n even
+      const coin m_end = alt.includes_first ? 1 : n;
+      for (coin m = lo; m < m_end; ++m) {
+        const coin inner = n - m - 1;  // coins strictly between m and n
+        const coin pairs = inner / 2;
+        const bool has_centre = inner % 2 == 1;
+        const coin rest = k - 2;
+        for (coin centre = 0; centre <= (has_centre ? 1u : 0u); ++centre) {
+          if (rest < centre || (rest - centre) % 2 != 0 || (rest - centre) / 2 > pairs) continue;
+          const coin p = (rest - centre) / 2;
+          // choose p of the pairs: offsets j in [1, pairs], coin m + j and its mirror n - j
+          std::vector<coin> chosen;
+          auto emit = [&](std::span<const coin> js) {
+            buffer.clear();
+            buffer.push_back(m);
+            for (const coin j : js) buffer.push_back(m + j);
+            if (centre) buffer.push_back(m + (n - m) / 2);
+            for (std::size_t i = js.size(); i-- > 0;) buffer.push_back(n - js[i]);
+            return visit(std::span<const coin>(buffer));
+          };
+          if (!enumerate_combinations(1, pairs + 1, p, chosen, 0, emit)) return false;
+        }
+      }
+    } else if (alt.includes_first) {  // coin 0 and k-2 more from 1..n-1
+      buffer.push_back(0);
+      if (!enumerate_combinations(1, n, k - 2, buffer, 1, visit)) return false;
+    } else {
+      if (!enumerate_combinations(lo, n, k - 1, buffer, 0, visit)) return false;
+    }
+  }
+  return true;
+}
+
+/// min(a + b, UINT64_MAX).
+inline std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+/// binomial(n, r), saturating at UINT64_MAX.
+inline std::uint64_t saturating_binomial(std::uint64_t n, std::uint64_t r) {
+  if (r > n) return 0;
+  r = std::min(r, n - r);
+  unsigned __int128 c = 1;
+  for (std::uint64_t i = 0; i < r; ++i) {
+    c = c * (n - i) / (i + 1);  // exact: C(n, i+1) = C(n, i) (n - i) / (i + 1); increasing while i < r <= n/2
+    if (c > UINT64_MAX) return UINT64_MAX;
+  }
+  return static_cast<std::uint64_t>(c);
+}
+
+/// The number of moves from coin n allowed by the alternative (saturating), from formulas, in O(n * k).
+inline std::uint64_t count_alternative_moves(const turning_alternative& alt, coin n) {
+  const coin lo = lowest_allowed(alt, n);
+  const coin hi = highest_count(alt, n);
+  if (alt.includes_first && lo > 0) return 0;
+  std::uint64_t total = 0;
+  for (coin k = alt.min_coins; k <= hi && total != UINT64_MAX; ++k) {
+    std::uint64_t c = 0;
+    if (k == 1) {
+      c = alt.includes_first && n != 0 ? 0 : 1;
+    } else if (alt.consecutive) {
+      c = !alt.includes_first || k == n + 1 ? 1 : 0;
+    } else if (alt.equally_spaced) {
+      if (alt.includes_first) c = n % (k - 1) == 0 ? 1 : 0;
+      else c = (n - lo) / (k - 1);
+    } else if (alt.symmetric) {
+      const coin m_end = alt.includes_first ? 1 : n;
+      for (coin m = lo; m < m_end; ++m) {
+        const coin inner = n - m - 1;
+        const coin rest = k - 2;
+        if (rest % 2 == 0) c = saturating_add(c, saturating_binomial(inner / 2, rest / 2));
+        if (inner % 2 == 1 && rest % 2 == 1) c = saturating_add(c, saturating_binomial(inner / 2, rest / 2));
+      }
+    } else if (alt.includes_first) {
+      c = saturating_binomial(n - 1, k - 2);
+    } else {
+      c = saturating_binomial(n - lo, k - 1);
+    }
+    total = saturating_add(total, c);
+  }
+  return total;
+}
+
+}  // namespace tartan::detail
