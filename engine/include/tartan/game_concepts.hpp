@@ -18,6 +18,12 @@
 //               g(0..n-1) for n = 0, 1, 2, ... in turn and returning g(n): for incremental algorithms.
 //   optional  grundy_value grundy(coin n) const
 //               a closed form for g(n); may throw overflow_error.
+//   optional  std::uint64_t move_count(coin n) const
+//               the number of moves from n (saturating at UINT64_MAX), when it can be counted faster than by
+//               enumeration; `check` uses it to estimate the size of an explicit game graph.
+//
+// The engine's entry points (grundy_sequence, turning_game, winning_moves, ...) check the contract with
+// check_turning_rule<Rule>(), whose static_assert messages say what is missing or mistyped.
 #pragma once
 
 #include <concepts>
@@ -76,5 +82,54 @@ template <class Rule>
 concept has_closed_form = requires(const Rule& rule, coin n) {
   { rule.grundy(n) } -> std::same_as<grundy_value>;
 };
+
+/// Hook: the number of moves from coin n, counted without enumerating them.
+template <class Rule>
+concept has_move_count = requires(const Rule& rule, coin n) {
+  { rule.move_count(n) } -> std::same_as<std::uint64_t>;
+};
+
+namespace detail {
+// A member whose address can be taken (a non-template, non-overloaded member function). Used to spot a hook that
+// is present under its name but with a signature the engine would not recognise (it would be ignored silently).
+template <class Rule>
+concept names_option_values = requires { &Rule::option_values; };
+template <class Rule>
+concept names_find_moves = requires { &Rule::find_moves; };
+template <class Rule>
+concept names_grundy_solver = requires { &Rule::grundy_solver; };
+template <class Rule>
+concept names_grundy = requires { &Rule::grundy; };
+template <class Rule>
+concept names_move_count = requires { &Rule::move_count; };
+}  // namespace detail
+
+/**
+ * Compile-time check of the game contract at the engine's entry points, with messages that say what to write
+ * (in the spirit of ACL's "op must work as S(S, S)"). Always returns true; a violation is a compile error.
+ *
+ * Example: static_assert(check_turning_rule<my_game>());
+ */
+template <class Rule>
+consteval bool check_turning_rule() {
+  static_assert(turning_rule<Rule>,
+                "a turning game needs `template <class Visit> bool for_each_move(tartan::coin n, Visit&& visit) "
+                "const` (or one taking tartan::move_visitor) that calls visit(std::span<const tartan::coin> others) "
+                "once per move from coin n, others ascending and below n, and returns false as soon as visit does");
+  static_assert(!detail::names_option_values<Rule> || has_option_values<Rule>,
+                "option_values must work as `void option_values(tartan::coin n, std::span<const "
+                "tartan::grundy_value> g, std::vector<tartan::grundy_value>& out) const`");
+  static_assert(!detail::names_find_moves<Rule> || has_find_moves<Rule>,
+                "find_moves must work as `bool find_moves(tartan::coin n, tartan::grundy_value target, "
+                "std::span<const tartan::grundy_value> g, Visit&& visit) const`");
+  static_assert(!detail::names_grundy_solver<Rule> || has_grundy_solver<Rule>,
+                "grundy_solver() must return an object with `tartan::grundy_value next(std::span<const "
+                "tartan::grundy_value> g)`");
+  static_assert(!detail::names_grundy<Rule> || has_closed_form<Rule>,
+                "a closed form must work as `tartan::grundy_value grundy(tartan::coin n) const`");
+  static_assert(!detail::names_move_count<Rule> || has_move_count<Rule>,
+                "move_count must work as `std::uint64_t move_count(tartan::coin n) const`");
+  return true;
+}
 
 }  // namespace tartan

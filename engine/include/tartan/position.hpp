@@ -84,9 +84,10 @@ inline void check_table_covers(std::span<const grundy_value> g, const row_positi
  *
  * Example: Mock Turtles, "HTTH" (value 6): winning_moves(rule, g, p, 10) == {{0, 3}} (g(0) = 1 = 6 ⊕ g(3))
  */
-template <turning_rule Rule>
+template <class Rule>
 std::vector<std::vector<coin>> winning_moves(const Rule& rule, std::span<const grundy_value> g,
                                              const row_position& p, std::size_t limit) {
+  static_assert(check_turning_rule<Rule>());
   detail::check_table_covers(g, p);
   std::vector<std::vector<coin>> moves;
   const grundy_value value = position_value(g, p);

@@ -4,8 +4,11 @@
 // Ferguson, Game Theory, Part I, §5.2). A position's value is the XOR of g over its heads coins.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "tartan/error.hpp"
@@ -20,9 +23,10 @@ enum class sequence_method { automatic, closed_form, solver, option_values, enum
 
 /// Appends the option values of coin n under the value table g (|g| >= n): the hook if the game has one, else
 /// the XOR of g over each enumerated move.
-template <turning_rule Rule>
+template <class Rule>
 void collect_option_values(const Rule& rule, coin n, std::span<const grundy_value> g,
                            std::vector<grundy_value>& out) {
+  static_assert(check_turning_rule<Rule>());
   if constexpr (has_option_values<Rule>) {
     rule.option_values(n, g, out);
   } else {
@@ -37,9 +41,10 @@ void collect_option_values(const Rule& rule, coin n, std::span<const grundy_valu
 
 /// Visits the moves from coin n whose XOR of g over the other coins equals target: the hook if present, else a
 /// filter over plain enumeration. Returns false iff visit stopped the search.
-template <turning_rule Rule, class Visit>
+template <class Rule, class Visit>
 bool find_moves_with_value(const Rule& rule, coin n, grundy_value target, std::span<const grundy_value> g,
                            Visit&& visit) {
+  static_assert(check_turning_rule<Rule>());
   if constexpr (has_find_moves<Rule>) {
     return rule.find_moves(n, target, g, visit);
   } else {
@@ -52,15 +57,55 @@ bool find_moves_with_value(const Rule& rule, coin n, grundy_value target, std::s
 }
 
 /**
- * g(0..count-1) for the game. Throws overflow_error (naming the coin) where a value would not fit 64 bits, and
- * error when `method` names a route the game does not offer.
- * Complexity: count times the cost of one coin's options under the chosen route.
+ * The number of moves from coin n, saturating at `cap` (counting stops there): the move_count hook if present,
+ * else by enumeration. Complexity: O(1) with the hook, else O(min(moves, cap) * move size).
+ *
+ * Example: count_moves(mock_turtles{}, 3, 100) == 7 (turn 3 alone, with one of 0..2, or with two of them)
+ */
+template <class Rule>
+std::uint64_t count_moves(const Rule& rule, coin n, std::uint64_t cap = UINT64_MAX) {
+  static_assert(check_turning_rule<Rule>());
+  if constexpr (has_move_count<Rule>) {
+    return std::min(rule.move_count(n), cap);
+  } else {
+    std::uint64_t count = 0;
+    rule.for_each_move(n, [&](std::span<const coin>) { return ++count < cap; });
+    return count;
+  }
+}
+
+namespace detail {
+// Rethrows an overflow_error from a hook so that the message names the coin whose value does not fit, unless the
+// hook already named it.
+[[noreturn]] inline void rethrow_overflow_at(const overflow_error& e, std::size_t n) {
+  const std::string what = e.what();
+  const std::string named = "coin " + std::to_string(n);
+  const std::size_t at = what.find(named);
+  const bool has_coin =
+      at != std::string::npos && (at + named.size() == what.size() || what[at + named.size()] < '0' ||
+                                  what[at + named.size()] > '9');
+  if (has_coin) throw;  // the exception being handled, unsliced
+  throw overflow_error("the value of coin " + std::to_string(n) + " does not fit 64 bits (" + what +
+                       "); ask for fewer coins, at most " + std::to_string(n));
+}
+}  // namespace detail
+
+/**
+ * g(0..count-1) for the game. Throws overflow_error naming the first coin whose value would not fit 64 bits (from a
+ * closed form or a solver: a mex over enumerated options cannot exceed the number of options), limit_error beyond
+ * 2^32 coins, and error when `method` names a route the game does not offer.
+ * Complexity: count times the cost of one coin's options under the chosen route; O(count) memory besides.
  *
  * Example: grundy_sequence(mock_turtles{}, 5) == {1, 2, 4, 7, 8}
  */
-template <turning_rule Rule>
+template <class Rule>
 std::vector<grundy_value> grundy_sequence(const Rule& rule, std::size_t count,
                                           sequence_method method = sequence_method::automatic) {
+  static_assert(check_turning_rule<Rule>());
+  if (count > std::size_t{UINT32_MAX} + 1) {
+    throw limit_error("a row has at most 2^32 coins (coins are 32-bit); ask for fewer than " +
+                      std::to_string(count) + " coins");
+  }
   std::vector<grundy_value> g;
   g.reserve(count);
   if (method == sequence_method::automatic) {
@@ -69,43 +114,48 @@ std::vector<grundy_value> grundy_sequence(const Rule& rule, std::size_t count,
     else if constexpr (has_option_values<Rule>) method = sequence_method::option_values;
     else method = sequence_method::enumeration;
   }
-  switch (method) {
-    case sequence_method::closed_form:
-      if constexpr (has_closed_form<Rule>) {
-        for (std::size_t n = 0; n < count; ++n) g.push_back(rule.grundy(static_cast<coin>(n)));
-        return g;
-      }
-      throw error("this game has no closed form; compute its values from the rule instead");
-    case sequence_method::solver:
-      if constexpr (has_grundy_solver<Rule>) {
-        auto solver = rule.grundy_solver();
-        for (std::size_t n = 0; n < count; ++n) g.push_back(solver.next(std::span<const grundy_value>(g)));
-        return g;
-      }
-      throw error("this game has no incremental solver; compute its values by enumeration instead");
-    case sequence_method::option_values:
-    case sequence_method::enumeration: {
-      std::vector<grundy_value> options;
-      std::vector<char> scratch;
-      for (std::size_t n = 0; n < count; ++n) {
-        options.clear();
-        const auto c = static_cast<coin>(n);
-        if (method == sequence_method::option_values) {
-          collect_option_values(rule, c, std::span<const grundy_value>(g), options);
-        } else {
-          rule.for_each_move(c, [&](std::span<const coin> others) {
-            grundy_value x = 0;
-            for (const coin o : others) x ^= g[o];
-            options.push_back(x);
-            return true;
-          });
+  // g.size() is the coin being computed when a hook throws.
+  try {
+    switch (method) {
+      case sequence_method::closed_form:
+        if constexpr (has_closed_form<Rule>) {
+          for (std::size_t n = 0; n < count; ++n) g.push_back(rule.grundy(static_cast<coin>(n)));
+          return g;
         }
-        g.push_back(mex(options, scratch));
+        throw error("this game has no closed form; compute its values from the rule instead");
+      case sequence_method::solver:
+        if constexpr (has_grundy_solver<Rule>) {
+          auto solver = rule.grundy_solver();
+          for (std::size_t n = 0; n < count; ++n) g.push_back(solver.next(std::span<const grundy_value>(g)));
+          return g;
+        }
+        throw error("this game has no incremental solver; compute its values by enumeration instead");
+      case sequence_method::option_values:
+      case sequence_method::enumeration: {
+        std::vector<grundy_value> options;
+        std::vector<char> scratch;
+        for (std::size_t n = 0; n < count; ++n) {
+          options.clear();
+          const auto c = static_cast<coin>(n);
+          if (method == sequence_method::option_values) {
+            collect_option_values(rule, c, std::span<const grundy_value>(g), options);
+          } else {
+            rule.for_each_move(c, [&](std::span<const coin> others) {
+              grundy_value x = 0;
+              for (const coin o : others) x ^= g[o];
+              options.push_back(x);
+              return true;
+            });
+          }
+          g.push_back(mex(options, scratch));
+        }
+        return g;
       }
-      return g;
+      case sequence_method::automatic:
+        break;
     }
-    case sequence_method::automatic:
-      break;
+  } catch (const overflow_error& e) {
+    detail::rethrow_overflow_at(e, g.size());
   }
   return g;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -26,7 +27,7 @@ class turning_game {
    *
    * Example: turning_game game("mock-turtles", "1-3", mock_turtles{}); game.sequence(4) == {1, 2, 4, 7}
    */
-  template <turning_rule Rule>
+  template <class Rule>
   turning_game(std::string name, std::string code, Rule rule)
       : self_(std::make_shared<model<Rule>>(std::move(rule))),
         name_(std::move(name)),
@@ -47,6 +48,10 @@ class turning_game {
   }
 
   bool has_closed_form() const { return self_->has_closed_form(); }
+
+  /// The number of moves from coin n, saturating at `cap`: the rule's move_count hook if it has one, else counted
+  /// by enumeration (stopping at cap).
+  std::uint64_t count_moves(coin n, std::uint64_t cap = UINT64_MAX) const { return self_->count_moves(n, cap); }
 
   /// g(0..count-1), computed once per game and reused: a longer request extends the cached prefix.
   /// Thread-safe. Throws overflow_error where a value does not fit 64 bits.
@@ -70,11 +75,13 @@ class turning_game {
     virtual bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g,
                             move_visitor visit) const = 0;
     virtual bool has_closed_form() const = 0;
+    virtual std::uint64_t count_moves(coin n, std::uint64_t cap) const = 0;
     virtual std::vector<grundy_value> sequence(std::size_t count, sequence_method method) const = 0;
   };
 
   template <class Rule>
   struct model final : concept_t {
+    static_assert(check_turning_rule<Rule>());
     explicit model(Rule r) : rule(std::move(r)) {}
     bool for_each_move(coin n, move_visitor visit) const override { return rule.for_each_move(n, visit); }
     void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const override {
@@ -85,6 +92,9 @@ class turning_game {
       return find_moves_with_value(rule, n, target, g, visit);
     }
     bool has_closed_form() const override { return has_closed_form_v; }
+    std::uint64_t count_moves(coin n, std::uint64_t cap) const override {
+      return tartan::count_moves(rule, n, cap);
+    }
     std::vector<grundy_value> sequence(std::size_t count, sequence_method method) const override {
       return grundy_sequence(rule, count, method);
     }
@@ -102,5 +112,10 @@ class turning_game {
   std::string code_;
   std::shared_ptr<sequence_cache> cache_;
 };
+
+/// count_moves for the type-erased game: the wrapped rule's hook or enumeration.
+inline std::uint64_t count_moves(const turning_game& game, coin n, std::uint64_t cap = UINT64_MAX) {
+  return game.count_moves(n, cap);
+}
 
 }  // namespace tartan
