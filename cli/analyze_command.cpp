@@ -1,11 +1,184 @@
-// tartan analyze
+// tartan analyze GAME POSITION: the value, outcome and winning moves of a row position (1-D games), or of a grid
+// position (tartan products), which grid_commands.cpp handles.
+#include <cstddef>
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
 #include "commands.hpp"
+#include "grid.hpp"
+#include "tartan/error.hpp"
+#include "tartan/games/registry.hpp"
+#include "tartan/games/sequence_limits.hpp"
+#include "tartan/parse_number.hpp"
+#include "tartan/position.hpp"
 
 namespace tartan::cli {
 
+namespace {
+
+struct analyze_options {
+  std::string game;
+  std::string position;
+  std::string coins;
+  std::string heads;
+  std::string size;
+  std::size_t limit = 10;
+  bool json = false;
+};
+
+/// Heads coins listed in full up to this many; beyond, only their number.
+constexpr std::size_t listed_heads = 32;
+
+std::string joined(const std::vector<coin>& coins) {
+  std::string s;
+  for (const coin c : coins) {
+    if (!s.empty()) s += ' ';
+    s += std::to_string(c);
+  }
+  return s;
+}
+
+/// The row described by POSITION, --coins and --heads, with the mistakes people make refused by name.
+row_position read_row(const analyze_options& o, const turning_game& game) {
+  const bool has_position = !o.position.empty(), has_heads = !o.heads.empty(), has_coins = !o.coins.empty();
+  if (has_position && has_heads) {
+    throw parse_error("the position is given twice; give either POSITION (e.g. HTTH) or --coins N --heads 3,17, "
+                      "not both");
+  }
+  if (has_heads && o.heads.find(':') != std::string::npos) {
+    throw parse_error("--heads '" + o.heads + "' lists grid coins (row:column), but " + game.name() +
+                      " is played on a row; list coin numbers such as 3,17, or give a product game such as "
+                      "ruler*ruler with --size RxC");
+  }
+  if (has_position && o.position.find('/') != std::string::npos) {
+    throw parse_error("position '" + o.position + "' has several rows, but " + game.name() +
+                      " is played on a row; give one row such as HTTH, or a product game such as ruler*ruler");
+  }
+  std::optional<std::size_t> coins;
+  if (has_coins) {
+    const std::uint64_t n = parse_u64(o.coins, "--coins", std::uint64_t{UINT32_MAX} + 1);
+    if (n == 0) throw parse_error("--coins must be at least 1; type the length of the row, e.g. --coins 1000");
+    coins = static_cast<std::size_t>(n);
+  }
+  if (has_heads && !coins) {
+    throw parse_error("--heads needs --coins N, the length of the row; type e.g. --coins 1000 --heads " + o.heads);
+  }
+  if (has_position) {
+    row_position p = parse_row(o.position);
+    if (coins) {
+      if (p.coins > *coins) {
+        throw parse_error("the position has " + std::to_string(p.coins) + " coins but --coins is " + o.coins +
+                          "; drop --coins or make it at least " + std::to_string(p.coins));
+      }
+      p.coins = *coins;  // the coins beyond the text are tails
+    }
+    return p;
+  }
+  if (coins) return sparse_row(*coins, parse_coin_list(o.heads));
+  throw parse_error("no position given; type one such as HTTH (coin 0 first), or --coins N --heads 3,17");
+}
+
+void run_row(const analyze_options& o, run_state& state) {
+  const turning_game game = games::find_game(o.game);
+  const row_position p = read_row(o, game);
+  // Only the coins up to the last heads coin matter: every move turns a heads coin and coins to its left.
+  const std::size_t needed = p.heads.empty() ? 0 : std::size_t{p.heads.back()} + 1;
+  if (needed > games::max_sequence_length) {
+    throw limit_error("heads coin " + std::to_string(p.heads.back()) + " needs g(0.." +
+                      std::to_string(p.heads.back()) + "), more than the " +
+                      std::to_string(games::max_sequence_length) + " values tartan computes; use heads coins below " +
+                      std::to_string(games::max_sequence_length));
+  }
+  games::check_sequence_memory(needed);
+  const std::vector<grundy_value> g = game.sequence(needed);  // computed once, shared by value and moves
+  const row_position prefix{needed, p.heads};
+  const grundy_value value = position_value(g, prefix);
+  const auto moves = winning_moves(game, g, prefix, o.limit);
+  const char* outcome = value != 0 ? "N" : "P";
+
+  if (o.json) {
+    nlohmann::ordered_json out;
+    out["game"] = game.name();
+    out["code"] = game.code();
+    out["coins"] = p.coins;
+    out["value"] = value;
+    out["outcome"] = outcome;
+    out["winning_moves"] = moves;
+    std::cout << out.dump() << '\n';
+    state.exit_code = 0;
+    return;
+  }
+  std::cout << "game: " << game.name();
+  if (!game.code().empty() && game.code() != game.name()) std::cout << " (code " << game.code() << ')';
+  std::cout << "\nposition: " << p.coins << (p.coins == 1 ? " coin" : " coins")
+            << ", numbered from 0 at the left; heads: ";
+  if (p.heads.empty()) std::cout << "none";
+  else if (p.heads.size() <= listed_heads) std::cout << joined(p.heads);
+  else std::cout << p.heads.size() << " coins";
+  std::cout << "\nvalue: " << value << '\n';
+  std::cout << "outcome: " << outcome << (value != 0 ? " (the first player wins)" : " (the second player wins)")
+            << '\n';
+  if (value == 0) {
+    std::cout << "winning moves: none; every move leaves a non-zero value\n";
+  } else if (o.limit == 0) {
+    std::cout << "winning moves: not searched (--limit 0)\n";
+  } else {
+    std::cout << "winning moves (the coins turned, ascending; the last goes from heads to tails):\n";
+    for (const auto& move : moves) std::cout << "  " << joined(move) << '\n';
+    if (moves.size() == o.limit) {
+      std::cout << "(stopped at --limit " << o.limit << "; raise it to list more)\n";
+    }
+  }
+  state.exit_code = 0;
+}
+
+void run_analyze(const analyze_options& o, run_state& state) {
+  if (o.game.find('*') != std::string::npos || !o.size.empty()) {
+    if (!o.coins.empty()) {
+      throw parse_error("--coins is the length of a row; a grid's size is --size RxC (e.g. --size 8x8)");
+    }
+    grid_analyze_request request;
+    request.game = o.game;
+    request.position = o.position;
+    request.size = o.size;
+    request.heads = o.heads;
+    request.limit = o.limit;
+    request.json = o.json;
+    analyze_grid(request, state);
+    return;
+  }
+  run_row(o, state);
+}
+
+}  // namespace
+
 void add_analyze_command(CLI::App& app, run_state& state) {
-  static_cast<void>(app);
-  static_cast<void>(state);
+  auto* sub = app.add_subcommand(
+      "analyze", "Value, outcome (N or P) and winning moves of a position. Coins are numbered from 0 at the left.");
+  sub->footer(
+      "POSITION is a row of H/T (or h/t, 1/0), coin 0 first; or give --coins N --heads 3,17,1000 for a long row.\n"
+      "A product game (ruler*mock-turtles) or --size RxC analyses a grid: rows joined by '/' (HT/TH), or\n"
+      "--size RxC --heads row:col,... (coins (row, column) from (0, 0) at the top left).\n"
+      "Examples:\n"
+      "  tartan analyze mock-turtles HTTH\n"
+      "  tartan analyze ruler --coins 100000 --heads 3,17,1000 --json\n"
+      "  tartan analyze ruler*ruler HT/TH");
+  auto o = std::make_shared<analyze_options>();
+  sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
+  sub->add_option("POSITION", o->position, "The coins, H or T each, coin 0 first (grids: rows joined by '/')");
+  sub->add_option("--coins", o->coins, "The length of the row, with --heads");
+  sub->add_option("--heads", o->heads, "The heads coins: 3,17,1000 (grids: row:col,...)");
+  sub->add_option("--size", o->size, "A grid's size RxC (product games)");
+  sub->add_option("--limit", o->limit, "List at most this many winning moves")->capture_default_str();
+  sub->add_flag("--json", o->json,
+                "Print {\"game\", \"code\", \"coins\", \"value\", \"outcome\": \"N\"|\"P\", \"winning_moves\"}");
+  sub->callback([o, &state] { run_analyze(*o, state); });
 }
 
 }  // namespace tartan::cli

@@ -1,11 +1,87 @@
-// tartan games
+// tartan games: the built-in games with their codes and first values.
+#include <algorithm>
+#include <cstddef>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
 #include "commands.hpp"
+#include "tartan/games/registry.hpp"
 
 namespace tartan::cli {
 
+namespace {
+
+constexpr std::size_t shown_values = 10;
+
+std::string joined(const std::vector<grundy_value>& values) {
+  std::string s;
+  for (const grundy_value v : values) {
+    if (!s.empty()) s += ' ';
+    s += std::to_string(v);
+  }
+  return s;
+}
+
+void run_games(bool json) {
+  const auto list = games::builtin_games();
+  std::vector<std::vector<grundy_value>> values;
+  for (const games::game_info& info : list) values.push_back(games::find_game(info.name).sequence(shown_values));
+
+  if (json) {
+    nlohmann::ordered_json out;
+    out["convention"] = "coins are numbered from 0; coin 0 is the leftmost coin";
+    out["games"] = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      out["games"].push_back({{"name", list[i].name},
+                              {"title", list[i].title},
+                              {"code", list[i].code},
+                              {"summary", list[i].summary},
+                              {"values", values[i]}});
+    }
+    std::cout << out.dump() << '\n';
+    return;
+  }
+
+  const std::string values_header = "g(0.." + std::to_string(shown_values - 1) + ")";
+  std::size_t name_width = 4, code_width = 4, title_width = 5;
+  for (const games::game_info& info : list) {
+    name_width = std::max(name_width, info.name.size());
+    code_width = std::max(code_width, info.code.size());
+    title_width = std::max(title_width, info.title.size());
+  }
+  const auto row = [&](std::string_view name, std::string_view code, std::string_view title,
+                       const std::string& rest) {
+    std::string line(name);
+    line.resize(name_width + 2, ' ');
+    line += code;
+    line.resize(name_width + 2 + code_width + 2, ' ');
+    line += title;
+    line.resize(name_width + 2 + code_width + 2 + title_width + 2, ' ');
+    line += rest;
+    std::cout << line << '\n';
+  };
+  std::cout << "Built-in coin-turning games. Coin 0 is the leftmost coin; a move turns the coins its rule allows,\n"
+               "the rightmost of them from heads to tails. g(n) is the value of the row with coin n alone heads.\n\n";
+  row("name", "code", "title", values_header);
+  for (std::size_t i = 0; i < list.size(); ++i) row(list[i].name, list[i].code, list[i].title, joined(values[i]));
+  std::cout << "\nAny turning code names a game too, e.g. 'tartan seq 2-3,6C 20' (CGSuite's codes; its coin k is our "
+               "coin k-1).\nMore values: tartan seq GAME N. A position: tartan analyze GAME HTTH.\n";
+}
+
+}  // namespace
+
 void add_games_command(CLI::App& app, run_state& state) {
-  static_cast<void>(app);
-  static_cast<void>(state);
+  auto* sub = app.add_subcommand("games", "List the built-in games: name, turning code, title and g(0..9).");
+  auto json = std::make_shared<bool>(false);
+  sub->add_flag("--json", *json, "Print the list as JSON");
+  sub->callback([json, &state] {
+    run_games(*json);
+    state.exit_code = 0;
+  });
 }
 
 }  // namespace tartan::cli

@@ -1,17 +1,171 @@
+// The registry: an explicit list of the built-in families (games/include/tartan/games/families.hpp), and the
+// resolution of names typed by people into games.
 #include "tartan/games/registry.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstddef>
+#include <string>
+#include <tuple>
+#include <utility>
+
 #include "tartan/error.hpp"
+#include "tartan/games/families.hpp"
+#include "tartan/turning_code.hpp"
 
 namespace tartan::games {
 
-std::span<const game_info> builtin_games() { return {}; }
+namespace {
+
+constexpr std::size_t family_count = std::tuple_size_v<builtin_families>;
+
+template <class Family>
+constexpr game_info info_of() {
+  return {Family::name, Family::title, Family::code, Family::summary};
+}
+
+template <std::size_t... I>
+constexpr std::array<game_info, family_count> make_infos(std::index_sequence<I...>) {
+  return {info_of<std::tuple_element_t<I, builtin_families>>()...};
+}
+
+constexpr std::array<game_info, family_count> infos = make_infos(std::make_index_sequence<family_count>{});
+
+template <class Family>
+turning_game make_game() {
+  return turning_game(std::string(Family::name), std::string(Family::code), Family{});
+}
+
+template <std::size_t... I>
+std::array<turning_game, family_count> make_games(std::index_sequence<I...>) {
+  return {make_game<std::tuple_element_t<I, builtin_families>>()...};
+}
+
+/// One handle per built-in, made once: copies share the handle's sequence cache, so a game's values are computed
+/// once per process however often it is looked up.
+const std::array<turning_game, family_count>& builtin_handles() {
+  static const std::array<turning_game, family_count> games = make_games(std::make_index_sequence<family_count>{});
+  return games;
+}
+
+/// Other names people use for the built-ins (Winning Ways' and CGSuite's spellings).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 5> aliases = {{
+    {"turning-turtles", "turtles"},
+    {"moidores", "gold-moidores"},
+    {"ternups", "turnips"},
+    {"arithmetic-progressions", "ap"},
+    {"mock-turtles-fives", "mock-turtle-fives"},
+}};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+/// Lower case, with '_' and ' ' read as '-': "Mock Turtles" and "mock_turtles" both give "mock-turtles".
+std::string normalized(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    out += c == '_' || c == ' ' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+/// Levenshtein distance, for "did you mean" hints. O(|a| |b|) on short names.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+/// The built-in name closest to `key` when it is close enough to be a typo, else "".
+std::string_view closest_name(std::string_view key) {
+  std::string_view best;
+  std::size_t best_distance = 3;  // at most two edits
+  for (const game_info& info : infos) {
+    const std::size_t d = edit_distance(key, info.name);
+    if (d < best_distance) {
+      best_distance = d;
+      best = info.name;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::span<const game_info> builtin_games() { return infos; }
 
 turning_game find_game(std::string_view name_or_code) {
-  throw parse_error("unknown game '" + std::string(name_or_code) + "'");
+  const std::string_view text = trim(name_or_code);
+  if (text.empty()) {
+    throw parse_error("no game given; type a name from 'tartan games' or a turning code such as 1-3");
+  }
+  std::string key = normalized(text);
+  for (const auto& [alias, name] : aliases) {
+    if (key == alias) key = name;
+  }
+  for (std::size_t i = 0; i < family_count; ++i) {
+    if (key == infos[i].name) return builtin_handles()[i];
+  }
+  // Turning codes start with a count of coins; anything else that starts with a digit is a malformed code, and
+  // the code's own message (pointing at the offending character) says more than "unknown game" would.
+  if (std::isdigit(static_cast<unsigned char>(text.front()))) {
+    turning_code code = turning_code::parse(text);
+    std::string shown = code.text();
+    return turning_game(shown, shown, std::move(code));
+  }
+  const std::string quoted = "'" + std::string(text) + "'";
+  if (text.find('*') != std::string_view::npos) {
+    throw parse_error("game " + quoted +
+                      " is a product of games, played on a grid; give a grid position or --size RxC with it, "
+                      "or name a single game");
+  }
+  const std::string_view hint = closest_name(key);
+  if (!hint.empty()) {
+    throw parse_error("unknown game " + quoted + "; did you mean '" + std::string(hint) +
+                      "'? type 'tartan games' for the list, or give a turning code such as 1-3");
+  }
+  throw parse_error("unknown game " + quoted +
+                    "; type 'tartan games' for the list, or give a turning code such as 1-3");
 }
 
 std::vector<turning_game> find_factors(std::string_view product_name) {
-  return {find_game(product_name)};
+  const std::string_view text = trim(product_name);
+  std::vector<turning_game> factors;
+  std::size_t start = 0;
+  for (std::size_t index = 1;; ++index) {
+    const std::size_t star = text.find('*', start);
+    const std::string_view piece = trim(text.substr(start, star == std::string_view::npos ? star : star - start));
+    if (piece.empty()) {
+      if (star == std::string_view::npos && index == 1) {
+        throw parse_error("no game given; type a name from 'tartan games', a turning code such as 1-3, or a "
+                          "product such as ruler*mock-turtles");
+      }
+      throw parse_error("product '" + std::string(text) + "': factor " + std::to_string(index) +
+                        " is empty; join games with a single '*', e.g. ruler*mock-turtles");
+    }
+    try {
+      factors.push_back(find_game(piece));
+    } catch (const parse_error& e) {
+      if (star == std::string_view::npos && index == 1) throw;  // a single game: its own message is best
+      throw parse_error("product '" + std::string(text) + "', factor " + std::to_string(index) + ": " + e.what());
+    }
+    if (star == std::string_view::npos) return factors;
+    start = star + 1;
+  }
 }
 
 }  // namespace tartan::games

@@ -1,0 +1,48 @@
+// coded_rule: what every built-in family shares. A family is its turning code (CGSuite's rule language, see
+// tartan/turning_code.hpp) plus, where one is proven, a closed form. coded_rule holds the parsed code and forwards
+// the engine's hooks (moves, option values, moves of a given value, the incremental solver) to it, so each family
+// gets the algorithms the engine has for its code; the family adds only its names and its closed form.
+#pragma once
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "tartan/game_concepts.hpp"
+#include "tartan/turning_code.hpp"
+
+namespace tartan::games {
+
+class coded_rule {
+ public:
+  /**
+   * The rule of the turning code `code`.
+   *
+   * Example: coded_rule rule("1-3"); rule.rule().text() == "1-3"
+   */
+  explicit coded_rule(std::string_view code) : rule_(turning_code::parse(code)) {}
+
+  /// The parsed turning code.
+  const turning_code& rule() const { return rule_; }
+
+  /// Calls visit(others) once per move from coin n (`others` ascending, all below n); see game_concepts.hpp.
+  bool for_each_move(coin n, move_visitor visit) const { return rule_.for_each_move(n, visit); }
+
+  /// Appends the XOR of g over the other coins of every move from n (each distinct value at least once).
+  void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const {
+    rule_.option_values(n, g, out);
+  }
+
+  /// Visits the moves from n whose XOR of g over the other coins equals target.
+  bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const {
+    return rule_.find_moves(n, target, g, visit);
+  }
+
+  /// An incremental solver for g(0), g(1), ... from the rule.
+  turning_code::solver grundy_solver() const { return rule_.grundy_solver(); }
+
+ private:
+  turning_code rule_;
+};
+
+}  // namespace tartan::games
