@@ -1,11 +1,547 @@
-// tartan nim log/order/primitive/trace/solve/cbrt/det/rank/solve-linear: the nim-field toolkit.
+// tartan nim log/order/primitive/trace/solve/cbrt/det/rank/inverse/kernel/solve-linear: the nim-field toolkit.
+//
+// Values are taken in the field GF(2^N) of --bits N (a power of two from 8 to 65536, default 64): 64 bits and less
+// use <tartan/nim_field.hpp>, 128 bits <tartan/nimber128.hpp>, wider <tartan/nimber_wide.hpp>. Logarithms, orders and
+// primitive elements stop at 128 bits; matrices are over the nimbers below 2^64.
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "commands.hpp"
+#include "tartan/error.hpp"
+#include "tartan/nim_field.hpp"
+#include "tartan/nim_matrix.hpp"
+#include "tartan/nimber.hpp"
+#include "tartan/nimber128.hpp"
+#include "tartan/nimber_wide.hpp"
+#include "tartan/parse_number.hpp"
 
 namespace tartan::cli {
 
+namespace {
+
+using json = nlohmann::json;
+using words_t = std::vector<std::uint64_t>;
+
+constexpr unsigned max_bits = 65536;
+
+struct field_options {
+  unsigned bits = 64;
+  bool hex = false;
+  bool json = false;
+};
+
+void check_bits(unsigned bits) {
+  if (bits < 8 || bits > max_bits || (bits & (bits - 1)) != 0) {
+    throw parse_error("--bits " + std::to_string(bits) + " is not a field size; use a power of two from 8 to " +
+                      std::to_string(max_bits) + " (64, 128, 256, ...)");
+  }
+}
+
+// Refuses commands that have no implementation beyond `limit` bits.
+void check_bits_at_most(const field_options& o, unsigned limit, const std::string& command, const std::string& why) {
+  if (o.bits > limit) {
+    throw limit_error("'tartan nim " + command + "' works with --bits up to " + std::to_string(limit) + ", not " +
+                      std::to_string(o.bits) + ": " + why);
+  }
+}
+
+std::uint64_t field_max(unsigned bits) { return bits >= 64 ? UINT64_MAX : (std::uint64_t{1} << bits) - 1; }
+
+// A value of at most 64 bits: parse_u64's messages, with the field named when the value is too wide for --bits.
+std::uint64_t parse_small(const std::string& text, unsigned bits, const std::string& what) {
+  try {
+    return parse_u64(text, what, field_max(bits));
+  } catch (const parse_error&) {
+    parse_wide_unsigned(text, max_bits, what);  // rethrows a message about the text itself if it is not a number
+    throw parse_error(what + ": '" + text.substr(0, 40) + (text.size() > 40 ? "..." : "") + "' does not fit in " +
+                      std::to_string(bits) + " bits; type a value below 2^" + std::to_string(bits) +
+                      " or use a larger --bits");
+  }
+}
+
+std::string format_words(std::span<const std::uint64_t> words, bool hex) { return format_wide_unsigned(words, hex); }
+std::string format_u64(std::uint64_t v, bool hex) { return format_wide_unsigned(std::span(&v, 1), hex); }
+
+// JSON numbers for --bits 64 and less, strings (decimal, or 0x-hex with --hex) otherwise.
+json json_words(std::span<const std::uint64_t> words, const field_options& o) {
+  if (o.hex) return format_words(words, true);
+  if (o.bits <= 64) return words.empty() ? std::uint64_t{0} : words[0];
+  return format_words(words, false);
+}
+json json_u64(std::uint64_t v, const field_options& o) { return json_words(std::span(&v, 1), o); }
+json json_128(uint128 v, const field_options& o) {
+  const std::uint64_t w[2] = {static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v >> 64)};
+  return json_words(w, o);
+}
+
+void print_json(const json& j) { std::cout << j.dump() << '\n'; }
+
+std::string field_name(unsigned bits) { return "GF(2^" + std::to_string(bits) + ")"; }
+
+// ---- solve: the equation syntax -----------------------------------------------------------------------------------
+
+// Coefficients of x^2, x and 1 after moving every term to one side (in characteristic 2, + and - are both XOR).
+struct quadratic_text {
+  words_t a, b, c;
+  char variable = 0;
+};
+
+[[noreturn]] void equation_error(const std::string& equation, const std::string& problem) {
+  throw parse_error("the equation '" + equation + "' " + problem +
+                    "; write it like 'x^2+x=5' or 'A*x^2+B*x+C=0' with numbers in decimal or 0x-hex");
+}
+
+void xor_into(words_t& acc, const words_t& v) {
+  for (std::size_t i = 0; i < v.size(); ++i) acc[i] ^= v[i];
+}
+
+words_t multiply_coefficient(const words_t& a, const words_t& b, unsigned bits) {
+  if (bits <= 64) return {nim_mul(a[0], b[0])};
+  const nimber_wide p = nim_mul(nimber_wide(bits, a), nimber_wide(bits, b));
+  return words_t(p.words().begin(), p.words().end());
+}
+
+// Grammar (spaces ignored): side '=' side; side: term (('+' | '-') term)*; term: [number ['*']] variable ['^' d] |
+// number, with variable x or y and d in 0..2. Repeated terms add up (XOR); a coefficient times a coefficient is a nim
+// product ("3*5*x" is allowed).
+quadratic_text parse_equation(const std::string& equation, unsigned bits) {
+  std::string s;
+  for (const char ch : equation) {
+    if (!std::isspace(static_cast<unsigned char>(ch))) s += ch;
+  }
+  const std::size_t words = std::max<std::size_t>(1, bits / 64);
+  quadratic_text q{words_t(words, 0), words_t(words, 0), words_t(words, 0), 0};
+  if (s.find('=') == std::string::npos) equation_error(equation, "has no '='");
+  if (s.find('=') != s.rfind('=')) equation_error(equation, "has more than one '='");
+  std::size_t i = 0;
+  bool seen_equals = false;
+  while (true) {
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;  // an optional sign before the first term
+    // One term.
+    words_t coefficient(words, 0);
+    coefficient[0] = 1;
+    bool has_number = false, has_variable = false;
+    unsigned degree = 0;
+    while (i < s.size() && std::isalnum(static_cast<unsigned char>(s[i])) && s[i] != 'x' && s[i] != 'y') {
+      std::size_t j = i;
+      if (s.compare(i, 2, "0x") == 0 || s.compare(i, 2, "0X") == 0) {
+        j += 2;
+        while (j < s.size() && std::isxdigit(static_cast<unsigned char>(s[j]))) ++j;
+      } else {
+        while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
+      }
+      if (j == i) equation_error(equation, "has an unexpected '" + std::string(1, s[i]) + "'");
+      const auto value = parse_wide_unsigned(s.substr(i, j - i), bits, "the coefficient " + s.substr(i, j - i));
+      coefficient = multiply_coefficient(coefficient, value, bits);
+      has_number = true;
+      i = j;
+      if (i < s.size() && s[i] == '*') ++i;
+    }
+    if (i < s.size() && (s[i] == 'x' || s[i] == 'y')) {
+      if (q.variable != 0 && q.variable != s[i]) equation_error(equation, "uses two variables");
+      q.variable = s[i];
+      has_variable = true;
+      degree = 1;
+      ++i;
+      if (i < s.size() && s[i] == '^') {
+        ++i;
+        if (i >= s.size() || !std::isdigit(static_cast<unsigned char>(s[i]))) {
+          equation_error(equation, "has '^' without a power after it");
+        }
+        degree = static_cast<unsigned>(s[i] - '0');
+        ++i;
+        if (degree > 2 || (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))) {
+          equation_error(equation, "has a power above 2 (for x^3 = c use 'tartan nim cbrt C')");
+        }
+      }
+    } else if (!has_number) {
+      equation_error(equation, i < s.size() ? "has an unexpected '" + std::string(1, s[i]) + "'" : "ends early");
+    } else if (!s.empty() && s[i - 1] == '*') {
+      equation_error(equation, "has a '*' with nothing after it");
+    }
+    static_cast<void>(has_variable);
+    xor_into(degree == 2 ? q.a : degree == 1 ? q.b : q.c, coefficient);
+    // What follows the term.
+    if (i == s.size()) break;
+    if (s[i] == '=') {
+      if (seen_equals) equation_error(equation, "has more than one '='");
+      seen_equals = true;
+      ++i;
+      if (i == s.size()) equation_error(equation, "has nothing after '='");
+      continue;
+    }
+    if (s[i] == '+' || s[i] == '-') {
+      ++i;
+      if (i == s.size() || s[i] == '=' || s[i] == '+' || s[i] == '-') equation_error(equation, "has a sign without a term");
+      continue;
+    }
+    equation_error(equation, "has an unexpected '" + std::string(1, s[i]) + "'");
+  }
+  if (q.variable == 0) q.variable = 'x';
+  return q;
+}
+
+// ---- matrices ------------------------------------------------------------------------------------------------------
+
+std::string read_input(const std::string& file) {
+  if (file == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw parse_error("cannot read '" + file + "'; give the path of a readable file, or - for standard input");
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+nim_matrix read_matrix(const std::string& file, const field_options& o, const std::string& command) {
+  check_bits_at_most(o, 64, command, "matrices are over the nimbers below 2^64");
+  return parse_nim_matrix(read_input(file), field_max(o.bits));
+}
+
+std::string format_row(std::span<const std::uint64_t> row, bool hex) {
+  std::string line;
+  for (std::size_t i = 0; i < row.size(); ++i) line += (i ? " " : "") + format_u64(row[i], hex);
+  return line;
+}
+
+json json_row(std::span<const std::uint64_t> row, const field_options& o) {
+  json a = json::array();
+  for (const std::uint64_t v : row) a.push_back(json_u64(v, o));
+  return a;
+}
+
+// ---- the commands --------------------------------------------------------------------------------------------------
+
+CLI::App* find_or_add_nim(CLI::App& app) {
+  const std::function<bool(CLI::App*)> is_nim = [](CLI::App* sub) { return sub->get_name() == "nim"; };
+  const auto found = app.get_subcommands(is_nim);
+  if (!found.empty()) return found.front();
+  CLI::App* nim = app.add_subcommand("nim", "Nimber arithmetic and the nim field GF(2^64) and wider");
+  nim->require_subcommand(1);
+  return nim;
+}
+
+std::shared_ptr<field_options> add_field_options(CLI::App* cmd, bool with_bits = true) {
+  auto o = std::make_shared<field_options>();
+  if (with_bits) {
+    cmd->add_option("--bits", o->bits,
+                    "Field size N: values are nimbers below 2^N, N a power of two from 8 to 65536 (default 64)");
+  }
+  cmd->add_flag("--hex", o->hex, "Print the results in hexadecimal (0x...)");
+  cmd->add_flag("--json", o->json, "Print the result as JSON (numbers for --bits 64 or less, else strings)");
+  return o;
+}
+
+void add_log(CLI::App* nim) {
+  auto* cmd = nim->add_subcommand("log", "Discrete logarithm: the least k >= 0 with BASE^k = X (nim powers)");
+  auto o = add_field_options(cmd);
+  auto x = std::make_shared<std::string>(), base = std::make_shared<std::string>();
+  cmd->add_option("X", *x, "The value, decimal or 0x-hex")->required();
+  cmd->add_option("BASE", *base, "The base, decimal or 0x-hex")->required();
+  cmd->callback([o, x, base] {
+    check_bits(o->bits);
+    check_bits_at_most(*o, 128, "log",
+                       "wider fields need logarithms in prime-order subgroups far too large for generic methods");
+    json j{{"bits", o->bits}};
+    std::string text;
+    if (o->bits <= 64) {
+      const std::uint64_t vx = parse_small(*x, o->bits, "X"), vb = parse_small(*base, o->bits, "BASE");
+      const std::uint64_t k = nim_log(vx, vb);
+      j["x"] = json_u64(vx, *o), j["base"] = json_u64(vb, *o), j["log"] = json_u64(k, *o);
+      text = format_u64(k, o->hex);
+    } else {
+      const nimber128 vx = parse_nimber128(*x, "X"), vb = parse_nimber128(*base, "BASE");
+      const uint128 k = nim_log(vx, vb);
+      j["x"] = json_128(vx.value(), *o), j["base"] = json_128(vb.value(), *o), j["log"] = json_128(k, *o);
+      text = to_string_u128(k, o->hex);
+    }
+    if (o->json) print_json(j);
+    else std::cout << text << '\n';
+  });
+}
+
+void add_order(CLI::App* nim) {
+  auto* cmd = nim->add_subcommand("order", "Multiplicative order: the least k >= 1 with X^k = 1");
+  auto o = add_field_options(cmd);
+  auto x = std::make_shared<std::string>();
+  cmd->add_option("X", *x, "A non-zero value, decimal or 0x-hex")->required();
+  cmd->callback([o, x] {
+    check_bits(o->bits);
+    check_bits_at_most(*o, 128, "order", "wider group orders 2^N - 1 have prime factors this tool does not tabulate");
+    json j{{"bits", o->bits}};
+    std::string text;
+    if (o->bits <= 64) {
+      const std::uint64_t v = parse_small(*x, o->bits, "X");
+      const std::uint64_t k = nim_order(v);
+      j["x"] = json_u64(v, *o), j["order"] = json_u64(k, *o);
+      text = format_u64(k, o->hex);
+    } else {
+      const nimber128 v = parse_nimber128(*x, "X");
+      const uint128 k = nim_order(v);
+      j["x"] = json_128(v.value(), *o), j["order"] = json_128(k, *o);
+      text = to_string_u128(k, o->hex);
+    }
+    if (o->json) print_json(j);
+    else std::cout << text << '\n';
+  });
+}
+
+void add_primitive(CLI::App* nim) {
+  auto* cmd = nim->add_subcommand(
+      "primitive", "The smallest primitive element of GF(2^N); with X, whether X is primitive (true or false)");
+  auto o = add_field_options(cmd);
+  auto x = std::make_shared<std::string>();
+  cmd->add_option("X", *x, "A value to test, decimal or 0x-hex");
+  cmd->callback([o, x] {
+    check_bits(o->bits);
+    check_bits_at_most(*o, 128, "primitive",
+                       "testing a wider element needs the factorisation of 2^N - 1, which this tool does not hold");
+    json j{{"bits", o->bits}};
+    std::string text;
+    if (x->empty()) {
+      if (o->bits <= 64) {
+        const std::uint64_t g = nim_primitive_element(o->bits);
+        j["primitive_element"] = json_u64(g, *o);
+        text = format_u64(g, o->hex);
+      } else {
+        const nimber128 g = nim_primitive_element128();
+        j["primitive_element"] = json_128(g.value(), *o);
+        text = to_string(g, o->hex);
+      }
+    } else {
+      bool primitive = false;
+      if (o->bits <= 64) {
+        const std::uint64_t v = parse_small(*x, o->bits, "X");
+        primitive = nim_is_primitive(v, o->bits);
+        j["x"] = json_u64(v, *o);
+      } else {
+        const nimber128 v = parse_nimber128(*x, "X");
+        primitive = nim_is_primitive(v);
+        j["x"] = json_128(v.value(), *o);
+      }
+      j["primitive"] = primitive;
+      text = primitive ? "true" : "false";
+    }
+    if (o->json) print_json(j);
+    else std::cout << text << '\n';
+  });
+}
+
+void add_trace(CLI::App* nim) {
+  auto* cmd = nim->add_subcommand("trace", "Absolute trace of X down to GF(2): X + X^2 + X^4 + ... (0 or 1)");
+  auto o = add_field_options(cmd);
+  auto x = std::make_shared<std::string>();
+  cmd->add_option("X", *x, "The value, decimal or 0x-hex")->required();
+  cmd->callback([o, x] {
+    check_bits(o->bits);
+    json j{{"bits", o->bits}};
+    unsigned t = 0;
+    if (o->bits <= 64) {
+      const std::uint64_t v = parse_small(*x, o->bits, "X");
+      t = nim_trace(v, o->bits);
+      j["x"] = json_u64(v, *o);
+    } else {
+      const nimber_wide v = parse_nimber_wide(*x, o->bits, "X");
+      t = nim_trace(v);
+      j["x"] = json_words(v.words(), *o);
+    }
+    j["trace"] = t;
+    if (o->json) print_json(j);
+    else std::cout << t << '\n';
+  });
+}
+
+void add_solve(CLI::App* nim) {
+  auto* cmd = nim->add_subcommand(
+      "solve", "Roots of a quadratic equation, e.g. 'x^2+x=5' or '3*x^2+0x10*x+7=0' (+ and - are both nim sum)");
+  auto o = add_field_options(cmd);
+  auto equation = std::make_shared<std::string>();
+  cmd->add_option("EQUATION", *equation,
+                  "Terms A*x^2, B*x and C on either side of '='; coefficients decimal or 0x-hex, '*' optional")
+      ->required();
+  cmd->callback([o, equation] {
+    check_bits(o->bits);
+    const quadratic_text q = parse_equation(*equation, o->bits);
+    bool every = false;
+    std::vector<words_t> roots;
+    if (o->bits <= 64) {
+      const auto r = nim_solve_quadratic(q.a[0], q.b[0], q.c[0], o->bits);
+      every = r.every_value;
+      for (const std::uint64_t v : r.roots) roots.push_back({v});
+    } else {
+      const auto r = nim_solve_quadratic(nimber_wide(o->bits, q.a), nimber_wide(o->bits, q.b),
+                                         nimber_wide(o->bits, q.c));
+      every = r.every_value;
+      for (const auto& v : r.roots) roots.emplace_back(v.words().begin(), v.words().end());
+    }
+    if (!every && roots.empty()) {
+      const bool zero_a = std::all_of(q.a.begin(), q.a.end(), [](std::uint64_t w) { return w == 0; });
+      throw domain_error(
+          "the equation '" + *equation + "' has no solution in " + field_name(o->bits) +
+          (zero_a ? ": it reduces to 0 = C with C non-zero"
+                  : ": with x = (B/A)*y it becomes y^2 + y = A*C/B^2, whose right side has trace 1; its roots lie in "
+                    "the field of twice the size (try a larger --bits)"));
+    }
+    if (o->json) {
+      json j{{"bits", o->bits},
+             {"variable", std::string(1, q.variable)},
+             {"a", json_words(q.a, *o)},
+             {"b", json_words(q.b, *o)},
+             {"c", json_words(q.c, *o)},
+             {"every_value", every},
+             {"roots", json::array()}};
+      for (const auto& r : roots) j["roots"].push_back(json_words(r, *o));
+      print_json(j);
+    } else if (every) {
+      std::cout << "every " << q.variable << " in " << field_name(o->bits) << " is a root\n";
+    } else {
+      for (const auto& r : roots) std::cout << format_words(r, o->hex) << '\n';
+    }
+  });
+}
+
+void add_cbrt(CLI::App* nim) {
+  auto* cmd = nim->add_subcommand("cbrt", "All cube roots of X (none, or three: r, 2r and 3r in nim products)");
+  auto o = add_field_options(cmd);
+  auto x = std::make_shared<std::string>();
+  cmd->add_option("X", *x, "The value, decimal or 0x-hex")->required();
+  cmd->callback([o, x] {
+    check_bits(o->bits);
+    std::vector<words_t> roots;
+    words_t value;
+    if (o->bits <= 64) {
+      const std::uint64_t v = parse_small(*x, o->bits, "X");
+      value = {v};
+      for (const std::uint64_t r : nim_cube_roots(v, o->bits)) roots.push_back({r});
+    } else {
+      const nimber_wide v = parse_nimber_wide(*x, o->bits, "X");
+      value.assign(v.words().begin(), v.words().end());
+      for (const auto& r : nim_cube_roots(v)) roots.emplace_back(r.words().begin(), r.words().end());
+    }
+    if (roots.empty()) {
+      throw domain_error(format_words(value, o->hex) + " has no cube root in " + field_name(o->bits) +
+                         ": it is not a cube there (X^((2^" + std::to_string(o->bits) + " - 1)/3) is not 1)");
+    }
+    if (o->json) {
+      json j{{"bits", o->bits}, {"x", json_words(value, *o)}, {"roots", json::array()}};
+      for (const auto& r : roots) j["roots"].push_back(json_words(r, *o));
+      print_json(j);
+    } else {
+      for (const auto& r : roots) std::cout << format_words(r, o->hex) << '\n';
+    }
+  });
+}
+
+CLI::App* add_matrix_command(CLI::App* nim, const std::string& name, const std::string& help,
+                             std::shared_ptr<field_options>& o, std::shared_ptr<std::string>& file) {
+  auto* cmd = nim->add_subcommand(name, help);
+  o = add_field_options(cmd);
+  file = std::make_shared<std::string>();
+  cmd->add_option("FILE", *file,
+                  "The matrix: whitespace-separated rows, one per line, entries decimal or 0x-hex ('#' starts a "
+                  "comment); - for standard input")
+      ->required();
+  return cmd;
+}
+
+void add_matrix_commands(CLI::App* nim) {
+  std::shared_ptr<field_options> o;
+  std::shared_ptr<std::string> file;
+
+  CLI::App* cmd = add_matrix_command(nim, "det", "Determinant of a square matrix over GF(2^64)", o, file);
+  cmd->callback([o, file] {
+    check_bits(o->bits);
+    const nim_matrix m = read_matrix(*file, *o, "det");
+    const std::uint64_t d = determinant(m);
+    if (o->json) print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"determinant", json_u64(d, *o)}});
+    else std::cout << format_u64(d, o->hex) << '\n';
+  });
+
+  cmd = add_matrix_command(nim, "rank", "Rank of a matrix over GF(2^64)", o, file);
+  cmd->callback([o, file] {
+    check_bits(o->bits);
+    const nim_matrix m = read_matrix(*file, *o, "rank");
+    const std::size_t r = rank(m);
+    if (o->json) print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"rank", r}});
+    else std::cout << r << '\n';
+  });
+
+  cmd = add_matrix_command(nim, "inverse", "Inverse of a square matrix over GF(2^64), one row per line", o, file);
+  cmd->callback([o, file] {
+        check_bits(o->bits);
+        const nim_matrix inv = inverse(read_matrix(*file, *o, "inverse"));
+        if (o->json) {
+          json rows = json::array();
+          for (std::size_t i = 0; i < inv.rows(); ++i) rows.push_back(json_row(inv.row(i), *o));
+          print_json({{"inverse", rows}});
+        } else {
+          for (std::size_t i = 0; i < inv.rows(); ++i) std::cout << format_row(inv.row(i), o->hex) << '\n';
+        }
+      });
+
+  cmd = add_matrix_command(nim, "kernel", "A basis of the kernel {x : A*x = 0}: 'dimension K', then K vectors", o,
+                           file);
+  cmd->callback([o, file] {
+        check_bits(o->bits);
+        const auto basis = kernel(read_matrix(*file, *o, "kernel"));
+        if (o->json) {
+          json b = json::array();
+          for (const auto& v : basis) b.push_back(json_row(v, *o));
+          print_json({{"dimension", basis.size()}, {"basis", b}});
+        } else {
+          std::cout << "dimension " << basis.size() << '\n';
+          for (const auto& v : basis) std::cout << format_row(v, o->hex) << '\n';
+        }
+      });
+
+  cmd = add_matrix_command(nim, "solve-linear",
+                           "Solve A*x = b; the file holds [A | b], b being the LAST column. Prints 'solution: x1 x2 "
+                           "...', then 'kernel: v' for each kernel basis vector when the solution is not unique",
+                           o, file);
+  cmd->callback([o, file] {
+        check_bits(o->bits);
+        const nim_matrix ab = read_matrix(*file, *o, "solve-linear");
+        if (ab.cols() < 2) {
+          throw parse_error("solve-linear needs at least two columns: the coefficients of A, then b as the last column");
+        }
+        nim_matrix a(ab.rows(), ab.cols() - 1);
+        std::vector<std::uint64_t> b(ab.rows());
+        for (std::size_t i = 0; i < ab.rows(); ++i) {
+          std::copy_n(ab.row(i).begin(), a.cols(), a.row(i).begin());
+          b[i] = ab(i, a.cols());
+        }
+        const nim_linear_solution s = solve_linear(a, b);
+        if (o->json) {
+          json k = json::array();
+          for (const auto& v : s.kernel) k.push_back(json_row(v, *o));
+          print_json({{"solution", json_row(s.solution, *o)}, {"kernel", k}, {"unique", s.unique()}});
+        } else {
+          std::cout << "solution: " << format_row(s.solution, o->hex) << '\n';
+          for (const auto& v : s.kernel) std::cout << "kernel: " << format_row(v, o->hex) << '\n';
+        }
+      });
+}
+
+}  // namespace
+
 void add_nim_field_commands(CLI::App& app, run_state& state) {
-  static_cast<void>(app);
-  static_cast<void>(state);
+  static_cast<void>(state);  // every failure here is an exception: main prints it and exits 2
+  CLI::App* nim = find_or_add_nim(app);
+  add_log(nim);
+  add_order(nim);
+  add_primitive(nim);
+  add_trace(nim);
+  add_solve(nim);
+  add_cbrt(nim);
+  add_matrix_commands(nim);
 }
 
 }  // namespace tartan::cli
