@@ -1,0 +1,383 @@
+#include "tartan/grid_position.hpp"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "tartan/error.hpp"
+#include "tartan/nimber.hpp"
+#include "tartan/parse_number.hpp"
+
+namespace tartan {
+
+namespace {
+
+std::string shown_char(char c) {
+  if (c >= 0x20 && c < 0x7f) return std::string(1, c);
+  static constexpr char hex[] = "0123456789abcdef";
+  const auto u = static_cast<unsigned char>(c);
+  return std::string("\\x") + hex[u >> 4] + hex[u & 15];
+}
+
+std::string quoted(std::string_view text) {
+  constexpr std::size_t shown = 40;  // long inputs are cut in messages, not echoed whole
+  std::string s;
+  for (const char c : text.substr(0, shown)) s += shown_char(c);
+  if (text.size() > shown) s += "...";
+  return "'" + s + "'";
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+std::string format_cell(std::span<const coin> cell) {
+  std::string s;
+  for (std::size_t i = 0; i < cell.size(); ++i) {
+    if (i != 0) s += ':';
+    s += std::to_string(cell[i]);
+  }
+  return s;
+}
+
+/// Splits on `separator`, keeping empty parts.
+std::vector<std::string_view> split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t at = text.find(separator, start);
+    parts.push_back(text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
+    if (at == std::string_view::npos) return parts;
+    start = at + 1;
+  }
+}
+
+/// Distinct values of `values`, ascending. A bitmap when the values are small (option values usually are), a sort
+/// otherwise.
+std::vector<grundy_value> distinct_sorted(std::vector<grundy_value> values) {
+  if (values.empty()) return values;
+  const grundy_value top = *std::max_element(values.begin(), values.end());
+  if (top < 8 * values.size() + 1024) {
+    std::vector<char> seen(static_cast<std::size_t>(top) + 1, 0);
+    for (const grundy_value x : values) seen[static_cast<std::size_t>(x)] = 1;
+    values.clear();
+    for (std::size_t x = 0; x < seen.size(); ++x) {
+      if (seen[x]) values.push_back(x);
+    }
+    return values;
+  }
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+
+}  // namespace
+
+box_extents parse_board_size(std::string_view text) {
+  const std::string_view trimmed = trim(text);
+  if (trimmed.empty()) throw parse_error("size: empty; type the size as RxC, e.g. 3x4 (or AxBxC for three factors)");
+  // 'x', 'X' and the multiplication sign '×' (UTF-8 C3 97) all separate dimensions.
+  std::string normal;
+  for (std::size_t i = 0; i < trimmed.size(); ++i) {
+    if (trimmed[i] == 'X') {
+      normal += 'x';
+    } else if (static_cast<unsigned char>(trimmed[i]) == 0xC3 && i + 1 < trimmed.size() &&
+               static_cast<unsigned char>(trimmed[i + 1]) == 0x97) {
+      normal += 'x';
+      ++i;
+    } else {
+      normal += trimmed[i];
+    }
+  }
+  const std::vector<std::string_view> parts = split(normal, 'x');
+  if (parts.size() < 2) {
+    throw parse_error("size " + quoted(text) + ": a board needs at least two dimensions; type the size as RxC, e.g. 3x4");
+  }
+  box_extents extents;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::string what = "size " + quoted(text) + ": dimension " + std::to_string(i + 1);
+    if (parts[i].empty()) throw parse_error(what + " is missing; type the size as RxC, e.g. 3x4");
+    const std::uint64_t e = parse_u64(parts[i], what, std::uint64_t{1} << 32);
+    if (e == 0) throw parse_error(what + " is 0; every dimension needs at least one coin");
+    extents.push_back(static_cast<std::size_t>(e));
+  }
+  cell_count(extents);  // refuses a box of more than 2^64 cells
+  return extents;
+}
+
+grid_position parse_grid(std::string_view text) {
+  const std::string_view body = trim(text);
+  if (body.empty()) {
+    throw parse_error("position: empty; type rows of H and T joined by '/', row 0 first, e.g. HTT/THH");
+  }
+  const std::vector<std::string_view> rows = split(body, '/');
+  if (rows.size() > UINT32_MAX) throw parse_error("position: more than 2^32 rows; type a smaller board");
+  grid_position p;
+  p.extents = {rows.size(), rows[0].size()};
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::string_view row = rows[r];
+    if (row.empty()) {
+      throw parse_error("position: row " + std::to_string(r) +
+                        " is empty; type H or T for each coin of every row, rows joined by '/', e.g. HTT/THH");
+    }
+    if (row.size() > UINT32_MAX) throw parse_error("position: row " + std::to_string(r) + " has more than 2^32 coins");
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      switch (row[c]) {
+        case 'H': case 'h': case '1':
+          if (c < p.extents[1]) p.heads.push_back({static_cast<coin>(r), static_cast<coin>(c)});
+          break;
+        case 'T': case 't': case '0':
+          break;
+        default:
+          throw parse_error("position: '" + shown_char(row[c]) + "' at row " + std::to_string(r) + ", column " +
+                            std::to_string(c) + " (from 0) is not a coin; type H or T (or 1/0) for each coin");
+      }
+    }
+    if (row.size() != p.extents[1]) {
+      throw parse_error("position: row " + std::to_string(r) + " has " + std::to_string(row.size()) +
+                        " coins but row 0 has " + std::to_string(p.extents[1]) +
+                        "; every row needs the same number of coins");
+    }
+  }
+  return p;
+}
+
+grid_position sparse_grid(std::span<const std::size_t> extents, std::vector<std::vector<coin>> heads) {
+  if (extents.size() < 2) throw parse_error("a board needs at least two dimensions; give a size like 3x4");
+  const std::string size = format_size(extents);
+  for (const auto& cell : heads) {
+    if (cell.size() != extents.size()) {
+      throw parse_error("heads coin " + format_cell(cell) + " has " + std::to_string(cell.size()) +
+                        " coordinate" + (cell.size() == 1 ? "" : "s") + " but the board " + size + " has " +
+                        std::to_string(extents.size()) + " dimensions; type one coordinate per dimension joined by "
+                        "':', e.g. " + std::string(extents.size() == 2 ? "3:5" : "3:5:1"));
+    }
+    for (std::size_t i = 0; i < cell.size(); ++i) {
+      if (cell[i] >= extents[i]) {
+        throw parse_error("heads coin " + format_cell(cell) + " is outside the board of size " + size +
+                          " (coordinate " + std::to_string(i + 1) + " must be below " + std::to_string(extents[i]) +
+                          "); list coins inside the board or give a larger size");
+      }
+    }
+  }
+  std::sort(heads.begin(), heads.end());
+  const auto repeat = std::adjacent_find(heads.begin(), heads.end());
+  if (repeat != heads.end()) {
+    throw parse_error("heads coin " + format_cell(*repeat) + " is listed twice; list each coin once");
+  }
+  return grid_position{box_extents(extents.begin(), extents.end()), std::move(heads)};
+}
+
+grid_position sparse_grid(std::span<const std::size_t> extents, std::string_view text) {
+  std::vector<std::vector<coin>> heads;
+  const std::string_view body = trim(text);
+  if (!body.empty()) {
+    const std::vector<std::string_view> items = split(body, ',');
+    heads.reserve(items.size());
+    for (std::size_t n = 0; n < items.size(); ++n) {
+      const std::string_view item = trim(items[n]);
+      if (item.empty()) {
+        throw parse_error("heads: item " + std::to_string(n + 1) +
+                          " is empty; list coins as row:column joined by ',', e.g. 3:5,17:2");
+      }
+      std::vector<coin> cell;
+      for (const std::string_view part : split(item, ':')) {
+        const std::string what = "heads coin " + quoted(item);
+        if (trim(part).empty()) {
+          throw parse_error(what + " has an empty coordinate; type row:column, e.g. 3:5");
+        }
+        cell.push_back(static_cast<coin>(parse_u64(trim(part), what, UINT32_MAX)));
+      }
+      heads.push_back(std::move(cell));
+    }
+  }
+  return sparse_grid(extents, std::move(heads));
+}
+
+std::string format_grid(const grid_position& p) {
+  TARTAN_ASSERT(p.extents.size() == 2, "format_grid draws two-dimensional boards");
+  std::string rows(p.extents[0] * (p.extents[1] + 1) - 1, 'T');
+  for (std::size_t r = 1; r < p.extents[0]; ++r) rows[r * (p.extents[1] + 1) - 1] = '/';
+  for (const auto& cell : p.heads) rows[cell[0] * (p.extents[1] + 1) + cell[1]] = 'H';
+  return rows;
+}
+
+grundy_value grid_value(const tartan_values& v, const grid_position& p) {
+  grundy_value value = 0;
+  for (const auto& cell : p.heads) value ^= v(cell);
+  return value;
+}
+
+namespace {
+
+/// Distinct option values of each factor at each coin, computed on first use.
+class option_cache {
+ public:
+  option_cache(const tartan_game& game, const tartan_values& v) : game_(game), v_(v), cache_(game.dimensions()) {}
+
+  const std::vector<grundy_value>& at(std::size_t factor, coin c) {
+    auto [it, inserted] = cache_[factor].try_emplace(c);
+    if (inserted) {
+      std::vector<grundy_value> raw;
+      game_.factor(factor).option_values(c, v_.factor(factor).first(c), raw);
+      it->second = distinct_sorted(std::move(raw));
+    }
+    return it->second;
+  }
+
+ private:
+  const tartan_game& game_;
+  const tartan_values& v_;
+  std::vector<std::map<coin, std::vector<grundy_value>>> cache_;
+};
+
+/// Appends to `moves` (up to `limit` in all) the winning moves from heads coin `cell` of a position of value V.
+void winning_moves_from(const tartan_game& game, const tartan_values& v, option_cache& cache,
+                        std::span<const coin> cell, grundy_value value, std::size_t limit,
+                        std::vector<grid_move>& moves) {
+  const std::size_t dims = cell.size();
+  std::vector<const std::vector<grundy_value>*> options(dims);
+  std::size_t solved = 0;  // the factor whose value is solved for: the one with the most option values
+  for (std::size_t i = 0; i < dims; ++i) {
+    options[i] = &cache.at(i, cell[i]);
+    if (options[i]->empty()) return;  // a factor without moves from this coin: no product move at all
+    if (options[i]->size() > options[solved]->size()) solved = i;
+  }
+  // Tuples of option values of the other factors: u_i = g_i(c_i) ⊕ o_i, all non-zero (else the product is 0 ≠ V).
+  std::vector<std::size_t> pick(dims, 0);
+  std::vector<grundy_value> chosen(dims, 0);
+  const grundy_value g_solved = v.factor(solved)[cell[solved]];
+  for (;;) {
+    grundy_value product = 1;
+    for (std::size_t i = 0; i < dims && product != 0; ++i) {
+      if (i == solved) continue;
+      chosen[i] = (*options[i])[pick[i]];
+      product = nim_mul(product, v.factor(i)[cell[i]] ^ chosen[i]);
+    }
+    if (product != 0) {
+      const grundy_value o = nim_div(value, product) ^ g_solved;
+      if (std::binary_search(options[solved]->begin(), options[solved]->end(), o)) {
+        chosen[solved] = o;
+        // The moves of each factor with its chosen option value; any combination is a winning move.
+        const std::size_t room = limit - moves.size();
+        std::vector<std::vector<std::vector<coin>>> axis_moves(dims);
+        for (std::size_t i = 0; i < dims; ++i) {
+          game.factor(i).find_moves(cell[i], chosen[i], v.factor(i).first(cell[i]), [&](std::span<const coin> others) {
+            std::vector<coin> axis(others.begin(), others.end());
+            axis.push_back(cell[i]);
+            axis_moves[i].push_back(std::move(axis));
+            return axis_moves[i].size() < room;
+          });
+        }
+        // (An empty list would mean a find_moves hook disagreeing with option_values: nothing to combine.)
+        const bool each = std::none_of(axis_moves.begin(), axis_moves.end(), [](const auto& m) { return m.empty(); });
+        std::vector<std::size_t> at(dims, 0);
+        while (each) {
+          grid_move move;
+          move.axes.reserve(dims);
+          for (std::size_t i = 0; i < dims; ++i) move.axes.push_back(axis_moves[i][at[i]]);
+          moves.push_back(std::move(move));
+          if (moves.size() >= limit) return;
+          std::size_t d = dims;
+          while (d-- > 0) {
+            if (++at[d] < axis_moves[d].size()) break;
+            at[d] = 0;
+          }
+          if (d == static_cast<std::size_t>(-1)) break;
+        }
+      }
+    }
+    std::size_t d = dims;
+    while (d-- > 0) {
+      if (d == solved) continue;
+      if (++pick[d] < options[d]->size()) break;
+      pick[d] = 0;
+    }
+    if (d == static_cast<std::size_t>(-1)) return;
+  }
+}
+
+}  // namespace
+
+std::vector<grid_move> grid_winning_moves(const tartan_game& game, const tartan_values& v, const grid_position& p,
+                                          std::size_t limit) {
+  TARTAN_ASSERT(v.dimensions() == game.dimensions() && p.extents.size() == game.dimensions(),
+                "one coordinate per factor");
+  std::vector<grid_move> moves;
+  const grundy_value value = grid_value(v, p);
+  if (value == 0 || limit == 0) return moves;
+  // Heads coins sure to have a winning move first, cheapest first (the fewest coins below them).
+  std::vector<std::pair<std::uint64_t, std::size_t>> sure, unsure;
+  for (std::size_t h = 0; h < p.heads.size(); ++h) {
+    const grundy_value g = v(p.heads[h]);
+    std::uint64_t weight = 0;
+    for (const coin c : p.heads[h]) weight += c;
+    ((value ^ g) < g ? sure : unsure).emplace_back(weight, h);
+  }
+  std::sort(sure.begin(), sure.end());
+  std::sort(unsure.begin(), unsure.end());
+  option_cache cache(game, v);
+  for (const auto* group : {&sure, &unsure}) {
+    for (const auto& [weight, h] : *group) {
+      winning_moves_from(game, v, cache, p.heads[h], value, limit, moves);
+      if (moves.size() >= limit) return moves;
+    }
+  }
+  return moves;
+}
+
+bool is_legal_move(const tartan_game& game, const grid_position& p, const grid_move& move) {
+  const std::size_t dims = game.dimensions();
+  if (move.axes.size() != dims || p.extents.size() != dims) return false;
+  std::vector<coin> corner(dims);
+  for (std::size_t i = 0; i < dims; ++i) {
+    const auto& axis = move.axes[i];
+    if (axis.empty() || !std::is_sorted(axis.begin(), axis.end()) ||
+        std::adjacent_find(axis.begin(), axis.end()) != axis.end() || axis.back() >= p.extents[i]) {
+      return false;
+    }
+    corner[i] = axis.back();
+    const std::span<const coin> others(axis.data(), axis.size() - 1);
+    const bool found = !game.factor(i).for_each_move(axis.back(), [&](std::span<const coin> m) {
+      return !std::equal(m.begin(), m.end(), others.begin(), others.end());
+    });
+    if (!found) return false;
+  }
+  return std::binary_search(p.heads.begin(), p.heads.end(), corner);
+}
+
+grid_position apply_move(const grid_position& p, const grid_move& move) {
+  const std::size_t dims = move.axes.size();
+  TARTAN_ASSERT(dims == p.extents.size(), "one axis per dimension");
+  // The product set, in row-major order (an odometer over ascending axes).
+  std::vector<std::vector<coin>> turned;
+  std::vector<std::size_t> at(dims, 0);
+  for (const auto& axis : move.axes) {
+    if (axis.empty()) return p;
+  }
+  for (;;) {
+    std::vector<coin> cell(dims);
+    for (std::size_t i = 0; i < dims; ++i) cell[i] = move.axes[i][at[i]];
+    turned.push_back(std::move(cell));
+    std::size_t d = dims;
+    while (d-- > 0) {
+      if (++at[d] < move.axes[d].size()) break;
+      at[d] = 0;
+    }
+    if (d == static_cast<std::size_t>(-1)) break;
+  }
+  grid_position next;
+  next.extents = p.extents;
+  std::set_symmetric_difference(p.heads.begin(), p.heads.end(), turned.begin(), turned.end(),
+                                std::back_inserter(next.heads));
+  return next;
+}
+
+}  // namespace tartan

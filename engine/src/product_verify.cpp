@@ -1,0 +1,407 @@
+#include "tartan/product_verify.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+#include "tartan/error.hpp"
+#include "tartan/mex.hpp"
+
+namespace tartan {
+
+namespace {
+
+using row_index = std::uint32_t;
+
+constexpr std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
+  if (a != 0 && b > UINT64_MAX / a) return UINT64_MAX;
+  return a * b;
+}
+constexpr std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
+
+/// The box seen as rows × columns: a row is a tuple of all coordinates but the last.
+struct box_layout {
+  explicit box_layout(std::span<const std::size_t> e) : extents(e.begin(), e.end()) {
+    cols = extents.back();
+    rows = 1;
+    for (std::size_t i = 0; i + 1 < extents.size(); ++i) rows *= extents[i];
+  }
+  /// The coordinates (c_0..c_{k-2}) of row r.
+  std::vector<coin> row_coordinates(std::size_t r) const {
+    std::vector<coin> c(extents.size() - 1);
+    for (std::size_t i = c.size(); i-- > 0;) {
+      c[i] = static_cast<coin>(r % extents[i]);
+      r /= extents[i];
+    }
+    return c;
+  }
+  box_extents extents;
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+};
+
+/// The moves of a factor from coin c, each as all the coins it turns (c included), ascending.
+std::vector<std::vector<coin>> full_moves(const turning_game& factor, coin c) {
+  std::vector<std::vector<coin>> moves;
+  factor.for_each_move(c, [&](std::span<const coin> others) {
+    std::vector<coin> m(others.begin(), others.end());
+    m.push_back(c);
+    moves.push_back(std::move(m));
+    return true;
+  });
+  return moves;
+}
+
+/// Largest number of coins a move of `factor` turns from coins below `extent` and the most moves from one coin,
+/// both capped.
+struct move_profile {
+  std::uint64_t max_moves = 0;
+  std::uint64_t max_size = 1;
+};
+move_profile profile_moves(const turning_game& factor, std::size_t extent, std::uint64_t cap) {
+  move_profile p;
+  for (std::size_t c = 0; c < extent && p.max_moves <= cap; ++c) {
+    std::uint64_t n = 0;
+    factor.for_each_move(static_cast<coin>(c), [&](std::span<const coin> others) {
+      p.max_size = std::max<std::uint64_t>(p.max_size, others.size() + 1);
+      return ++n <= cap;
+    });
+    p.max_moves = std::max(p.max_moves, n);
+  }
+  return p;
+}
+
+/// The row moves of row r as toggles: move m's set of rows is move m-1's set with rows
+/// toggles[begin[m] .. begin[m+1]) toggled (move -1 is the empty set). Rows in a set are all below r.
+struct row_moves {
+  std::vector<row_index> toggles;
+  std::vector<std::size_t> begin{0};
+  std::size_t count() const { return begin.size() - 1; }
+};
+
+void build_row_moves(const tartan_game& game, const box_layout& layout, std::size_t r, row_moves& out) {
+  out.toggles.clear();
+  out.begin.assign(1, 0);
+  const std::vector<coin> coords = layout.row_coordinates(r);
+  const std::size_t dims = coords.size();
+  std::vector<std::vector<std::vector<coin>>> per_factor(dims);
+  for (std::size_t i = 0; i < dims; ++i) {
+    per_factor[i] = full_moves(game.factor(i), coords[i]);
+    if (per_factor[i].empty()) return;  // some factor has no move from its coordinate: the row has none
+  }
+  std::vector<std::size_t> stride(dims, 1);
+  for (std::size_t i = dims - 1; i-- > 0;) stride[i] = stride[i + 1] * layout.extents[i + 1];
+
+  std::vector<row_index> previous, current;
+  std::vector<std::size_t> pick(dims, 0);   // which move of each factor
+  std::vector<std::size_t> inner(dims, 0);  // odometer over the coins of the picked moves
+  for (;;) {
+    // The product set of the picked moves, minus the row itself, ascending (an odometer over ascending sets,
+    // the last coordinate fastest, yields ascending flattened indices).
+    current.clear();
+    std::fill(inner.begin(), inner.end(), 0);
+    for (;;) {
+      std::size_t index = 0;
+      for (std::size_t i = 0; i < dims; ++i) index += per_factor[i][pick[i]][inner[i]] * stride[i];
+      if (index != r) current.push_back(static_cast<row_index>(index));
+      std::size_t d = dims;
+      while (d-- > 0) {
+        if (++inner[d] < per_factor[d][pick[d]].size()) break;
+        inner[d] = 0;
+      }
+      if (d == static_cast<std::size_t>(-1)) break;
+    }
+    // Toggles: the symmetric difference with the previous set (both ascending).
+    std::set_symmetric_difference(previous.begin(), previous.end(), current.begin(), current.end(),
+                                  std::back_inserter(out.toggles));
+    out.begin.push_back(out.toggles.size());
+    std::swap(previous, current);
+
+    std::size_t d = dims;
+    while (d-- > 0) {
+      if (++pick[d] < per_factor[d].size()) break;
+      pick[d] = 0;
+    }
+    if (d == static_cast<std::size_t>(-1)) break;
+  }
+}
+
+/// Shared state of one direct computation.
+struct direct_run {
+  const tartan_game& game;
+  const box_layout& layout;
+  std::vector<grundy_value>& values;
+  std::unique_ptr<std::atomic<std::size_t>[]> progress;  // per row: columns computed
+  std::atomic<std::size_t> next_row{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::condition_variable finished_cv;
+  unsigned finished = 0;
+  std::exception_ptr failure;
+
+  direct_run(const tartan_game& g, const box_layout& l, std::vector<grundy_value>& v)
+      : game(g), layout(l), values(v), progress(new std::atomic<std::size_t>[l.rows]) {
+    for (std::size_t r = 0; r < l.rows; ++r) progress[r].store(0, std::memory_order_relaxed);
+  }
+
+  /// Waits until row r-1 has computed column b (and so, transitively, every earlier row has). False if stopped.
+  bool wait_for(std::size_t r, std::size_t b) {
+    if (r == 0) return true;
+    unsigned spins = 0;
+    while (progress[r - 1].load(std::memory_order_acquire) <= b) {
+      if (stop.load(std::memory_order_relaxed)) return false;
+      if (++spins > 64) std::this_thread::yield();
+    }
+    return true;
+  }
+
+  void work() {
+    const turning_game& last = game.factor(game.dimensions() - 1);
+    const std::size_t cols = layout.cols;
+    row_moves moves;
+    std::vector<grundy_value> h;       // h[m * cols + t]: row move m's table h_m(t) (t < b), R_m(t) (t >= b)
+    std::vector<grundy_value> r_at_b;  // R_m(b) for the current column
+    std::vector<grundy_value> options;
+    std::vector<char> scratch;
+    for (;;) {
+      const std::size_t r = next_row.fetch_add(1, std::memory_order_relaxed);
+      if (r >= layout.rows || stop.load(std::memory_order_relaxed)) return;
+      build_row_moves(game, layout, r, moves);
+      const std::size_t m_count = moves.count();
+      h.assign(m_count * cols, 0);
+      r_at_b.assign(m_count, 0);
+      grundy_value* row_values = values.data() + r * cols;
+      for (std::size_t b = 0; b < cols; ++b) {
+        if (!wait_for(r, b)) return;
+        options.clear();
+        grundy_value acc = 0;  // R of the current row move at column b
+        for (std::size_t m = 0; m < m_count; ++m) {
+          for (std::size_t i = moves.begin[m]; i < moves.begin[m + 1]; ++i) acc ^= values[moves.toggles[i] * cols + b];
+          r_at_b[m] = acc;
+          const std::size_t start = options.size();
+          last.option_values(static_cast<coin>(b), std::span<const grundy_value>(h.data() + m * cols, b), options);
+          for (std::size_t i = start; i < options.size(); ++i) options[i] ^= acc;
+        }
+        const grundy_value g = mex(options, scratch);
+        row_values[b] = g;
+        for (std::size_t m = 0; m < m_count; ++m) h[m * cols + b] = r_at_b[m] ^ g;
+        progress[r].store(b + 1, std::memory_order_release);
+      }
+    }
+  }
+
+  double fraction_done() const {
+    std::uint64_t done = 0;
+    for (std::size_t r = 0; r < layout.rows; ++r) done += progress[r].load(std::memory_order_relaxed);
+    return static_cast<double>(done) / (static_cast<double>(layout.rows) * static_cast<double>(layout.cols));
+  }
+};
+
+std::uint64_t resolve_limit(std::uint64_t limit) { return limit == 0 ? default_memory_limit() : limit; }
+
+void check_memory(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads,
+                  std::uint64_t limit, const char* what) {
+  const std::uint64_t estimate = verify_memory_estimate(game, extents, threads, limit);
+  if (estimate > limit) {
+    throw limit_error(std::string(what) + " of '" + game.name() + "' over " + format_size(extents) + " would need " +
+                      (estimate == UINT64_MAX ? std::string("more than ") + format_bytes(limit) :
+                                                "about " + format_bytes(estimate)) +
+                      ", over the limit of " + format_bytes(limit) + "; give a smaller size" +
+                      (threads > 1 ? " or fewer threads" : ""));
+  }
+}
+
+unsigned resolve_threads(unsigned threads, std::size_t rows) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(rows, 1)));
+}
+
+}  // namespace
+
+std::uint64_t verify_memory_estimate(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads,
+                                     std::uint64_t cap) {
+  game.check_extents(extents);
+  const box_layout layout(extents);
+  const std::uint64_t cells = cell_count(extents);
+  threads = std::max(threads, 1u);
+  std::uint64_t bytes = saturating_add(saturating_mul(cells, sizeof(grundy_value)),
+                                       saturating_mul(layout.rows, sizeof(std::atomic<std::size_t>)));
+  if (bytes > cap) return bytes;
+  if (layout.rows > std::numeric_limits<row_index>::max()) return UINT64_MAX;
+  // Per row move: its h row (cols values), R at b, and its toggles.
+  const std::uint64_t per_move = saturating_add(saturating_mul(layout.cols, sizeof(grundy_value)), 24);
+  const std::uint64_t move_cap = cap / saturating_mul(per_move, threads) + 1;
+  std::uint64_t row_moves = 1, row_set = 1;
+  for (std::size_t i = 0; i + 1 < extents.size(); ++i) {
+    const move_profile p = profile_moves(game.factor(i), extents[i], move_cap);
+    row_moves = saturating_mul(row_moves, p.max_moves);
+    row_set = saturating_mul(row_set, p.max_size);
+  }
+  const move_profile last = profile_moves(game.factor(extents.size() - 1), layout.cols, move_cap);
+  // Option buffer: one value (and one mex scratch byte) per pair of a row move and a move of the last factor.
+  std::uint64_t per_thread = saturating_mul(row_moves, per_move);
+  per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, last.max_moves), 9));
+  // Toggles of k >= 3 products can be as large as the product sets themselves.
+  if (extents.size() > 2) per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, row_set), 8));
+  return saturating_add(bytes, saturating_mul(per_thread, threads));
+}
+
+direct_table direct_product_values(const tartan_game& game, std::span<const std::size_t> extents,
+                                   const verify_options& options) {
+  game.check_extents(extents);
+  const box_layout layout(extents);
+  const unsigned threads = resolve_threads(options.threads, layout.rows);
+  check_memory(game, extents, threads, resolve_limit(options.memory_limit), "a direct computation");
+
+  direct_table table;
+  table.extents = layout.extents;
+  table.values.assign(static_cast<std::size_t>(cell_count(extents)), 0);
+  direct_run run(game, layout, table.values);
+
+  std::vector<std::thread> workers;
+  workers.reserve(threads);
+  for (unsigned t = 0; t < threads; ++t) {
+    workers.emplace_back([&run, threads] {
+      try {
+        run.work();
+      } catch (...) {
+        std::lock_guard lock(run.mutex);
+        if (!run.failure) run.failure = std::current_exception();
+        run.stop.store(true);
+      }
+      std::lock_guard lock(run.mutex);
+      if (++run.finished == threads) run.finished_cv.notify_all();
+    });
+  }
+  {
+    std::unique_lock lock(run.mutex);
+    while (run.finished < threads) {
+      if (options.progress) {
+        run.finished_cv.wait_for(lock, std::chrono::milliseconds(100));
+        if (run.finished < threads && !run.stop.load()) {
+          lock.unlock();
+          const bool go_on = options.progress(run.fraction_done());
+          lock.lock();
+          if (!go_on) run.stop.store(true);
+        }
+      } else {
+        run.finished_cv.wait(lock);
+      }
+    }
+  }
+  for (std::thread& w : workers) w.join();
+  if (run.failure) std::rethrow_exception(run.failure);
+
+  table.computed.resize(layout.rows);
+  table.complete = true;
+  for (std::size_t r = 0; r < layout.rows; ++r) {
+    table.computed[r] = run.progress[r].load(std::memory_order_acquire);
+    if (table.computed[r] != layout.cols) table.complete = false;
+  }
+  if (table.complete && options.progress) options.progress(1.0);
+  return table;
+}
+
+std::vector<grundy_value> naive_product_values(const tartan_game& game, std::span<const std::size_t> extents,
+                                               std::uint64_t memory_limit) {
+  game.check_extents(extents);
+  check_memory(game, extents, 1, resolve_limit(memory_limit), "a naive computation");
+  const std::size_t dims = extents.size();
+  std::vector<std::size_t> stride(dims, 1);
+  for (std::size_t i = dims - 1; i-- > 0;) stride[i] = stride[i + 1] * extents[i + 1];
+  std::vector<grundy_value> values(static_cast<std::size_t>(cell_count(extents)), 0);
+
+  std::vector<coin> cell(dims, 0);
+  std::vector<std::vector<std::vector<coin>>> moves(dims);
+  std::vector<std::size_t> pick(dims), inner(dims);
+  std::vector<grundy_value> options;
+  std::vector<char> scratch;
+  for (std::size_t index = 0; index < values.size(); ++index) {
+    bool any = true;
+    for (std::size_t i = 0; i < dims; ++i) {
+      moves[i] = full_moves(game.factor(i), cell[i]);
+      any = any && !moves[i].empty();
+    }
+    options.clear();
+    std::fill(pick.begin(), pick.end(), 0);
+    while (any) {
+      // XOR of G over the product of the picked moves, the corner (the cell itself) excluded.
+      grundy_value x = 0;
+      std::fill(inner.begin(), inner.end(), 0);
+      for (;;) {
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < dims; ++i) at += moves[i][pick[i]][inner[i]] * stride[i];
+        if (at != index) x ^= values[at];
+        std::size_t d = dims;
+        while (d-- > 0) {
+          if (++inner[d] < moves[d][pick[d]].size()) break;
+          inner[d] = 0;
+        }
+        if (d == static_cast<std::size_t>(-1)) break;
+      }
+      options.push_back(x);
+      std::size_t d = dims;
+      while (d-- > 0) {
+        if (++pick[d] < moves[d].size()) break;
+        pick[d] = 0;
+      }
+      if (d == static_cast<std::size_t>(-1)) break;
+    }
+    values[index] = mex(options, scratch);
+    for (std::size_t d = dims; d-- > 0;) {
+      if (++cell[d] < extents[d]) break;
+      cell[d] = 0;
+    }
+  }
+  return values;
+}
+
+verify_report verify_product(const tartan_game& game, std::span<const std::size_t> extents,
+                             const verify_options& options) {
+  const auto start = std::chrono::steady_clock::now();
+  game.check_extents(extents);
+  const tartan_values theorem = game.values(extents, options.memory_limit);
+  const direct_table direct = direct_product_values(game, extents, options);
+
+  verify_report report;
+  report.game = game.name();
+  report.extents = direct.extents;
+  report.threads = resolve_threads(options.threads, box_layout(extents).rows);
+  report.complete = direct.complete;
+  const std::size_t dims = extents.size();
+  const std::size_t cols = extents.back();
+  std::vector<coin> cell(dims, 0);
+  std::vector<grundy_value> factor_values(dims);
+  for (std::size_t r = 0; r < direct.computed.size(); ++r) {
+    for (std::size_t b = 0; b < direct.computed[r]; ++b) {
+      cell[dims - 1] = static_cast<coin>(b);
+      for (std::size_t i = 0; i < dims; ++i) factor_values[i] = theorem.factor(i)[cell[i]];
+      const grundy_value expected =
+          options.expected ? options.expected(cell, factor_values) : nim_product_of(factor_values);
+      const grundy_value got = direct.values[r * cols + b];
+      ++report.checked;
+      if (got != expected) {
+        ++report.mismatches;
+        if (report.first_mismatches.size() < options.listed_mismatches) {
+          report.first_mismatches.push_back({cell, got, expected});
+        }
+      }
+    }
+    // Next row: advance the odometer over all coordinates but the last.
+    for (std::size_t d = dims - 1; d-- > 0;) {
+      if (++cell[d] < extents[d]) break;
+      cell[d] = 0;
+    }
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+}  // namespace tartan

@@ -1,0 +1,159 @@
+#include "tartan/tartan.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <limits>
+#include <utility>
+
+#include "tartan/error.hpp"
+#include "tartan/nimber.hpp"
+
+namespace tartan {
+
+std::uint64_t cell_count(std::span<const std::size_t> extents) {
+  std::uint64_t cells = 1;
+  for (const std::size_t e : extents) {
+    if (e != 0 && cells > std::numeric_limits<std::uint64_t>::max() / e) {
+      throw limit_error("a box of size " + format_size(extents) + " has more than 2^64 cells; give a smaller size");
+    }
+    cells *= e;
+  }
+  return cells;
+}
+
+std::uint64_t default_memory_limit() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page_size = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return std::uint64_t{4} << 30;
+  return static_cast<std::uint64_t>(pages) / 2 * static_cast<std::uint64_t>(page_size);
+}
+
+std::string format_bytes(std::uint64_t bytes) {
+  if (bytes < 1024) return std::to_string(bytes) + " bytes";
+  static constexpr const char* units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double value = static_cast<double>(bytes) / 1024.0;
+  std::size_t unit = 0;
+  while (value >= 1024.0 && unit + 1 < std::size(units)) {
+    value /= 1024.0;
+    ++unit;
+  }
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f %s", value, units[unit]);
+  return buffer;
+}
+
+std::string format_size(std::span<const std::size_t> extents) {
+  std::string s;
+  for (std::size_t i = 0; i < extents.size(); ++i) {
+    if (i != 0) s += 'x';
+    s += std::to_string(extents[i]);
+  }
+  return s;
+}
+
+grundy_value nim_product_of(std::span<const grundy_value> factor_values) noexcept {
+  grundy_value product = 1;
+  for (const grundy_value g : factor_values) product = nim_mul(product, g);
+  return product;
+}
+
+tartan_values::tartan_values(std::vector<std::vector<grundy_value>> factor_values)
+    : factors_(std::move(factor_values)) {
+  TARTAN_ASSERT(factors_.size() >= 2, "a tartan product has at least two factors");
+  extents_.reserve(factors_.size());
+  for (const auto& f : factors_) extents_.push_back(f.size());
+}
+
+grundy_value tartan_values::operator()(std::span<const coin> cell) const {
+  TARTAN_ASSERT(cell.size() == factors_.size(), "one coordinate per factor");
+  grundy_value product = 1;
+  for (std::size_t i = 0; i < cell.size(); ++i) {
+    TARTAN_ASSERT(cell[i] < factors_[i].size(), "cell outside the box");
+    product = nim_mul(product, factors_[i][cell[i]]);
+  }
+  return product;
+}
+
+grundy_value tartan_values::at(coin a, coin b) const {
+  TARTAN_ASSERT(factors_.size() == 2 && a < factors_[0].size() && b < factors_[1].size(),
+                "at(a, b) needs two factors and a cell inside the board");
+  return nim_mul(factors_[0][a], factors_[1][b]);
+}
+
+tartan_game::tartan_game(std::vector<turning_game> factors) : factors_(std::move(factors)) {
+  if (factors_.size() < 2) {
+    throw error("a tartan product needs at least two factors joined by '*', e.g. 'ruler*ruler'; got " +
+                std::to_string(factors_.size()));
+  }
+}
+
+std::string tartan_game::name() const {
+  std::string s;
+  for (std::size_t i = 0; i < factors_.size(); ++i) {
+    if (i != 0) s += '*';
+    s += factors_[i].name();
+  }
+  return s;
+}
+
+void tartan_game::check_extents(std::span<const std::size_t> extents) const {
+  if (extents.size() != factors_.size()) {
+    std::string example;
+    for (std::size_t i = 0; i < factors_.size(); ++i) example += (i == 0 ? "" : "x") + std::to_string(3 + i);
+    throw parse_error("'" + name() + "' has " + std::to_string(factors_.size()) + " factors but the size " +
+                      format_size(extents) + " has " + std::to_string(extents.size()) + " dimension" +
+                      (extents.size() == 1 ? "" : "s") + "; give a size like " + example);
+  }
+  for (std::size_t i = 0; i < extents.size(); ++i) {
+    if (extents[i] == 0) {
+      throw parse_error("size " + format_size(extents) + ": dimension " + std::to_string(i + 1) +
+                        " is 0; every dimension needs at least one coin");
+    }
+    if (extents[i] > std::size_t{std::numeric_limits<coin>::max()} + 1) {
+      throw parse_error("size " + format_size(extents) + ": dimension " + std::to_string(i + 1) +
+                        " exceeds 2^32 coins; give at most 4294967296");
+    }
+  }
+}
+
+tartan_values tartan_game::values(std::span<const std::size_t> extents, std::uint64_t memory_limit) const {
+  check_extents(extents);
+  if (memory_limit == 0) memory_limit = default_memory_limit();
+  std::uint64_t bytes = 0;
+  for (const std::size_t e : extents) bytes += 2 * sizeof(grundy_value) * static_cast<std::uint64_t>(e);
+  if (bytes > memory_limit) {
+    throw limit_error("the factor sequences for size " + format_size(extents) + " need about " +
+                      format_bytes(bytes) + ", over the limit of " + format_bytes(memory_limit) +
+                      "; give a smaller size");
+  }
+  std::vector<std::vector<grundy_value>> factor_values;
+  factor_values.reserve(extents.size());
+  for (std::size_t i = 0; i < extents.size(); ++i) factor_values.push_back(factors_[i].sequence(extents[i]));
+  return tartan_values(std::move(factor_values));
+}
+
+std::vector<grundy_value> tartan_game::table(std::span<const std::size_t> extents, std::uint64_t memory_limit) const {
+  check_extents(extents);
+  if (memory_limit == 0) memory_limit = default_memory_limit();
+  const std::uint64_t cells = cell_count(extents);
+  if (cells > memory_limit / sizeof(grundy_value)) {
+    throw limit_error("a value table of size " + format_size(extents) + " needs about " +
+                      format_bytes(cells > UINT64_MAX / 8 ? UINT64_MAX : cells * 8) + ", over the limit of " +
+                      format_bytes(memory_limit) + "; give a smaller size");
+  }
+  const tartan_values v = values(extents, memory_limit);
+  std::vector<grundy_value> table(static_cast<std::size_t>(cells));
+  // Row-major walk: an odometer over the coordinates, the last one fastest.
+  std::vector<coin> cell(extents.size(), 0);
+  for (std::size_t index = 0; index < table.size(); ++index) {
+    table[index] = v(cell);
+    for (std::size_t d = extents.size(); d-- > 0;) {
+      if (++cell[d] < extents[d]) break;
+      cell[d] = 0;
+    }
+  }
+  return table;
+}
+
+}  // namespace tartan
