@@ -3,6 +3,9 @@
 #include "tartan/turning_code.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cctype>
+#include <optional>
 #include <string>
 
 #include "tartan/detail/code_enumerate.hpp"
@@ -20,15 +23,12 @@ class code_parser {
 
   std::vector<turning_alternative> parse() {
     std::vector<turning_alternative> alternatives;
-    if (text_.empty()) fail_plain("is empty");
+    if (text_.empty()) fail_whole("it is empty");
     for (;;) {
       alternatives.push_back(alternative());
       skip_spaces();
       if (at_end()) break;
-      if (peek() != ',') {
-        if (peek() >= '0' && peek() <= '9') fail("unexpected digit '" + std::string(1, peek()) + "'");
-        fail("unexpected '" + std::string(1, peek()) + "'");
-      }
+      if (peek() != ',') fail("unexpected '" + shown(peek()) + "'", " (alternatives are separated by commas)");
       ++pos_;
       skip_spaces();
     }
@@ -36,47 +36,56 @@ class code_parser {
   }
 
  private:
+  // alternative := count modifier*      count := N | N '-' N | N '+'      modifier := C | C(N) | E | S | F
   turning_alternative alternative() {
     turning_alternative alt;
+    const std::size_t start = pos_;
     alt.min_coins = number("a number of coins");
-    if (alt.min_coins == 0) fail_at(pos_ - 1, "a move turns at least 1 coin, not 0");
+    if (alt.min_coins == 0) fail_at(start, "count 0", " (a move turns at least 1 coin)");
     alt.max_coins = alt.min_coins;
     if (!at_end() && peek() == '-') {
       ++pos_;
-      const std::size_t start = pos_;
       alt.max_coins = number("a number after '-'");
       if (alt.max_coins < alt.min_coins) {
-        fail_at(start, "the range " + std::to_string(alt.min_coins) + "-" + std::to_string(alt.max_coins) +
-                           " is empty (write the smaller number first)");
+        fail_at(start, "empty range " + std::to_string(alt.min_coins) + "-" + std::to_string(alt.max_coins),
+                " (write the smaller number first)");
       }
     } else if (!at_end() && peek() == '+') {
       ++pos_;
       alt.max_coins = turning_alternative::unbounded;
     }
-    bool seen_c = false;
+    char spacing = 0;  // the one of C, E, S given, if any
     while (!at_end()) {
       const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(peek())));
       const std::size_t at = pos_;
-      if (c == 'C') {
+      if (c == 'C' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '(') {
+        pos_ += 2;
+        if (alt.window != 0) fail_at(at, "a second span C(n)", " (give at most one)");
+        const std::size_t w_at = pos_;
+        alt.window = number("a span after 'C('");
+        if (alt.window == 0) fail_at(w_at, "span C(0)", " (a span holds at least 1 coin)");
+        if (at_end() || peek() != ')') fail("expected ')'", " to close 'C('");
         ++pos_;
-        if (!at_end() && peek() == '(') {
-          ++pos_;
-          if (alt.window != 0) fail_at(at, "the span C(n) is given twice");
-          const std::size_t start = pos_;
-          alt.window = number("a span after 'C('");
-          if (alt.window == 0) fail_at(start, "the span C(0) is empty; a span is at least 1 coin");
-          if (at_end() || peek() != ')') fail("expected ')' to close 'C('");
-          ++pos_;
-        } else {
-          if (seen_c) fail_at(at, "modifier 'C' is repeated");
-          seen_c = true;
-          alt.consecutive = true;
+        if (alt.window < alt.min_coins) {
+          fail_at(w_at, "span C(" + std::to_string(alt.window) + ")",
+                  " is narrower than the " + std::to_string(alt.min_coins) + " coins turned (make it at least " +
+                      std::to_string(alt.min_coins) + ")");
         }
-      } else if (c == 'E' || c == 'S' || c == 'F') {
-        bool& flag = c == 'E' ? alt.equally_spaced : c == 'S' ? alt.symmetric : alt.includes_first;
-        if (flag) fail_at(at, std::string("modifier '") + c + "' is repeated");
-        flag = true;
+      } else if (c == 'C' || c == 'E' || c == 'S') {
+        if (spacing == c) fail_at(at, std::string("repeated modifier '") + c + "'");
+        if (spacing != 0) {
+          fail_at(at, std::string("modifier '") + c + "'",
+                  std::string(" conflicts with '") + spacing + "' (give at most one of C, E and S)");
+        }
+        spacing = c;
+        (c == 'C' ? alt.consecutive : c == 'E' ? alt.equally_spaced : alt.symmetric) = true;
         ++pos_;
+      } else if (c == 'F') {
+        if (alt.includes_first) fail_at(at, "repeated modifier 'F'");
+        alt.includes_first = true;
+        ++pos_;
+      } else if (std::isalpha(static_cast<unsigned char>(c)) != 0) {
+        fail_at(at, "unknown modifier '" + shown(peek()) + "'", " (the modifiers are C, C(n), E, S and F)");
       } else {
         break;
       }
@@ -85,10 +94,8 @@ class code_parser {
   }
 
   coin number(const char* what) {
-    if (at_end() || peek() < '0' || peek() > '9') {
-      if (at_end()) fail(std::string("expected ") + what + " at the end");
-      fail(std::string("expected ") + what);
-    }
+    if (at_end()) fail(std::string("expected ") + what);
+    if (peek() < '0' || peek() > '9') fail(std::string("expected ") + what, " (found '" + shown(peek()) + "')");
     const std::size_t start = pos_;
     std::uint64_t value = 0;
     while (!at_end() && peek() >= '0' && peek() <= '9') {
@@ -96,8 +103,9 @@ class code_parser {
       ++pos_;
     }
     if (value > max_number) {
-      fail_at(start, "the number '" + std::string(text_.substr(start, pos_ - start)) + "' is too big (at most " +
-                         std::to_string(max_number) + ")");
+      fail_at(start, "number " + std::string(text_.substr(start, std::min<std::size_t>(pos_ - start, 20))) +
+                         (pos_ - start > 20 ? "..." : ""),
+              " is too big (at most " + std::to_string(max_number) + ")");
     }
     return static_cast<coin>(value);
   }
@@ -107,15 +115,25 @@ class code_parser {
   void skip_spaces() {
     while (!at_end() && (peek() == ' ' || peek() == '\t')) ++pos_;
   }
-
-  [[noreturn]] void fail(const std::string& what) const { fail_at(pos_, what); }
-  [[noreturn]] void fail_at(std::size_t at, const std::string& what) const {
-    fail_plain(what + " at column " + std::to_string(at + 1));
+  static std::string shown(char c) {
+    if (c >= 0x20 && c < 0x7f) return std::string(1, c);
+    static constexpr char hex[] = "0123456789abcdef";
+    const auto u = static_cast<unsigned char>(c);
+    return std::string("\\x") + hex[u >> 4] + hex[u & 15];
   }
-  [[noreturn]] void fail_plain(const std::string& what) const {
-    std::string shown(text_.substr(0, 60));
-    if (text_.size() > 60) shown += "...";
-    throw parse_error("turning code '" + shown + "': " + what + "; codes look like 1-3, 1+C, 3E, 4FS, 2-3,6C");
+
+  // "<what> at column N<tail>", columns counted from 1 in the trimmed text.
+  [[noreturn]] void fail(const std::string& what, const std::string& tail = "") const { fail_at(pos_, what, tail); }
+  [[noreturn]] void fail_at(std::size_t at, const std::string& what, const std::string& tail = "") const {
+    fail_whole(what + " at column " + std::to_string(at + 1) + tail);
+  }
+  [[noreturn]] void fail_whole(const std::string& what) const {
+    std::string quoted(text_.substr(0, 60));
+    if (text_.size() > 60) quoted += "...";
+    for (char& c : quoted) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    }
+    throw parse_error("turning code '" + quoted + "': " + what + "; codes look like 1-3, 1+C, 3E, 4FS, 2-3,6C");
   }
 
   std::string_view text_;
@@ -156,12 +174,31 @@ bool turning_code::polynomial_moves() const {
 }
 
 std::uint64_t turning_code::move_count(coin n) const {
-  std::uint64_t total = 0;
+  // A set allowed by several alternatives is one move: inclusion-exclusion over the alternatives, each
+  // intersection being an alternative itself (C within E within S; counts, spans and F combine).
+  const std::size_t a = alternatives_.size();
+  if (a == 1) return detail::count_alternative_moves(alternatives_[0], n);
   for (const turning_alternative& alt : alternatives_) {
-    const std::uint64_t c = detail::count_alternative_moves(alt, n);
-    total = total > UINT64_MAX - c ? UINT64_MAX : total + c;
+    if (detail::count_alternative_moves(alt, n) == UINT64_MAX) return UINT64_MAX;  // the union is no smaller
   }
-  return total;
+  if (a > 16) {  // 2^16 intersections at most; beyond, count by enumeration
+    std::uint64_t count = 0;
+    for_each_move(n, [&](std::span<const coin>) { return ++count != UINT64_MAX; });
+    return count;
+  }
+  __int128 total = 0;
+  for (std::uint32_t subset = 1; subset < (std::uint32_t{1} << a); ++subset) {
+    std::optional<turning_alternative> meet;
+    for (std::size_t i = 0; i < a && (subset >> i) != 0; ++i) {
+      if (((subset >> i) & 1) == 0) continue;
+      meet = meet ? detail::intersect(*meet, alternatives_[i]) : std::optional(alternatives_[i]);
+      if (!meet) break;
+    }
+    if (!meet) continue;
+    const auto c = static_cast<__int128>(detail::count_alternative_moves(*meet, n));
+    total += std::popcount(subset) % 2 == 1 ? c : -c;
+  }
+  return total > static_cast<__int128>(UINT64_MAX) ? UINT64_MAX : static_cast<std::uint64_t>(total);
 }
 
 bool turning_code::for_each_move(coin n, move_visitor visit) const {

@@ -62,14 +62,15 @@ class turning_code {
   /// The most coins one move may turn (the moving coin included), or turning_alternative::unbounded.
   coin max_coins_per_move() const;
 
-  /// True when the number of moves from coin n is bounded by a polynomial in n (every alternative has a bounded
-  /// count, or is C, C(w) or E; F and S with unbounded counts are exponential). `check` uses this to decide how
-  /// far explicit game graphs can go.
+  /// True when the number of moves from coin n is bounded by a polynomial in n: every alternative has a bounded
+  /// count, or is C, E or within a span C(w). Unbounded plain, F or S alternatives (Motley `1+`, Sym `1+S`) have
+  /// exponentially many moves. `check` uses this to decide how far explicit game graphs can go.
   bool polynomial_moves() const;
 
   /**
-   * The number of moves from coin n, saturating at UINT64_MAX. Counted, not enumerated, where a formula is known;
-   * otherwise by enumeration (only where polynomial_moves() or n is small).
+   * The number of moves from coin n (a set allowed by several alternatives counts once), saturating at
+   * UINT64_MAX. Counted from binomial formulas per alternative and inclusion-exclusion over alternatives, not by
+   * enumeration: O(2^alternatives · n · max count) at worst.
    *
    * Example: turning_code::parse("1-3").move_count(3) == 1 + 3 + 3
    */

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -128,6 +129,21 @@ bool enumerate_alternative(const turning_alternative& alt, coin n, std::vector<c
     }
   }
   return true;
+}
+
+/// The alternative allowing exactly the sets both allow, or nullopt when no set is allowed by both. Spacing
+/// constraints nest (consecutive sets are progressions, progressions are symmetric), so the stricter one wins.
+inline std::optional<turning_alternative> intersect(const turning_alternative& a, const turning_alternative& b) {
+  turning_alternative m;
+  m.min_coins = std::max(a.min_coins, b.min_coins);
+  m.max_coins = std::min(a.max_coins, b.max_coins);
+  if (m.min_coins > m.max_coins) return std::nullopt;
+  m.window = a.window == 0 ? b.window : b.window == 0 ? a.window : std::min(a.window, b.window);
+  m.consecutive = a.consecutive || b.consecutive;
+  m.equally_spaced = !m.consecutive && (a.equally_spaced || b.equally_spaced);
+  m.symmetric = !m.consecutive && !m.equally_spaced && (a.symmetric || b.symmetric);
+  m.includes_first = a.includes_first || b.includes_first;
+  return m;
 }
 
 /// min(a + b, UINT64_MAX).
