@@ -4,11 +4,10 @@
 #include <cstdint>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "grid.hpp"
@@ -48,8 +47,9 @@ std::string joined(const std::vector<coin>& coins) {
 row_position read_row(const analyze_options& o, const turning_game& game) {
   const bool has_position = !o.position.empty(), has_heads = !o.heads.empty(), has_coins = !o.coins.empty();
   if (has_position && has_heads) {
-    throw parse_error("the position is given twice; give either POSITION (e.g. HTTH) or --coins N --heads 3,17, "
-                      "not both");
+    throw parse_error(
+        "the position is given twice; give either POSITION (e.g. HTTH) or --coins N --heads 3,17, "
+        "not both");
   }
   if (has_heads && o.heads.find(':') != std::string::npos) {
     throw parse_error("--heads '" + o.heads + "' lists grid coins (row:column), but " + game.name() +
@@ -90,10 +90,9 @@ void run_row(const analyze_options& o, run_state& state) {
   // Only the coins up to the last heads coin matter: every move turns a heads coin and coins to its left.
   const std::size_t needed = p.heads.empty() ? 0 : std::size_t{p.heads.back()} + 1;
   if (needed > games::max_sequence_length) {
-    throw limit_error("heads coin " + std::to_string(p.heads.back()) + " needs g(0.." +
-                      std::to_string(p.heads.back()) + "), more than the " +
-                      std::to_string(games::max_sequence_length) + " values tartan computes; use heads coins below " +
-                      std::to_string(games::max_sequence_length));
+    throw limit_error("heads coin " + std::to_string(p.heads.back()) + " needs g(0.." + std::to_string(p.heads.back()) +
+                      "), more than the " + std::to_string(games::max_sequence_length) +
+                      " values tartan computes; use heads coins below " + std::to_string(games::max_sequence_length));
   }
   games::check_sequence_memory(needed);
   const std::vector<grundy_value> g = game.sequence(needed);  // computed once, shared by value and moves
@@ -118,9 +117,12 @@ void run_row(const analyze_options& o, run_state& state) {
   if (!game.code().empty() && game.code() != game.name()) std::cout << " (code " << game.code() << ')';
   std::cout << "\nposition: " << p.coins << (p.coins == 1 ? " coin" : " coins")
             << ", numbered from 0 at the left; heads: ";
-  if (p.heads.empty()) std::cout << "none";
-  else if (p.heads.size() <= listed_heads) std::cout << joined(p.heads);
-  else std::cout << p.heads.size() << " coins";
+  if (p.heads.empty())
+    std::cout << "none";
+  else if (p.heads.size() <= listed_heads)
+    std::cout << joined(p.heads);
+  else
+    std::cout << p.heads.size() << " coins";
   std::cout << "\nvalue: " << value << '\n';
   std::cout << "outcome: " << outcome << (value != 0 ? " (the first player wins)" : " (the second player wins)")
             << '\n';
@@ -168,7 +170,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       "Examples:\n"
       "  tartan analyze mock-turtles HTTH\n"
       "  tartan analyze ruler --coins 100000 --heads 3,17,1000 --json\n"
-      "  tartan analyze ruler*ruler HT/TH");
+      "  tartan analyze ruler*ruler HT/TH\n");
   auto o = std::make_shared<analyze_options>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
   sub->add_option("POSITION", o->position, "The coins, H or T each, coin 0 first (grids: rows joined by '/')");

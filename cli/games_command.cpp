@@ -3,10 +3,9 @@
 #include <cstddef>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "tartan/games/registry.hpp"
@@ -53,8 +52,7 @@ void run_games(bool json) {
     code_width = std::max(code_width, info.code.size());
     title_width = std::max(title_width, info.title.size());
   }
-  const auto row = [&](std::string_view name, std::string_view code, std::string_view title,
-                       const std::string& rest) {
+  const auto row = [&](std::string_view name, std::string_view code, std::string_view title, const std::string& rest) {
     std::string line(name);
     line.resize(name_width + 2, ' ');
     line += code;

@@ -3,10 +3,9 @@
 #include <cstddef>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "tartan/games/registry.hpp"
@@ -41,8 +40,8 @@ void run_seq(const std::string& game_name, const std::string& count_text, bool j
   const std::vector<grundy_value> values = game.sequence(count, sequence_method::automatic);
   if (json) {
     // Streamed rather than built as one nlohmann::json value: 10^8 values would need gigabytes as a json tree.
-    std::cout << "{\"game\":" << nlohmann::json(game.name()).dump() << ",\"code\":"
-              << nlohmann::json(game.code()).dump() << ",\"values\":[";
+    std::cout << "{\"game\":" << nlohmann::json(game.name()).dump()
+              << ",\"code\":" << nlohmann::json(game.code()).dump() << ",\"values\":[";
     write_values(std::cout, values, ',');
     std::cout << "]}\n";
   } else {
@@ -61,7 +60,7 @@ void add_seq_command(CLI::App& app, run_state& state) {
       "N is 1..100000000.\n"
       "Examples:\n"
       "  tartan seq mock-turtles 10     1 2 4 7 8 11 13 14 16 19\n"
-      "  tartan seq 1+C 8 --json        {\"game\":\"1+C\",\"code\":\"1+C\",\"values\":[1,2,1,4,1,2,1,8]}");
+      "  tartan seq 1+C 8 --json        {\"game\":\"1+C\",\"code\":\"1+C\",\"values\":[1,2,1,4,1,2,1,8]}\n");
   struct options {
     std::string game;
     std::string count;

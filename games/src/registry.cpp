@@ -151,8 +151,9 @@ std::vector<turning_game> find_factors(std::string_view product_name) {
     const std::string_view piece = trim(text.substr(start, star == std::string_view::npos ? star : star - start));
     if (piece.empty()) {
       if (star == std::string_view::npos && index == 1) {
-        throw parse_error("no game given; type a name from 'tartan games', a turning code such as 1-3, or a "
-                          "product such as ruler*mock-turtles");
+        throw parse_error(
+            "no game given; type a name from 'tartan games', a turning code such as 1-3, or a "
+            "product such as ruler*mock-turtles");
       }
       throw parse_error("product '" + std::string(text) + "': factor " + std::to_string(index) +
                         " is empty; join games with a single '*', e.g. ruler*mock-turtles");

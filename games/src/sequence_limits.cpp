@@ -37,7 +37,8 @@ std::size_t parse_sequence_length(std::string_view text, std::string_view what) 
 }
 
 void check_sequence_memory(std::size_t count) {
-  const std::uint64_t needed = std::uint64_t{count} * bytes_per_value;
+  const std::uint64_t needed =
+      count > UINT64_MAX / bytes_per_value ? UINT64_MAX : std::uint64_t{count} * bytes_per_value;
   const auto available = available_memory();
   if (available && needed > *available) {
     throw limit_error("computing " + std::to_string(count) + " values needs about " + megabytes(needed) +

@@ -26,8 +26,8 @@ namespace tartan::games {
 
 /// The built-in families as a type list, in listing order (the registry and the tests iterate over it).
 using builtin_families =
-    std::tuple<turning_turtles, twins, mock_turtles, triplets, moebius, mogul, gold_moidores, ruler, motley,
-               turnips, grunt, sym, sympler, mock_turtle_fives, ruler_fives, arithmetic_progressions>;
+    std::tuple<turning_turtles, twins, mock_turtles, triplets, moebius, mogul, gold_moidores, ruler, motley, turnips,
+               grunt, sym, sympler, mock_turtle_fives, ruler_fives, arithmetic_progressions>;
 
 namespace detail {
 template <class... Family>

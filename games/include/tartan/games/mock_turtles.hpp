@@ -31,9 +31,7 @@ struct mock_turtles : coded_rule {
    *
    * Example: mock_turtles{}.grundy(3) == 7
    */
-  grundy_value grundy(coin n) const {
-    return 2 * grundy_value{n} + (std::popcount(n) % 2 == 0 ? 1 : 0);
-  }
+  grundy_value grundy(coin n) const { return 2 * grundy_value{n} + (std::popcount(n) % 2 == 0 ? 1 : 0); }
 };
 
 }  // namespace tartan::games

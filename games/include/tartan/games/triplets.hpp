@@ -6,8 +6,7 @@
 // From coin 2 on these are the Mock Turtles values shifted by two coins (g(n) = mock-turtles g(n - 2)), as Winning
 // Ways' Mock Turtle theorem explains; the tests check the shift, but the values are computed from the rule.
 // Numbering elsewhere: Winning Ways and CGSuite number coins from 1: their coin (heap) k is our coin k - 1.
-// References: Winning Ways (2nd ed.) vol. 3, ch. 14, "Mock Turtles" (Triplets); Ferguson, Game Theory, Part I,
-// §5.5 (exercises); CGSuite game.strip.Turning("3").
+// References: Winning Ways (2nd ed.) vol. 3, ch. 14, "Mock Turtles" (Triplets); CGSuite game.strip.Turning("3").
 #pragma once
 
 #include <string_view>

@@ -1,0 +1,294 @@
+// tartan analyze: values, outcomes and winning moves of rows, each reported move checked independently (legal by
+// the game's definition, and leading to value 0 under values computed by plain enumeration); and every bad input.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "games/game_definitions.hpp"
+#include "support/run_cli.hpp"
+#include "tartan/games/registry.hpp"
+#include "tartan/turning.hpp"
+
+namespace {
+
+using tartan::test::coin_set;
+using tartan::test::count_lines;
+using tartan::test::run_tartan;
+
+struct analysis {
+  std::uint64_t value = 0;
+  std::string outcome;
+  std::size_t coins = 0;
+  std::vector<std::vector<std::uint64_t>> moves;
+};
+
+analysis analyze_json(const std::vector<std::string>& args) {
+  std::vector<std::string> full = {"analyze"};
+  full.insert(full.end(), args.begin(), args.end());
+  full.push_back("--json");
+  const auto r = run_tartan(full);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  analysis a;
+  a.value = json.at("value");
+  a.outcome = json.at("outcome");
+  a.coins = json.at("coins");
+  a.moves = json.at("winning_moves").get<std::vector<std::vector<std::uint64_t>>>();
+  EXPECT_EQ(json.at("game").get<std::string>(), tartan::games::find_game(args.at(0)).name());
+  return a;
+}
+
+std::string row_text(const std::vector<bool>& heads) {
+  std::string s;
+  for (const bool h : heads) s += h ? 'H' : 'T';
+  return s;
+}
+
+/// Checks a reported analysis of a built-in game's row against the game's definition: the value (XOR of g over the
+/// heads, g from the engine's plain enumeration), the outcome, and each move: ascending coins, the last one heads,
+/// allowed by the family's rule, and leaving value 0.
+void verify(std::string_view family, const std::vector<bool>& heads, const analysis& a) {
+  const auto g =
+      tartan::grundy_sequence(tartan::games::find_game(family), heads.size(), tartan::sequence_method::enumeration);
+  std::uint64_t value = 0;
+  for (std::size_t c = 0; c < heads.size(); ++c) {
+    if (heads[c]) value ^= g[c];
+  }
+  EXPECT_EQ(a.value, value);
+  EXPECT_EQ(a.outcome, value != 0 ? "N" : "P");
+  EXPECT_EQ(a.coins, heads.size());
+  if (value == 0) EXPECT_TRUE(a.moves.empty());
+  for (const auto& move : a.moves) {
+    ASSERT_FALSE(move.empty());
+    coin_set turned = 0;
+    for (std::size_t i = 0; i < move.size(); ++i) {
+      ASSERT_LT(move[i], heads.size());
+      if (i > 0) EXPECT_LT(move[i - 1], move[i]) << "coins not ascending";
+      turned |= coin_set{1} << move[i];
+    }
+    EXPECT_TRUE(heads[move.back()]) << "the moving coin " << move.back() << " is tails";
+    EXPECT_TRUE(tartan::test::family_allows(family, turned)) << family << " does not allow this move";
+    auto after = heads;
+    for (const auto c : move) after[c] = !after[c];
+    std::uint64_t after_value = 0;
+    for (std::size_t c = 0; c < after.size(); ++c) {
+      if (after[c]) after_value ^= g[c];
+    }
+    EXPECT_EQ(after_value, 0u) << "the move does not win";
+  }
+}
+
+/// Every winning move of the row by brute force: every allowed set whose highest coin is heads, applied.
+std::set<std::vector<std::uint64_t>> all_winning_moves(std::string_view family, const std::vector<bool>& heads) {
+  const auto g = tartan::test::brute_force_values(family, heads.size());
+  std::uint64_t value = 0;
+  for (std::size_t c = 0; c < heads.size(); ++c) {
+    if (heads[c]) value ^= g[c];
+  }
+  std::set<std::vector<std::uint64_t>> moves;
+  for (std::size_t top = 0; top < heads.size(); ++top) {
+    if (!heads[top]) continue;
+    for (coin_set others = 0; others < (coin_set{1} << top); ++others) {
+      const coin_set s = others | (coin_set{1} << top);
+      if (!tartan::test::family_allows(family, s)) continue;
+      std::uint64_t after = value;
+      for (const unsigned c : tartan::test::coins_of(s)) after ^= g[c];
+      if (after != 0) continue;
+      std::vector<std::uint64_t> move;
+      for (const unsigned c : tartan::test::coins_of(s)) move.push_back(c);
+      moves.insert(move);
+    }
+  }
+  return moves;
+}
+
+TEST(AnalyzeCliTest, PrintsGameConventionValueOutcomeAndMoves) {
+  const auto r = run_tartan({"analyze", "mock-turtles", "HTTH"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto g = tartan::test::brute_force_values("mock-turtles", 4);
+  EXPECT_NE(r.out.find("mock-turtles (code 1-3)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("numbered from 0 at the left"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("value: " + std::to_string(g[0] ^ g[3]) + "\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("outcome: N (the first player wins)"), std::string::npos) << r.out;
+  // Turning coins 0 and 3 leaves no heads at all, value 0.
+  EXPECT_NE(r.out.find("\n  0 3\n"), std::string::npos) << r.out;
+}
+
+TEST(AnalyzeCliTest, SecondPlayerWinHasNoWinningMoves) {
+  const auto g = tartan::test::brute_force_values("turtles", 3);
+  ASSERT_EQ(g[0] ^ g[1] ^ g[2], 0u);  // Nim heaps 1, 2, 3
+  const auto r = run_tartan({"analyze", "turtles", "HHH"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("outcome: P (the second player wins)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("winning moves: none"), std::string::npos) << r.out;
+  const auto a = analyze_json({"turtles", "HHH"});
+  EXPECT_EQ(a.outcome, "P");
+  EXPECT_TRUE(a.moves.empty());
+}
+
+TEST(AnalyzeCliTest, AcceptsLowercaseAndDigits) {
+  const auto upper = run_tartan({"analyze", "mock-turtles", "HTTHH", "--json"});
+  for (const char* spelling : {"htthh", "10011", "hT0Hh"}) {
+    const auto r = run_tartan({"analyze", "mock-turtles", spelling, "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, upper.out) << spelling;
+  }
+}
+
+TEST(AnalyzeCliTest, MovesOnRandomRowsOfEveryGameAreLegalAndWinning) {
+  std::mt19937 random(424242);
+  for (const auto& info : tartan::games::builtin_games()) {
+    for (int trial = 0; trial < 4; ++trial) {
+      const std::size_t coins = 1 + random() % 12;
+      std::vector<bool> heads(coins);
+      for (std::size_t c = 0; c < coins; ++c) heads[c] = random() % 2 == 1;
+      const analysis a = analyze_json({std::string(info.name), row_text(heads), "--limit", "100000"});
+      SCOPED_TRACE(std::string(info.name) + " " + row_text(heads));
+      verify(info.name, heads, a);
+      // With no limit in the way, the finder reports exactly the winning moves brute force finds.
+      EXPECT_EQ(std::set<std::vector<std::uint64_t>>(a.moves.begin(), a.moves.end()),
+                all_winning_moves(info.name, heads));
+      EXPECT_EQ(a.moves.size(), all_winning_moves(info.name, heads).size()) << "a move reported twice";
+    }
+  }
+}
+
+TEST(AnalyzeCliTest, LimitCapsTheMovesListed) {
+  // A Sym row with more than 10 winning moves, found by brute force.
+  std::mt19937 random(5);
+  std::vector<bool> heads;
+  std::size_t total = 0;
+  while (total <= 10) {
+    heads.assign(12, false);
+    for (std::size_t c = 0; c < heads.size(); ++c) heads[c] = random() % 2 == 1;
+    total = all_winning_moves("sym", heads).size();
+  }
+  const analysis a = analyze_json({"sym", row_text(heads), "--limit", "3"});
+  EXPECT_EQ(a.moves.size(), 3u);
+  verify("sym", heads, a);
+  const auto text = run_tartan({"analyze", "sym", row_text(heads), "--limit", "3"});
+  EXPECT_NE(text.out.find("stopped at --limit 3"), std::string::npos) << text.out;
+  EXPECT_EQ(analyze_json({"sym", row_text(heads)}).moves.size(), 10u);  // the default limit
+}
+
+TEST(AnalyzeCliTest, TurningCodesWork) {
+  const std::vector<bool> heads = {true, false, true, true, false, true, true};
+  const analysis a = analyze_json({"1-3", row_text(heads), "--limit", "1000"});
+  verify("mock-turtles", heads, a);  // 1-3 is Mock Turtles' rule
+}
+
+TEST(AnalyzeCliTest, ShortPositionIsPaddedToCoins) {
+  const analysis a = analyze_json({"ruler", "HT", "--coins", "10"});
+  EXPECT_EQ(a.coins, 10u);
+  EXPECT_EQ(a.value, 1u);  // coin 0 alone: the run of coin 0 is worth 1 (the largest power of 2 dividing 1)
+}
+
+TEST(AnalyzeCliTest, SparseRowOfRuler) {
+  // Ruler's g(n) = largest power of 2 dividing n + 1 (Ferguson, Part I, §5.1; OEIS A006519).
+  const auto ruler = [](std::uint64_t n) { return (n + 1) & ~n; };
+  const std::vector<std::uint64_t> heads = {3, 17, 1000, 99999};
+  const analysis a = analyze_json({"ruler", "--coins", "100000", "--heads", "3,17,1000,99999", "--limit", "50"});
+  std::uint64_t value = 0;
+  for (const auto h : heads) value ^= ruler(h);
+  EXPECT_EQ(a.coins, 100000u);
+  EXPECT_EQ(a.value, value);
+  ASSERT_FALSE(a.moves.empty());
+  for (const auto& move : a.moves) {
+    // A run of consecutive coins ending at a heads coin, leaving value 0.
+    EXPECT_TRUE(std::find(heads.begin(), heads.end(), move.back()) != heads.end());
+    std::uint64_t after = value;
+    for (std::size_t i = 0; i < move.size(); ++i) {
+      if (i > 0) EXPECT_EQ(move[i], move[i - 1] + 1);
+      after ^= ruler(move[i]);
+    }
+    EXPECT_EQ(after, 0u);
+  }
+}
+
+TEST(AnalyzeCliTest, LongMockTurtlesRowWithManyHeads) {
+  // 10^5 coins, 10^4 heads; Mock Turtles' g(n) is the n-th odious number (Winning Ways' Mock Turtle theorem).
+  const auto odious = [](std::uint64_t n) { return 2 * n + (std::popcount(n) % 2 == 0 ? 1 : 0); };
+  std::mt19937 random(99);
+  std::set<std::uint64_t> heads;
+  while (heads.size() < 10000) heads.insert(random() % 100000);
+  std::string list;
+  std::uint64_t value = 0;
+  for (const auto h : heads) {
+    list += (list.empty() ? "" : ",") + std::to_string(h);
+    value ^= odious(h);
+  }
+  const analysis a = analyze_json({"mock-turtles", "--coins", "100000", "--heads", list, "--limit", "3"});
+  EXPECT_EQ(a.value, value);
+  EXPECT_EQ(a.outcome, value != 0 ? "N" : "P");
+  if (value != 0) ASSERT_FALSE(a.moves.empty());
+  for (const auto& move : a.moves) {
+    EXPECT_LE(move.size(), 3u);
+    EXPECT_TRUE(heads.count(move.back()));
+    std::uint64_t after = value;
+    for (const auto c : move) after ^= odious(c);
+    EXPECT_EQ(after, 0u);
+  }
+}
+
+TEST(AnalyzeCliTest, OnlyCoinsUpToTheLastHeadsAreComputed) {
+  // Motley's values overflow at coin 64, but a long row whose heads are all below 64 is fine.
+  const analysis a = analyze_json({"motley", "--coins", "1000", "--heads", "5,63"});
+  EXPECT_EQ(a.value, (std::uint64_t{1} << 5) ^ (std::uint64_t{1} << 63));
+}
+
+struct bad_input {
+  std::vector<std::string> args;
+  std::string fragment;
+};
+
+TEST(AnalyzeCliTest, BadInputGivesOneLineAndExitTwo) {
+  const std::vector<bad_input> cases = {
+      {{"analyze", "foo", "HT"}, "unknown game 'foo'; type 'tartan games' for the list"},
+      {{"analyze", "1-", "HT"}, "turning code '1-'"},
+      {{"analyze", "ruler", "HXT"}, "'X' at column 2"},
+      {{"analyze", "ruler", "HTHT", "--coins", "3"}, "the position has 4 coins but --coins is 3"},
+      {{"analyze", "ruler", "--coins", "10", "--heads", "3,10"}, "heads coin 10 is outside the row of 10 coins"},
+      {{"analyze", "ruler", "HT", "--coins", "10", "--heads", "3"}, "the position is given twice"},
+      {{"analyze", "ruler", "--heads", "3"}, "--heads needs --coins N"},
+      {{"analyze", "ruler", "--coins", "0"}, "--coins must be at least 1"},
+      {{"analyze", "ruler", "--coins", "ten"}, "--coins: 'ten'"},
+      {{"analyze", "ruler", "--coins", "10", "--heads", "3:5"}, "lists grid coins"},
+      {{"analyze", "ruler", "--coins", "10", "--heads", "3,,5"}, "separate coin numbers by single commas"},
+      {{"analyze", "ruler", "--coins", "10", "--heads", "3,3"}, "listed twice"},
+      {{"analyze", "ruler"}, "no position given"},
+      {{"analyze", "ruler", "HT/TH"}, "has several rows"},
+      {{"analyze", "ruler*ruler", "HT/TH", "--coins", "4"}, "--coins is the length of a row"},
+      {{"analyze", "motley", "--coins", "100", "--heads", "70"}, "coin 64"},
+      {{"analyze", "ruler", "--coins", "4294967296", "--heads", "4000000000"}, "more than the 100000000 values"},
+      {{"analyze", "ruler", "HT", "--limit", "x"}, "--limit"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_tartan(c.args);
+    std::string shown;
+    for (const auto& a : c.args) shown += a + " ";
+    EXPECT_EQ(r.exit_code, 2) << shown;
+    EXPECT_EQ(count_lines(r.err), 1u) << shown << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(c.fragment), std::string::npos) << shown << ": expected '" << c.fragment << "' in: " << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+TEST(AnalyzeCliTest, ProductsAndSizesGoToTheGridAnalysis) {
+  // A product game or --size is a grid: the row analysis must not reject it as an unknown game or a bad row.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"analyze", "ruler*ruler", "HT/TH"},
+        std::vector<std::string>{"analyze", "ruler", "--size", "2x2", "--heads", "0:1"}}) {
+    const auto r = run_tartan(args);
+    EXPECT_EQ(r.err.find("unknown game"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("several rows"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("grid coins"), std::string::npos) << r.err;
+  }
+}
+
+}  // namespace
