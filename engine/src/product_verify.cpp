@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <utility>
 
@@ -59,21 +61,30 @@ std::vector<std::vector<coin>> full_moves(const turning_game& factor, coin c) {
   return moves;
 }
 
-/// Largest number of coins a move of `factor` turns from coins below `extent` and the most moves from one coin,
-/// both capped.
+/// The most moves from one coin below `extent` (counted by the game's move_count hook or by enumeration, capped),
+/// and the most coins one such move turns (by enumeration where the moves are few, else the bound c + 1).
 struct move_profile {
   std::uint64_t max_moves = 0;
   std::uint64_t max_size = 1;
+  coin busiest = 0;  // a coin with max_moves moves
 };
 move_profile profile_moves(const turning_game& factor, std::size_t extent, std::uint64_t cap) {
+  constexpr std::uint64_t enumerated = std::uint64_t{1} << 16;
   move_profile p;
   for (std::size_t c = 0; c < extent && p.max_moves <= cap; ++c) {
-    std::uint64_t n = 0;
-    factor.for_each_move(static_cast<coin>(c), [&](std::span<const coin> others) {
-      p.max_size = std::max<std::uint64_t>(p.max_size, others.size() + 1);
-      return ++n <= cap;
-    });
-    p.max_moves = std::max(p.max_moves, n);
+    const std::uint64_t n = factor.count_moves(static_cast<coin>(c), saturating_add(cap, 1));
+    if (n > p.max_moves) {
+      p.max_moves = n;
+      p.busiest = static_cast<coin>(c);
+    }
+    if (n <= enumerated) {
+      factor.for_each_move(static_cast<coin>(c), [&](std::span<const coin> others) {
+        p.max_size = std::max<std::uint64_t>(p.max_size, others.size() + 1);
+        return true;
+      });
+    } else {
+      p.max_size = std::max<std::uint64_t>(p.max_size, c + 1);
+    }
   }
   return p;
 }
@@ -133,6 +144,55 @@ void build_row_moves(const tartan_game& game, const box_layout& layout, std::siz
   }
 }
 
+/// The mex of a stream of values without storing them: one byte per value below 2^16 (plain stores, no
+/// read-modify-write chain), cleared after each use only up to a bound on the largest value seen (the OR of all of
+/// them); larger values are kept aside and looked at only when every smaller value is present.
+/// O(1) per value, O(largest value below 2^16) per mex.
+class mex_accumulator {
+ public:
+  /// Adds o ^ shift for every o in values.
+  void add_shifted(std::span<const grundy_value> values, grundy_value shift) {
+    unsigned char* seen = seen_.data();
+    grundy_value all = 0;
+    for (const grundy_value o : values) {
+      const grundy_value v = o ^ shift;
+      all |= v;
+      if (v < limit) seen[v] = 1;
+      else large_.push_back(v);
+    }
+    or_all_ |= all;
+  }
+
+  /// The mex of everything added since the last call; starts afresh.
+  grundy_value take() {
+    const std::size_t span = static_cast<std::size_t>(std::min<grundy_value>(or_all_, limit - 1)) + 1;
+    const auto* first_free = static_cast<const unsigned char*>(std::memchr(seen_.data(), 0, span));
+    grundy_value result = 0;
+    if (first_free != nullptr) {
+      result = static_cast<grundy_value>(first_free - seen_.data());
+    } else if (span < limit) {
+      result = span;
+    } else {
+      std::sort(large_.begin(), large_.end());
+      result = limit;
+      for (const grundy_value v : large_) {
+        if (v == result) ++result;
+        else if (v > result) break;
+      }
+    }
+    std::memset(seen_.data(), 0, span);
+    or_all_ = 0;
+    large_.clear();
+    return result;
+  }
+
+ private:
+  static constexpr grundy_value limit = grundy_value{1} << 16;
+  std::vector<unsigned char> seen_ = std::vector<unsigned char>(static_cast<std::size_t>(limit), 0);
+  grundy_value or_all_ = 0;  // every value added is at most this
+  std::vector<grundy_value> large_;
+};
+
 /// Shared state of one direct computation.
 struct direct_run {
   const tartan_game& game;
@@ -169,7 +229,7 @@ struct direct_run {
     std::vector<grundy_value> h;       // h[m * cols + t]: row move m's table h_m(t) (t < b), R_m(t) (t >= b)
     std::vector<grundy_value> r_at_b;  // R_m(b) for the current column
     std::vector<grundy_value> options;
-    std::vector<char> scratch;
+    mex_accumulator marks;
     for (;;) {
       const std::size_t r = next_row.fetch_add(1, std::memory_order_relaxed);
       if (r >= layout.rows || stop.load(std::memory_order_relaxed)) return;
@@ -180,16 +240,15 @@ struct direct_run {
       grundy_value* row_values = values.data() + r * cols;
       for (std::size_t b = 0; b < cols; ++b) {
         if (!wait_for(r, b)) return;
-        options.clear();
         grundy_value acc = 0;  // R of the current row move at column b
         for (std::size_t m = 0; m < m_count; ++m) {
           for (std::size_t i = moves.begin[m]; i < moves.begin[m + 1]; ++i) acc ^= values[moves.toggles[i] * cols + b];
           r_at_b[m] = acc;
-          const std::size_t start = options.size();
+          options.clear();
           last.option_values(static_cast<coin>(b), std::span<const grundy_value>(h.data() + m * cols, b), options);
-          for (std::size_t i = start; i < options.size(); ++i) options[i] ^= acc;
+          marks.add_shifted(options, acc);
         }
-        const grundy_value g = mex(options, scratch);
+        const grundy_value g = marks.take();
         row_values[b] = g;
         for (std::size_t m = 0; m < m_count; ++m) h[m * cols + b] = r_at_b[m] ^ g;
         progress[r].store(b + 1, std::memory_order_release);
@@ -206,13 +265,72 @@ struct direct_run {
 
 std::uint64_t resolve_limit(std::uint64_t limit) { return limit == 0 ? default_memory_limit() : limit; }
 
+// Row moves per row beyond which a direct computation is refused whatever the memory: each cell of such a row
+// calls the last factor's option_values this many times.
+constexpr std::uint64_t max_row_moves = std::uint64_t{1} << 22;
+
+/// What a direct computation over a box would take, worked out before allocating.
+struct verify_plan {
+  std::uint64_t bytes = 0;
+  bool too_many_moves = false;  // some row has more than max_row_moves moves
+  std::string busiest;          // then: "motley has more than 4194304 moves from coin 22"
+};
+
+verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads,
+                        std::uint64_t cap) {
+  game.check_extents(extents);
+  const box_layout layout(extents);
+  const std::uint64_t cells = cell_count(extents);
+  threads = std::max(threads, 1u);
+  verify_plan plan;
+  plan.bytes = saturating_add(saturating_mul(cells, sizeof(grundy_value)),
+                              saturating_mul(layout.rows, sizeof(std::atomic<std::size_t>)));
+  if (plan.bytes > cap) return plan;
+  if (layout.rows > std::numeric_limits<row_index>::max()) {
+    plan.bytes = UINT64_MAX;
+    return plan;
+  }
+  // Per row move: its h row (cols values), R at b, and its toggles.
+  const std::uint64_t per_move = saturating_add(saturating_mul(layout.cols, sizeof(grundy_value)), 24);
+  const std::uint64_t move_cap = std::min(cap / saturating_mul(per_move, threads) + 1, max_row_moves);
+  std::uint64_t row_moves = 1, row_set = 1;
+  for (std::size_t i = 0; i + 1 < extents.size(); ++i) {
+    const move_profile p = profile_moves(game.factor(i), extents[i], move_cap);
+    row_moves = saturating_mul(row_moves, p.max_moves);
+    row_set = saturating_mul(row_set, p.max_size);
+    if (p.max_moves > max_row_moves) {
+      plan.too_many_moves = true;
+      plan.busiest = game.factor(i).name() + " has more than " + std::to_string(max_row_moves) + " moves from coin " +
+                     std::to_string(p.busiest);
+    }
+  }
+  if (!plan.too_many_moves && row_moves > max_row_moves) {
+    plan.too_many_moves = true;
+    plan.busiest = "a row has more than " + std::to_string(max_row_moves) + " product moves";
+  }
+  const move_profile last = profile_moves(game.factor(extents.size() - 1), layout.cols, move_cap);
+  // Option buffer: one value (and one mex scratch byte) per pair of a row move and a move of the last factor.
+  std::uint64_t per_thread = saturating_mul(row_moves, per_move);
+  per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, last.max_moves), 9));
+  // Toggles of k >= 3 products can be as large as the product sets themselves.
+  if (extents.size() > 2) per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, row_set), 8));
+  plan.bytes = saturating_add(plan.bytes, saturating_mul(per_thread, threads));
+  return plan;
+}
+
 void check_memory(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads,
                   std::uint64_t limit, const char* what) {
-  const std::uint64_t estimate = verify_memory_estimate(game, extents, threads, limit);
-  if (estimate > limit) {
-    throw limit_error(std::string(what) + " of '" + game.name() + "' over " + format_size(extents) + " would need " +
-                      (estimate == UINT64_MAX ? std::string("more than ") + format_bytes(limit) :
-                                                "about " + format_bytes(estimate)) +
+  const verify_plan plan = plan_direct(game, extents, threads, limit);
+  const std::string subject = std::string(what) + " of '" + game.name() + "' over " + format_size(extents);
+  if (plan.too_many_moves) {
+    throw limit_error(subject + " is out of reach: " + plan.busiest +
+                      ", and every cell of such a row combines each of them with the last factor's moves; give a "
+                      "smaller size");
+  }
+  if (plan.bytes > limit) {
+    throw limit_error(subject + " would need " +
+                      (plan.bytes == UINT64_MAX ? std::string("more than ") + format_bytes(limit)
+                                                : "about " + format_bytes(plan.bytes)) +
                       ", over the limit of " + format_bytes(limit) + "; give a smaller size" +
                       (threads > 1 ? " or fewer threads" : ""));
   }
@@ -227,30 +345,7 @@ unsigned resolve_threads(unsigned threads, std::size_t rows) {
 
 std::uint64_t verify_memory_estimate(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads,
                                      std::uint64_t cap) {
-  game.check_extents(extents);
-  const box_layout layout(extents);
-  const std::uint64_t cells = cell_count(extents);
-  threads = std::max(threads, 1u);
-  std::uint64_t bytes = saturating_add(saturating_mul(cells, sizeof(grundy_value)),
-                                       saturating_mul(layout.rows, sizeof(std::atomic<std::size_t>)));
-  if (bytes > cap) return bytes;
-  if (layout.rows > std::numeric_limits<row_index>::max()) return UINT64_MAX;
-  // Per row move: its h row (cols values), R at b, and its toggles.
-  const std::uint64_t per_move = saturating_add(saturating_mul(layout.cols, sizeof(grundy_value)), 24);
-  const std::uint64_t move_cap = cap / saturating_mul(per_move, threads) + 1;
-  std::uint64_t row_moves = 1, row_set = 1;
-  for (std::size_t i = 0; i + 1 < extents.size(); ++i) {
-    const move_profile p = profile_moves(game.factor(i), extents[i], move_cap);
-    row_moves = saturating_mul(row_moves, p.max_moves);
-    row_set = saturating_mul(row_set, p.max_size);
-  }
-  const move_profile last = profile_moves(game.factor(extents.size() - 1), layout.cols, move_cap);
-  // Option buffer: one value (and one mex scratch byte) per pair of a row move and a move of the last factor.
-  std::uint64_t per_thread = saturating_mul(row_moves, per_move);
-  per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, last.max_moves), 9));
-  // Toggles of k >= 3 products can be as large as the product sets themselves.
-  if (extents.size() > 2) per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, row_set), 8));
-  return saturating_add(bytes, saturating_mul(per_thread, threads));
+  return plan_direct(game, extents, threads, cap).bytes;
 }
 
 direct_table direct_product_values(const tartan_game& game, std::span<const std::size_t> extents,
@@ -367,6 +462,8 @@ verify_report verify_product(const tartan_game& game, std::span<const std::size_
                              const verify_options& options) {
   const auto start = std::chrono::steady_clock::now();
   game.check_extents(extents);
+  // The factors' values first: one that overflows 64 bits says so before anything else (the sequences have their
+  // own memory check); then the direct computation checks its own plan before allocating.
   const tartan_values theorem = game.values(extents, options.memory_limit);
   const direct_table direct = direct_product_values(game, extents, options);
 
