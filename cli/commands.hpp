@@ -21,5 +21,6 @@ void add_check_command(CLI::App& app, run_state& state);    // tartan check GAME
 void add_graph_command(CLI::App& app, run_state& state);    // tartan graph FILE
 void add_table_command(CLI::App& app, run_state& state);    // tartan table GAME --size RxC
 void add_verify_command(CLI::App& app, run_state& state);   // tartan verify GAME --size RxC[xD...]
+void add_play_command(CLI::App& app, run_state& state);     // tartan play GAME POSITION
 
 }  // namespace tartan::cli

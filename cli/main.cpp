@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   tartan::cli::add_graph_command(app, state);
   tartan::cli::add_table_command(app, state);
   tartan::cli::add_verify_command(app, state);
+  tartan::cli::add_play_command(app, state);
 
   try {
     app.parse(argc, argv);
