@@ -10,6 +10,7 @@
 // nim_mul_batch ≥ 10× byte tables, nim_inv and nim_sqrt ≤ 40 products.
 //
 // Run: build/<dir>/benchmarks/nimber_benchmark [--benchmark_context=commit=$(git rev-parse --short HEAD)]
+// (5 interleaved repetitions per benchmark by default; the summary uses the medians).
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -17,6 +18,7 @@
 #include <cstdio>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -205,17 +207,27 @@ void BM_NimberOperators(benchmark::State& state) {  // the value type: (a*b + a)
 }
 BENCHMARK(BM_NimberOperators);
 
-// Console output as usual, plus the items_per_second of each benchmark for the summary.
+// Console output as usual, plus the items_per_second of each benchmark for the summary: the median over the
+// repetitions when there are several, else the single run.
 class summary_reporter : public benchmark::ConsoleReporter {
  public:
   std::map<std::string, double> rate;
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
       const auto it = run.counters.find("items_per_second");
-      if (!run.error_occurred && it != run.counters.end()) rate[run.benchmark_name()] = it->second.value;
+      if (run.error_occurred || it == run.counters.end()) continue;
+      const std::string name = run.run_name.str();
+      if (run.run_type == Run::RT_Aggregate) {
+        if (run.aggregate_name == "median") rate[name] = it->second.value, from_median_.insert(name);
+      } else if (!from_median_.count(name)) {
+        rate[name] = it->second.value;
+      }
     }
     ConsoleReporter::ReportRuns(runs);
   }
+
+ private:
+  std::set<std::string> from_median_;
 };
 
 void print_summary(const summary_reporter& r) {
@@ -252,8 +264,24 @@ void print_summary(const summary_reporter& r) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  // On a shared machine the load changes while the benchmarks run, so by default every benchmark runs 5 times,
+  // interleaved in random order, and the summary compares medians. Any --benchmark_* flag given replaces these.
+  std::vector<char*> args(argv, argv + argc);
+  std::string repetitions = "--benchmark_repetitions=5", interleave = "--benchmark_enable_random_interleaving=true",
+              aggregates = "--benchmark_report_aggregates_only=true", min_time = "--benchmark_min_time=0.2";
+  const auto given = [&](const std::string& flag) {
+    const std::string name = flag.substr(0, flag.find('='));
+    for (int i = 1; i < argc; ++i) {
+      if (std::string(argv[i]).rfind(name, 0) == 0) return true;
+    }
+    return false;
+  };
+  for (std::string* flag : {&repetitions, &interleave, &aggregates, &min_time}) {
+    if (!given(*flag)) args.insert(args.begin() + 1, flag->data());
+  }
+  int count = static_cast<int>(args.size());
+  benchmark::Initialize(&count, args.data());
+  if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
   summary_reporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   print_summary(reporter);
