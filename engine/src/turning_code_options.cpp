@@ -145,7 +145,7 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
     span_cost = b.rank() + 1 + std::log2l(static_cast<long double>(len) + 1);
   }
   if (enum_cost <= wht_cost && enum_cost <= span_cost) {
-    if (enum_cost > 34) {
+    if (enum_cost > 30) {
       throw limit_error("listing the option values would enumerate 2^" + std::to_string(static_cast<int>(enum_cost)) +
                         " sets of coins; use fewer coins");
     }
@@ -157,7 +157,7 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
   } else {
     xor_at_least acc(static_cast<std::uint32_t>(std::min<std::uint64_t>(r_lo, 64)));
     for (const grundy_value v : values) acc.add(v);
-    if (acc.basis().rank() > 40) {
+    if (acc.basis().rank() > 28) {
       throw limit_error("the option values span 2^" + std::to_string(acc.basis().rank()) +
                         " values, too many to list; use fewer coins");
     }
