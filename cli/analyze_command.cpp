@@ -114,7 +114,11 @@ void run_row(const analyze_options& o, run_state& state) {
     return;
   }
   std::cout << "game: " << game.name();
-  if (!game.code().empty() && game.code() != game.name()) std::cout << " (code " << game.code() << ')';
+  if (game.code() == game.name()) {
+    std::cout << " (a turning code)";
+  } else if (!game.code().empty()) {
+    std::cout << " (code " << game.code() << ')';
+  }
   std::cout << "\nposition: " << p.coins << (p.coins == 1 ? " coin" : " coins")
             << ", numbered from 0 at the left; heads: ";
   if (p.heads.empty())

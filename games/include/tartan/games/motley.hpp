@@ -26,14 +26,14 @@ struct motley : coded_rule {
   motley() : coded_rule(code) {}
 
   /**
-   * g(n) = 2^n. Throws overflow_error for n >= 64, naming the coin.
+   * g(n) = 2^n. Throws overflow_error for n >= 64, naming coin 64 (the first that does not fit).
    *
    * Example: motley{}.grundy(10) == 1024
    */
   grundy_value grundy(coin n) const {
     if (n >= 64) {
-      throw overflow_error("motley: the value of coin " + std::to_string(n) + " is 2^" + std::to_string(n) +
-                           ", which does not fit in 64 bits; use at most 64 coins (coins 0..63)");
+      throw overflow_error("g(" + std::to_string(n) + ") of motley does not fit in 64 bits (it is 2^" +
+                           std::to_string(n) + "): coin 64 is the first that does not fit; ask for at most 64 coins");
     }
     return grundy_value{1} << n;
   }
