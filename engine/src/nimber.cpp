@@ -99,7 +99,7 @@ std::uint64_t nim_square(std::uint64_t x) noexcept { return detail::map_bytes(de
 std::uint64_t nim_sqrt(std::uint64_t x) noexcept { return detail::map_bytes(detail::nim_table_data.sqrt, x); }
 
 // Norm recursion down the tower GF(2^64) ⊃ GF(2^32) ⊃ GF(2^16) ⊃ GF(2^8), then a table: six products and about
-// thirty table lookups (Lenstra 1978, §4; the same idea as Itoh-Tsujii's subfield inversion).
+// thirty table lookups (Lenstra, "Nim multiplication", 1978; the subfield-norm idea of Itoh-Tsujii inversion).
 std::uint64_t nim_inv(std::uint64_t x) {
   if (x == 0) throw domain_error("the nim inverse of 0 does not exist");
   const detail::nim_tables& t = detail::nim_table_data;

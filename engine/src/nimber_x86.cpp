@@ -1,17 +1,19 @@
 // The x86 fast paths of nim multiplication, compiled for instruction sets the baseline build does not assume and
 // chosen at run time (__builtin_cpu_supports), so the same binary still runs on CPUs without them.
 //
-//   scalar: PCLMULQDQ. to_poly by 8 table lookups per operand, one carry-less multiply, the sparse reduction
-//           modulo P (shifts), from_poly by 8 lookups.
+//   scalar: PCLMULQDQ. to_poly by 8 table lookups per operand (XORed in SSE registers), one carry-less multiply,
+//           the sparse reduction modulo P by two more, from_poly by 8 lookups. About 100 instructions.
 //   batch:  AVX-512 with VPCLMULQDQ, GFNI and VBMI, 8 products per 512-bit register. The change of basis runs in
 //           registers: vpermb transposes the 8 operands into byte planes, then 8 gf2p8affineqb (one 8×8 bit block
 //           per 64-bit lane, over the 8 lane rotations) apply the 64×64 matrix, and vpermb transposes back.
-// See tartan/detail/nim_tables.hpp for the basis and docs/nimbers.md for the costs.
+// See tartan/detail/nim_tables.hpp for the basis and docs/nimbers.md for the costs. The GCC/Clang x86-64 build
+// has these paths; any other compiler or architecture gets the portable ones (the #else branch at the end), as
+// does a build with -DTARTAN_NIM_PORTABLE_ONLY.
 #include "tartan/detail/nim_paths.hpp"
 #include "tartan/detail/nim_tables.hpp"
 #include "tartan/nimber.hpp"
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(TARTAN_NIM_PORTABLE_ONLY)
 // GCC 12's AVX-512 intrinsics start from _mm512_undefined_epi32() and trip -Wmaybe-uninitialized when inlined
 // (https://gcc.gnu.org/bugzilla/show_bug.cgi?id=105593); the warning is about the header, not this code.
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
