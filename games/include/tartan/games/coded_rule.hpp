@@ -25,20 +25,39 @@ class coded_rule {
   /// The parsed turning code.
   const turning_code& rule() const { return rule_; }
 
-  /// Calls visit(others) once per move from coin n (`others` ascending, all below n); see game_concepts.hpp.
+  /**
+   * Calls visit(others) once per move from coin n (`others` ascending, all below n; see game_concepts.hpp);
+   * stops and returns false as soon as visit returns false.
+   *
+   * Example: coded_rule("2").for_each_move(2, v) visits {0} and {1}
+   */
   bool for_each_move(coin n, move_visitor visit) const { return rule_.for_each_move(n, visit); }
 
-  /// Appends the XOR of g over the other coins of every move from n (each distinct value at least once).
+  /**
+   * Appends the XOR of g over the other coins of every move from n (each distinct value at least once), for any
+   * table g with at least n entries.
+   *
+   * Example: coded_rule("1-2").option_values(2, {5, 6}, out) appends 0, 5 and 6
+   */
   void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const {
     rule_.option_values(n, g, out);
   }
 
-  /// Visits the moves from n whose XOR of g over the other coins equals target.
+  /**
+   * Visits exactly the moves from n whose XOR of g over the other coins equals target; returns false iff visit
+   * stopped the search.
+   *
+   * Example: coded_rule("1-2").find_moves(2, 6, {5, 6}, v) visits {1}
+   */
   bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const {
     return rule_.find_moves(n, target, g, visit);
   }
 
-  /// An incremental solver for g(0), g(1), ... from the rule.
+  /**
+   * An incremental solver for g(0), g(1), ... computed from the rule by the engine's algorithm for the code.
+   *
+   * Example: auto s = coded_rule("1-3").grundy_solver(); s.next({}) == 1
+   */
   turning_code::solver grundy_solver() const { return rule_.grundy_solver(); }
 
  private:
