@@ -1,5 +1,6 @@
 // tartan check GAME --coins N: the game's values checked against an explicit game graph of every position on N
 // coins (engine/include/tartan/game_check.hpp); --size RxC checks a product game on a grid (grid_commands.cpp).
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iostream>
@@ -11,10 +12,12 @@
 
 #include "commands.hpp"
 #include "grid.hpp"
+#include "interrupt.hpp"
 #include "tartan/error.hpp"
 #include "tartan/game_check.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/parse_number.hpp"
+#include "tartan/tartan.hpp"
 
 namespace tartan::cli {
 
@@ -25,6 +28,7 @@ struct check_options {
   std::string coins;
   std::string size;
   std::string values;
+  std::string max_memory;
   bool json = false;
 };
 
@@ -49,10 +53,19 @@ void print_text(const turning_game& game, const check_report& report, bool claim
   std::cout << "game: " << game.name();
   if (!game.code().empty() && game.code() != game.name()) std::cout << " (code " << game.code() << ')';
   std::cout << "\ncoins: " << report.coins << " (numbered from 0 at the left)\n";
-  std::cout << "positions checked: " << report.positions << '\n';
+  std::cout << "positions checked: " << report.positions;
+  if (!report.complete) {
+    std::cout << " of " << (std::uint64_t{1} << report.coins) << " (interrupted: every position on the first "
+              << std::bit_width(report.positions) - 1 << " coins and more)";
+  }
+  std::cout << '\n';
   std::cout << "moves in the game graph: " << report.edges << '\n';
   std::cout << "mismatches: " << report.mismatches << '\n';
   const char* table = claimed ? "the given values" : "g";
+  if (report.passed() && !report.complete) {
+    std::cout << "so far: every position checked agrees with the XOR of " << table << " over its heads coins\n";
+    return;
+  }
   if (report.passed()) {
     std::cout << "ok: every position's value over the game graph equals the XOR of " << table
               << " over its heads coins\n";
@@ -74,6 +87,7 @@ void print_json(const turning_game& game, const check_report& report) {
   out["edges"] = report.edges;
   out["mismatches"] = report.mismatches;
   out["passed"] = report.passed();
+  out["complete"] = report.complete;
   auto list = nlohmann::ordered_json::array();
   for (const auto& m : report.first_mismatches) {
     nlohmann::ordered_json item;
@@ -108,19 +122,36 @@ void run_check(const check_options& o, run_state& state) {
   const std::uint64_t coins = parse_u64(o.coins, "--coins", UINT32_MAX);
   if (coins == 0) throw parse_error("--coins must be at least 1; type e.g. --coins 12");
   const auto n = static_cast<std::size_t>(coins);
+  check_limits limits;
+  limits.max_memory = o.max_memory.empty() ? default_memory_limit() : parse_memory_size(o.max_memory, "--max-memory");
+  // Ctrl-C stops the graph's construction; the positions built so far (a closed subgame) are still checked.
+  const interrupt_scope scope;
+  progress_bar bar("checking");
+  limits.progress = [&bar](double fraction) {
+    bar.show(fraction);
+    return !interrupted();
+  };
   check_report report;
   if (o.values.empty()) {
-    report = check_game(game, n);
+    report = check_game(game, n, limits);
   } else {
     const auto table = parse_values(o.values);
     if (table.size() != n) {
       throw parse_error("--values lists " + std::to_string(table.size()) + " values but --coins is " +
                         std::to_string(n) + "; give one value per coin, g(0) first");
     }
-    report = check_game(game, n, table);
+    report = check_game(game, n, table, limits);
   }
+  bar.clear();
   if (o.json) print_json(game, report);
   else print_text(game, report, !o.values.empty());
+  if (!report.complete) {
+    std::cout.flush();
+    std::cerr << "interrupted: " << report.positions << " of " << (std::uint64_t{1} << n)
+              << " positions were checked before the stop\n";
+    state.exit_code = interrupted_exit_code;
+    return;
+  }
   state.exit_code = report.passed() ? 0 : 1;
 }
 
@@ -132,8 +163,9 @@ void add_check_command(CLI::App& app, run_state& state) {
   sub->footer(
       "Every position on N coins (2^N of them) becomes a vertex, every legal move an edge; each position's value\n"
       "is the mex over the graph, with no theorem assumed, and is compared with the XOR of g over its heads coins.\n"
-      "Exit code 0 when all agree, 1 on any mismatch. N is at most 24, and less for games with many moves per coin\n"
-      "(the command says how far a game can go). --values checks a claimed table instead of the game's own values.\n"
+      "Exit code 0 when all agree, 1 on any mismatch, 130 when interrupted (Ctrl-C prints what was checked). N is\n"
+      "at most 24, and less for games with many moves per coin (the command says how far a game can go). --values\n"
+      "checks a claimed table instead of the game's own values.\n"
       "A product game (ruler*ruler) or --size RxC checks a grid instead.\n"
       "Examples:\n"
       "  tartan check mock-turtles --coins 16\n"
@@ -144,6 +176,8 @@ void add_check_command(CLI::App& app, run_state& state) {
   sub->add_option("--coins", o->coins, "The number of coins N (positions on coins 0..N-1)");
   sub->add_option("--size", o->size, "A grid's size RxC (product games)");
   sub->add_option("--values", o->values, "A claimed table g(0),g(1),... to check instead of the game's values");
+  sub->add_option("--max-memory", o->max_memory,
+                  "Refuse checks whose game graph needs more memory (e.g. 512M, 4G; default half the RAM)");
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"positions\", \"edges\", \"mismatches\", \"passed\", "
                 "\"first_mismatches\": [{\"position\", \"graph_value\", \"xor_value\"}]}");

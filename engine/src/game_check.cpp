@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 #include <iterator>
 #include <utility>
 
@@ -48,8 +49,11 @@ class edge_generator {
   using pointer = const value_type*;
   using reference = const value_type&;
 
-  edge_generator(const std::vector<std::vector<std::uint32_t>>* masks, std::uint64_t position, std::uint64_t end)
-      : masks_(masks), position_(position), end_(end) {
+  // `progress` (may be empty) is polled every 4096 positions; when it returns false the generator ends early and
+  // `*stopped_at` records the first position whose edges were not generated.
+  edge_generator(const std::vector<std::vector<std::uint32_t>>* masks, std::uint64_t position, std::uint64_t end,
+                 const std::function<bool(double)>* progress = nullptr, std::uint64_t* stopped_at = nullptr)
+      : masks_(masks), position_(position), end_(end), progress_(progress), stopped_at_(stopped_at) {
     if (position_ < end_) {
       pending_ = static_cast<std::uint32_t>(position_);
       settle();
@@ -84,12 +88,19 @@ class edge_generator {
       ++position_;
       pending_ = static_cast<std::uint32_t>(position_);
       coin_ = 32;
+      if ((position_ & 0xfff) == 0 && position_ < end_ && progress_ != nullptr && *progress_ &&
+          !(*progress_)(static_cast<double>(position_) / static_cast<double>(end_))) {
+        *stopped_at_ = position_;
+        position_ = end_;  // equal to the end iterator: the graph gets no edges from here on
+      }
     }
   }
 
   const std::vector<std::vector<std::uint32_t>>* masks_;
   std::uint64_t position_;
   std::uint64_t end_;
+  const std::function<bool(double)>* progress_;
+  std::uint64_t* stopped_at_;
   std::uint32_t pending_ = 0;  // heads coins of position_ not visited yet
   unsigned coin_ = 32;         // the heads coin whose moves are being visited; 32 = none yet
   std::size_t move_ = 0;
@@ -162,10 +173,13 @@ check_report check_game(const turning_game& game, std::size_t coins, std::span<c
                 std::to_string(coins) + " coins needs one per coin");
   }
   const auto masks = move_masks(game, coins);
-  const auto positions = static_cast<std::uint32_t>(plan.positions);
-  const compact_game_graph graph(boost::edges_are_sorted, edge_generator(&masks, 0, plan.positions),
-                                 edge_generator(&masks, plan.positions, plan.positions), positions,
-                                 static_cast<std::uint32_t>(plan.edges));
+  std::uint64_t stopped_at = plan.positions;
+  const compact_game_graph graph(boost::edges_are_sorted,
+                                 edge_generator(&masks, 0, plan.positions, &limits.progress, &stopped_at),
+                                 edge_generator(&masks, plan.positions, plan.positions),
+                                 static_cast<std::uint32_t>(plan.positions), static_cast<std::uint32_t>(plan.edges));
+  // When stopped, positions from stopped_at on have no edges in the graph; those below it are complete.
+  const auto positions = static_cast<std::uint32_t>(stopped_at);
 
   std::vector<grundy_value> values(plan.positions);
   grundy_values(graph, boost::make_iterator_property_map(values.begin(), get(boost::vertex_index, graph)),
@@ -173,7 +187,8 @@ check_report check_game(const turning_game& game, std::size_t coins, std::span<c
 
   check_report report;
   report.coins = coins;
-  report.positions = plan.positions;
+  report.positions = stopped_at;
+  report.complete = stopped_at == plan.positions;
   report.edges = num_edges(graph);
   for (std::uint32_t p = 0; p < positions; ++p) {
     grundy_value expected = 0;

@@ -213,6 +213,7 @@ grid_check_report check_tartan_grid(const tartan_game& game, std::span<const std
   report.game = game.name();
   report.extents.assign(extents.begin(), extents.end());
   report.positions = flat_report.positions;
+  report.complete = flat_report.complete;
   report.edges = flat_report.edges;
   report.mismatches = flat_report.mismatches;
   for (const check_mismatch& m : flat_report.first_mismatches) {

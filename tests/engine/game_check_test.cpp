@@ -136,6 +136,41 @@ TEST(GameCheckTest, IllegalMovesAreReported) {
               ::testing::ThrowsMessage<error>(HasSubstr("broken lists a move from coin 0")));
 }
 
+TEST(GameCheckTest, StoppedByProgressChecksTheClosedPrefix) {
+  // Stop at the second poll: the positions below the stop (a closed subgame) are checked against brute force, the
+  // report says it is incomplete, and a wrong table is still caught within the prefix.
+  const test::k_coins mock{1, 3};
+  const turning_game game("mock-turtles", "", mock);
+  const std::size_t coins = 14;
+  auto table = test::naive_sequence(mock, coins);
+  table[12] ^= 1;  // wrong, and only positions from 2^12 on have coin 12 heads
+  check_limits limits;
+  limits.reported_mismatches = 1u << 14;
+  int polls = 0;
+  limits.progress = [&polls](double fraction) {
+    EXPECT_GT(fraction, 0.0);
+    EXPECT_LT(fraction, 1.0);
+    return ++polls < 2;
+  };
+  const auto report = check_game(game, coins, table, limits);
+  EXPECT_FALSE(report.complete);
+  EXPECT_EQ(polls, 2);
+  ASSERT_GT(report.positions, 4096u);
+  ASSERT_LT(report.positions, std::uint64_t{1} << coins);
+  // Exactly the checked positions with coin 12 heads are off.
+  std::uint64_t expected = 0;
+  for (std::uint64_t p = 0; p < report.positions; ++p) expected += (p >> 12) & 1;
+  EXPECT_EQ(report.mismatches, expected);
+  test::brute_force<test::k_coins> brute(mock, coins);
+  for (const auto& m : report.first_mismatches) {
+    EXPECT_LT(m.heads, report.positions);
+    EXPECT_EQ(m.graph_value, brute.value(m.heads));
+  }
+  // Without a stop the same check is complete.
+  limits.progress = nullptr;
+  EXPECT_TRUE(check_game(game, coins, table, limits).complete);
+}
+
 TEST(GameCheckTest, HeadsTextIsCoinZeroFirst) {
   EXPECT_EQ(heads_text(0b1001, 5), "HTTHT");
   EXPECT_EQ(heads_text(0, 3), "TTT");

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -28,6 +29,10 @@ struct check_limits {
   std::uint64_t max_edges = 500'000'000;    // moves in the whole graph (at most 2^32 - 1)
   std::uint64_t max_memory = 4ull << 30;    // bytes, estimated before building
   std::size_t reported_mismatches = 10;     // how many mismatches are kept in the report
+  /// Called while the graph is built with the fraction of positions done (0..1); returning false stops the check
+  /// there. Positions below the stop form a closed subgame (a move only lowers the heads bitmask: it turns its
+  /// moving coin to tails and changes coins below it), so they are still checked and reported (complete = false).
+  std::function<bool(double fraction)> progress;
 };
 
 /// The size of a check, worked out before any graph is built.
@@ -48,10 +53,11 @@ struct check_mismatch {
 
 struct check_report {
   std::size_t coins = 0;
-  std::uint64_t positions = 0;              // positions checked: 2^coins
+  std::uint64_t positions = 0;              // positions checked: 2^coins, fewer when stopped by progress
   std::uint64_t edges = 0;                  // moves in the graph
   std::uint64_t mismatches = 0;
   std::vector<check_mismatch> first_mismatches;  // in increasing order of `heads`, at most reported_mismatches
+  bool complete = true;                     // false when the progress callback stopped the check early
 
   bool passed() const { return mismatches == 0; }
 };

@@ -42,11 +42,12 @@ struct grid_check_mismatch {
 struct grid_check_report {
   std::string game;
   box_extents extents;
-  std::uint64_t positions = 0;
+  std::uint64_t positions = 0;  // positions checked (fewer than 2^cells when stopped by limits.progress)
   std::uint64_t edges = 0;
   std::uint64_t mismatches = 0;
   std::vector<grid_check_mismatch> first_mismatches;  // in increasing order of the row-major heads bitmask
   double seconds = 0;
+  bool complete = true;         // false when limits.progress stopped the check early
 
   bool passed() const { return mismatches == 0; }
 };
