@@ -1,11 +1,148 @@
-// tartan table
+// tartan table GAME --size RxC: the value table of a tartan product, G(a, b) = g_A(a) ⊗ g_B(b), aligned with row and
+// column headers (coins numbered from 0), or as JSON rows.
+#include <algorithm>
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
 #include "commands.hpp"
+#include "tartan/error.hpp"
+#include "tartan/games/registry.hpp"
+#include "tartan/games/sequence_limits.hpp"
+#include "tartan/grid_position.hpp"
+#include "tartan/tartan.hpp"
 
 namespace tartan::cli {
 
+namespace {
+
+struct table_options {
+  std::string game;
+  std::string size;
+  std::string max_memory;
+  bool json = false;
+};
+
+/// The most cells printed: beyond, the text alone would run to gigabytes; verify and analyze work on larger boxes.
+constexpr std::uint64_t max_table_cells = std::uint64_t{1} << 26;
+
+std::string axis_names(std::size_t dims) {
+  static constexpr const char* letters = "abcdefgh";
+  std::string s;
+  for (std::size_t i = 0; i < dims && i < 8; ++i) s += (i == 0 ? "" : ", ") + std::string(1, letters[i]);
+  return s;
+}
+
+/// Prints one 2-D slice (rows × cols values starting at `first`) with headers, every column `width` wide.
+void print_slice(const std::vector<grundy_value>& table, std::size_t first, std::size_t rows, std::size_t cols,
+                 std::size_t width, const char* row_letter, const char* col_letter) {
+  auto pad = [&](const std::string& s) { return std::string(width > s.size() ? width - s.size() : 0, ' ') + s; };
+  std::string header = std::string(row_letter) + "\\" + col_letter;
+  std::cout << pad(header);
+  for (std::size_t b = 0; b < cols; ++b) std::cout << ' ' << pad(std::to_string(b));
+  std::cout << '\n';
+  for (std::size_t a = 0; a < rows; ++a) {
+    std::cout << pad(std::to_string(a));
+    for (std::size_t b = 0; b < cols; ++b) std::cout << ' ' << pad(std::to_string(table[first + a * cols + b]));
+    std::cout << '\n';
+  }
+}
+
+void run_table(const table_options& o, run_state& state) {
+  const tartan_game game(games::find_factors(o.game));
+  const box_extents extents = parse_board_size(o.size);
+  game.check_extents(extents);
+  const std::uint64_t cells = cell_count(extents);
+  if (cells > max_table_cells) {
+    throw limit_error("a table of " + format_size(extents) + " has " + std::to_string(cells) +
+                      " cells; tartan table prints at most " + std::to_string(max_table_cells) +
+                      " (e.g. 8192x8192); use 'tartan verify' or 'tartan analyze' on larger boards");
+  }
+  std::size_t total = 0;
+  for (const std::size_t e : extents) total += e;
+  games::check_sequence_memory(total);
+  const std::uint64_t limit = o.max_memory.empty() ? 0 : parse_memory_size(o.max_memory, "--max-memory");
+  const std::vector<grundy_value> table = game.table(extents, limit);
+
+  if (o.json) {
+    // 2-D: an array of rows; k dimensions: arrays nested k deep, the first coordinate outermost.
+    std::vector<std::size_t> stride(extents.size(), 1);
+    for (std::size_t i = extents.size() - 1; i-- > 0;) stride[i] = stride[i + 1] * extents[i + 1];
+    std::function<nlohmann::json(std::size_t, std::size_t)> nest = [&](std::size_t dim, std::size_t first) {
+      nlohmann::json level = nlohmann::json::array();
+      for (std::size_t i = 0; i < extents[dim]; ++i) {
+        if (dim + 1 == extents.size()) level.push_back(table[first + i]);
+        else level.push_back(nest(dim + 1, first + i * stride[dim]));
+      }
+      return level;
+    };
+    std::cout << nest(0, 0).dump() << '\n';
+    state.exit_code = 0;
+    return;
+  }
+
+  const std::size_t dims = extents.size();
+  std::string formula;
+  for (std::size_t i = 0; i < dims; ++i) {
+    formula += (i == 0 ? "" : " ⊗ ") + game.factor(i).name() + "(" + std::string(1, "abcdefgh"[i % 8]) + ")";
+  }
+  std::cout << "# G(" << axis_names(dims) << ") = " << formula << " on " << format_size(extents) << "; ";
+  if (dims == 2) {
+    std::cout << "row a, column b, coins numbered from 0 at the top left\n";
+  } else {
+    std::cout << "one table per " << (dims == 3 ? "a" : "(" + axis_names(dims - 2) + ")") << ", rows "
+              << "abcdefgh"[(dims - 2) % 8] << ", columns " << "abcdefgh"[(dims - 1) % 8]
+              << ", coins numbered from 0\n";
+  }
+  // One width for every column: the widest value or header.
+  std::size_t width = 3;
+  for (const grundy_value v : table) width = std::max(width, std::to_string(v).size());
+  for (const std::size_t e : extents) width = std::max(width, std::to_string(e - 1).size());
+  const std::size_t rows = extents[dims - 2], cols = extents[dims - 1];
+  const std::size_t slices = static_cast<std::size_t>(cells / (rows * cols));
+  const char row_letter[2] = {"abcdefgh"[(dims - 2) % 8], 0};
+  const char col_letter[2] = {"abcdefgh"[(dims - 1) % 8], 0};
+  for (std::size_t s = 0; s < slices; ++s) {
+    if (dims > 2) {
+      // The leading coordinates of this slice.
+      std::vector<std::size_t> lead(dims - 2);
+      for (std::size_t i = dims - 2, rest = s; i-- > 0;) {
+        lead[i] = rest % extents[i];
+        rest /= extents[i];
+      }
+      std::cout << (s == 0 ? "" : "\n");
+      for (std::size_t i = 0; i < lead.size(); ++i) {
+        std::cout << (i == 0 ? "" : ", ") << "abcdefgh"[i % 8] << " = " << lead[i];
+      }
+      std::cout << ":\n";
+    }
+    print_slice(table, s * rows * cols, rows, cols, width, row_letter, col_letter);
+  }
+  state.exit_code = 0;
+}
+
+}  // namespace
+
 void add_table_command(CLI::App& app, run_state& state) {
-  static_cast<void>(app);
-  static_cast<void>(state);
+  auto* sub = app.add_subcommand(
+      "table", "The value table of a tartan product: G(a, b) = g_A(a) ⊗ g_B(b), coins numbered from 0.");
+  sub->footer(
+      "GAME joins two or more games with '*' (built-in names or turning codes); --size RxC (AxBxC for three\n"
+      "factors) gives the board. Rows are the first factor's coins, columns the second's, both from 0 at the top\n"
+      "left; with three factors, one table per value of the first coordinate.\n"
+      "Examples:\n"
+      "  tartan table twins*twins --size 8x8        (Turning Corners: the nim multiplication table)\n"
+      "  tartan table ruler*ruler --size 8x8 --json (Rugs)\n"
+      "  tartan table turtles*ruler*twins --size 2x4x4");
+  auto o = std::make_shared<table_options>();
+  sub->add_option("GAME", o->game, "A product game, factors joined by '*', e.g. ruler*mock-turtles")->required();
+  sub->add_option("--size", o->size, "The board: RxC, or AxBxC for three factors")->required();
+  sub->add_option("--max-memory", o->max_memory, "Refuse tables needing more memory (e.g. 512M; default half the RAM)");
+  sub->add_flag("--json", o->json, "Print a JSON array of rows (nested one level per extra factor)");
+  sub->callback([o, &state] { run_table(*o, state); });
 }
 
 }  // namespace tartan::cli

@@ -62,28 +62,39 @@ std::vector<std::vector<coin>> full_moves(const turning_game& factor, coin c) {
 }
 
 /// The most moves from one coin below `extent` (counted by the game's move_count hook or by enumeration, capped),
-/// and the most coins one such move turns (by enumeration where the moves are few, else the bound c + 1).
+/// and, when `want_size`, the most coins one such move turns (the bound c + 1 where enumerating would be long).
+/// Coins are taken from the highest down, where moves are usually most numerous, and counting stops after about
+/// 50 ms: without a move_count hook, counting Ruler's moves from every coin below 3000 alone would take seconds.
+/// So this is an estimate for games whose move counts are not largest near the top.
 struct move_profile {
   std::uint64_t max_moves = 0;
   std::uint64_t max_size = 1;
   coin busiest = 0;  // a coin with max_moves moves
 };
-move_profile profile_moves(const turning_game& factor, std::size_t extent, std::uint64_t cap) {
-  constexpr std::uint64_t enumerated = std::uint64_t{1} << 16;
+move_profile profile_moves(const turning_game& factor, std::size_t extent, std::uint64_t cap, bool want_size) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+  std::uint64_t budget = std::uint64_t{1} << 22;  // coin visits spent measuring move sizes
   move_profile p;
-  for (std::size_t c = 0; c < extent && p.max_moves <= cap; ++c) {
+  for (std::size_t c = extent; c-- > 0 && p.max_moves <= cap;) {
     const std::uint64_t n = factor.count_moves(static_cast<coin>(c), saturating_add(cap, 1));
     if (n > p.max_moves) {
       p.max_moves = n;
       p.busiest = static_cast<coin>(c);
     }
-    if (n <= enumerated) {
-      factor.for_each_move(static_cast<coin>(c), [&](std::span<const coin> others) {
-        p.max_size = std::max<std::uint64_t>(p.max_size, others.size() + 1);
-        return true;
-      });
-    } else {
-      p.max_size = std::max<std::uint64_t>(p.max_size, c + 1);
+    if (want_size) {
+      if (saturating_mul(n, c + 1) <= budget) {
+        budget -= n * (c + 1);
+        factor.for_each_move(static_cast<coin>(c), [&](std::span<const coin> others) {
+          p.max_size = std::max<std::uint64_t>(p.max_size, others.size() + 1);
+          return true;
+        });
+      } else {
+        p.max_size = std::max<std::uint64_t>(p.max_size, c + 1);
+      }
+    }
+    if (std::chrono::steady_clock::now() > deadline) {
+      if (want_size) p.max_size = std::max<std::uint64_t>(p.max_size, c);  // coins below c: at most c per move
+      break;
     }
   }
   return p;
@@ -213,6 +224,7 @@ struct direct_run {
 
   /// Waits until row r-1 has computed column b (and so, transitively, every earlier row has). False if stopped.
   bool wait_for(std::size_t r, std::size_t b) {
+    if (stop.load(std::memory_order_relaxed)) return false;
     if (r == 0) return true;
     unsigned spins = 0;
     while (progress[r - 1].load(std::memory_order_acquire) <= b) {
@@ -272,6 +284,7 @@ constexpr std::uint64_t max_row_moves = std::uint64_t{1} << 22;
 /// What a direct computation over a box would take, worked out before allocating.
 struct verify_plan {
   std::uint64_t bytes = 0;
+  std::uint64_t per_thread = 0;  // of which each thread's work arrays
   bool too_many_moves = false;  // some row has more than max_row_moves moves
   std::string busiest;          // then: "motley has more than 4194304 moves from coin 22"
 };
@@ -295,7 +308,7 @@ verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> ex
   const std::uint64_t move_cap = std::min(cap / saturating_mul(per_move, threads) + 1, max_row_moves);
   std::uint64_t row_moves = 1, row_set = 1;
   for (std::size_t i = 0; i + 1 < extents.size(); ++i) {
-    const move_profile p = profile_moves(game.factor(i), extents[i], move_cap);
+    const move_profile p = profile_moves(game.factor(i), extents[i], move_cap, extents.size() > 2);
     row_moves = saturating_mul(row_moves, p.max_moves);
     row_set = saturating_mul(row_set, p.max_size);
     if (p.max_moves > max_row_moves) {
@@ -308,12 +321,13 @@ verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> ex
     plan.too_many_moves = true;
     plan.busiest = "a row has more than " + std::to_string(max_row_moves) + " product moves";
   }
-  const move_profile last = profile_moves(game.factor(extents.size() - 1), layout.cols, move_cap);
+  const move_profile last = profile_moves(game.factor(extents.size() - 1), layout.cols, move_cap, false);
   // Option buffer: one value (and one mex scratch byte) per pair of a row move and a move of the last factor.
   std::uint64_t per_thread = saturating_mul(row_moves, per_move);
   per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, last.max_moves), 9));
   // Toggles of k >= 3 products can be as large as the product sets themselves.
   if (extents.size() > 2) per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, row_set), 8));
+  plan.per_thread = per_thread;
   plan.bytes = saturating_add(plan.bytes, saturating_mul(per_thread, threads));
   return plan;
 }
@@ -332,7 +346,7 @@ void check_memory(const tartan_game& game, std::span<const std::size_t> extents,
                       (plan.bytes == UINT64_MAX ? std::string("more than ") + format_bytes(limit)
                                                 : "about " + format_bytes(plan.bytes)) +
                       ", over the limit of " + format_bytes(limit) + "; give a smaller size" +
-                      (threads > 1 ? " or fewer threads" : ""));
+                      (threads > 1 && plan.per_thread > plan.bytes / 4 ? " or fewer threads" : ""));
   }
 }
 

@@ -2,12 +2,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <limits>
 #include <utility>
 
 #include "tartan/error.hpp"
 #include "tartan/nimber.hpp"
+#include "tartan/parse_number.hpp"
 
 namespace tartan {
 
@@ -41,6 +44,25 @@ std::string format_bytes(std::uint64_t bytes) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.1f %s", value, units[unit]);
   return buffer;
+}
+
+std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
+  // Decimal digits, then an optional unit (all powers of 1024).
+  const std::size_t end = std::min(text.find_first_not_of("0123456789"), text.size());
+  const std::string_view digits = text.substr(0, end), unit = text.substr(end);
+  static constexpr std::pair<std::string_view, unsigned> units[] = {
+      {"", 0},   {"B", 0},   {"K", 10},  {"k", 10},   {"KB", 10}, {"KiB", 10}, {"M", 20},  {"MB", 20},
+      {"MiB", 20}, {"G", 30}, {"GB", 30}, {"GiB", 30}, {"T", 40}, {"TB", 40},  {"TiB", 40}};
+  const auto found = std::find_if(std::begin(units), std::end(units), [&](const auto& u) { return u.first == unit; });
+  if (digits.empty() || found == std::end(units)) {
+    throw parse_error(std::string(what) + ": '" + std::string(text) +
+                      "' is not a memory size; type a number of bytes, optionally followed by K, M, G or T, e.g. 4G");
+  }
+  const std::uint64_t value = parse_u64(digits, what);
+  if (value > (UINT64_MAX >> found->second)) {
+    throw parse_error(std::string(what) + ": '" + std::string(text) + "' is 2^64 bytes or more; type a smaller size");
+  }
+  return value << found->second;
 }
 
 std::string format_size(std::span<const std::size_t> extents) {
@@ -82,9 +104,13 @@ grundy_value tartan_values::at(coin a, coin b) const {
 }
 
 tartan_game::tartan_game(std::vector<turning_game> factors) : factors_(std::move(factors)) {
-  if (factors_.size() < 2) {
-    throw error("a tartan product needs at least two factors joined by '*', e.g. 'ruler*ruler'; got " +
-                std::to_string(factors_.size()));
+  if (factors_.size() == 1) {
+    const std::string& n = factors_[0].name();
+    throw error("'" + n + "' is a single game; a tartan product needs at least two factors joined by '*', e.g. '" +
+                n + "*" + n + "'");
+  }
+  if (factors_.empty()) {
+    throw error("a tartan product needs at least two factors joined by '*', e.g. 'ruler*ruler'");
   }
 }
 

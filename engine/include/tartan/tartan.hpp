@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tartan/game_concepts.hpp"
@@ -45,6 +46,14 @@ std::uint64_t default_memory_limit();
  * Example: format_bytes(3 << 20) == "3.0 MiB"
  */
 std::string format_bytes(std::uint64_t bytes);
+
+/**
+ * Parses a memory size typed by a person: a number of bytes, optionally followed by K, M, G or T (powers of 1024;
+ * "KiB", "MB" and the like are read the same way). Throws parse_error naming `what`.
+ *
+ * Example: parse_memory_size("512M", "--max-memory") == 512 << 20
+ */
+std::uint64_t parse_memory_size(std::string_view text, std::string_view what);
 
 /**
  * A box size as typed on the command line: the extents joined by 'x'.

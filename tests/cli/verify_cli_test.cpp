@@ -1,0 +1,123 @@
+// Tests for `tartan verify`: the report (text and JSON), threads, no progress bar off a terminal, Ctrl-C, and bad
+// input with its message and exit code.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/run_cli.hpp"
+
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+using tartan::test::run_tartan;
+
+TEST(VerifyCliTest, RugsAgreeWithTheTheorem) {
+  const auto r = run_tartan({"verify", "ruler*ruler", "--size", "64x48"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("game: ruler*ruler\n"));
+  EXPECT_THAT(r.out, HasSubstr("box: 64x48 (3072 cells"));
+  EXPECT_THAT(r.out, HasSubstr("checked: 3072 cells\n"));
+  EXPECT_THAT(r.out, HasSubstr("mismatches: 0\n"));
+  EXPECT_THAT(r.out, HasSubstr("time: "));
+  EXPECT_THAT(r.out, HasSubstr("ok: every cell agrees with the Tartan theorem"));
+  EXPECT_TRUE(r.err.empty()) << "no progress bar when standard error is not a terminal: " << r.err;
+}
+
+TEST(VerifyCliTest, JsonReport) {
+  const auto r = run_tartan({"verify", "mock-turtles*mock-turtles", "--size", "12x10", "--threads", "3", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(tartan::test::count_lines(r.out), 1u);
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["game"], "mock-turtles*mock-turtles");
+  EXPECT_EQ(j["size"], nlohmann::json::array({12, 10}));
+  EXPECT_EQ(j["checked"], 120);
+  EXPECT_EQ(j["mismatches"], 0);
+  EXPECT_EQ(j["first_mismatches"], nlohmann::json::array());
+  EXPECT_TRUE(j["seconds"].is_number());
+  EXPECT_EQ(j["threads"], 3);
+  EXPECT_EQ(j["complete"], true);
+  EXPECT_TRUE(r.err.empty());
+}
+
+TEST(VerifyCliTest, ThreeFactorBox) {
+  const auto r = run_tartan({"verify", "turtles*ruler*twins", "--size", "6x7x8", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["size"], nlohmann::json::array({6, 7, 8}));
+  EXPECT_EQ(j["checked"], 336);
+  EXPECT_EQ(j["mismatches"], 0);
+}
+
+TEST(VerifyCliTest, TurningCodesAsFactors) {
+  const auto r = run_tartan({"verify", "1-2*1+C", "--size", "9x9", "--threads", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("on 1 thread"));
+}
+
+TEST(VerifyCliTest, InterruptPrintsWhatWasCheckedAndExits130) {
+  // A verification far too long to finish, stopped with SIGINT as Ctrl-C would.
+  const std::string out_path = "/tmp/tartan_verify_sigint_" + std::to_string(::getpid()) + ".out";
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open("/dev/null", O_WRONLY);
+    ::dup2(out, STDOUT_FILENO);
+    ::dup2(err, STDERR_FILENO);
+    ::execl(TARTAN_EXE, TARTAN_EXE, "verify", "ruler*ruler", "--size", "3000x3000", "--threads", "1",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  ::kill(child, SIGINT);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by a signal instead of stopping cleanly";
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const std::string out = tartan::test::read_file(out_path);
+  std::remove(out_path.c_str());
+  EXPECT_THAT(out, HasSubstr("of 9000000 (interrupted)"));
+  EXPECT_THAT(out, HasSubstr("mismatches: 0"));
+}
+
+TEST(VerifyCliTest, BadInputIsRefused) {
+  struct bad {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<bad> cases = {
+      {{"verify", "ruler*ruler", "--size", "3x4x5"}, "has 2 factors but the size 3x4x5 has 3 dimensions"},
+      {{"verify", "ruler*ruler*ruler", "--size", "3x4"}, "has 3 factors but the size 3x4 has 2 dimensions"},
+      {{"verify", "ruler", "--size", "3x4"}, "'ruler' is a single game"},
+      {{"verify", "ruler*ruler", "--size", "0x4"}, "dimension 1 is 0"},
+      {{"verify", "ruler*ruler", "--size", "4"}, "at least two dimensions"},
+      {{"verify", "ruler*ruler", "--size", "4x4", "--threads", "0"}, "--threads must be at least 1"},
+      {{"verify", "ruler*ruler", "--size", "4x4", "--threads", "two"}, "--threads"},
+      {{"verify", "ruler*ruler", "--size", "100000x100000"}, "over the limit of"},
+      {{"verify", "ruler*ruler", "--size", "2000x2000", "--max-memory", "1M"}, "over the limit of 1.0 MiB"},
+      {{"verify", "motley*twins", "--size", "65x2"}, "does not fit in 64 bits"},
+      {{"verify", "motley*twins", "--size", "40x2"}, "out of reach: motley has more than"},
+      {{"verify", "1-*ruler", "--size", "3x3"}, "turning code"},
+  };
+  for (const bad& c : cases) {
+    const auto r = run_tartan(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args[1] << " " << c.args[3];
+    EXPECT_THAT(r.err, StartsWith("error: ")) << c.args[3];
+    EXPECT_THAT(r.err, HasSubstr(c.message)) << c.args[1] << " " << c.args[3];
+    EXPECT_EQ(tartan::test::count_lines(r.err), 1u) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+}  // namespace
