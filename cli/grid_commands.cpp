@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "grid.hpp"
+#include "interrupt.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
@@ -182,7 +183,17 @@ void analyze_grid(const grid_analyze_request& request, run_state& state) {
 void check_grid(const std::string& game_name, const std::string& size, bool json, run_state& state) {
   const tartan_game game = product_game(game_name);
   const box_extents extents = parse_board_size(size);
-  const grid_check_report report = check_tartan_grid(game, extents);
+  check_limits limits;
+  limits.max_memory = default_memory_limit();
+  // Ctrl-C stops the graph's construction; the positions built so far (a closed subgame) are still checked.
+  const interrupt_scope scope;
+  progress_bar bar("checking");
+  limits.progress = [&bar](double fraction) {
+    bar.show(fraction);
+    return !interrupted();
+  };
+  const grid_check_report report = check_tartan_grid(game, extents, limits);
+  bar.clear();
   if (json) {
     nlohmann::ordered_json out;
     out["game"] = report.game;
@@ -191,6 +202,7 @@ void check_grid(const std::string& game_name, const std::string& size, bool json
     out["edges"] = report.edges;
     out["mismatches"] = report.mismatches;
     out["passed"] = report.passed();
+    out["complete"] = report.complete;
     auto list = nlohmann::ordered_json::array();
     for (const auto& m : report.first_mismatches) {
       nlohmann::ordered_json item;
@@ -207,10 +219,15 @@ void check_grid(const std::string& game_name, const std::string& size, bool json
     std::cout << "game: " << report.game << " (a tartan product: G = " << formula(game) << ")\n";
     std::cout << "board: " << format_size(report.extents) << " (" << cell_count(report.extents)
               << " coins, numbered from 0 at the top left)\n";
-    std::cout << "positions checked: " << report.positions << '\n';
+    std::cout << "positions checked: " << report.positions;
+    if (!report.complete) std::cout << " of 2^" << cell_count(report.extents) << " (interrupted)";
+    std::cout << '\n';
     std::cout << "moves in the game graph: " << report.edges << '\n';
     std::cout << "mismatches: " << report.mismatches << '\n';
-    if (report.passed()) {
+    if (report.passed() && !report.complete) {
+      std::cout << "so far: every position checked agrees with the XOR of " << formula(game)
+                << " over its heads coins\n";
+    } else if (report.passed()) {
       std::cout << "ok: every position's value over the game graph equals the XOR of " << formula(game)
                 << " over its heads coins\n";
     } else {
@@ -224,6 +241,12 @@ void check_grid(const std::string& game_name, const std::string& size, bool json
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.3f", report.seconds);
     std::cout << "time: " << seconds << " s\n";
+  }
+  if (!report.complete) {
+    std::cout.flush();
+    std::cerr << "interrupted: " << report.positions << " positions were checked before the stop\n";
+    state.exit_code = interrupted_exit_code;
+    return;
   }
   state.exit_code = report.passed() ? 0 : 1;
 }

@@ -1,17 +1,14 @@
 // tartan verify GAME --size RxC: the Tartan theorem checked by direct computation (product_verify.hpp): G over the
 // whole box from the definition of the product game, compared cell by cell with g_A(a) ⊗ g_B(b).
-#include <unistd.h>
-
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "commands.hpp"
+#include "interrupt.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
@@ -30,53 +27,6 @@ struct verify_cli_options {
   std::string max_memory;
   std::size_t listed = 10;
   bool json = false;
-};
-
-// Set by SIGINT during a verification; the progress callback then stops the computation.
-volatile std::sig_atomic_t interrupted = 0;
-extern "C" void on_interrupt(int) { interrupted = 1; }
-
-/// Installs the SIGINT handler for the lifetime of the object, restoring the previous one after.
-class interrupt_guard {
- public:
-  interrupt_guard() {
-    interrupted = 0;
-    struct sigaction action {};
-    action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
-    ::sigaction(SIGINT, &action, &previous_);
-  }
-  ~interrupt_guard() { ::sigaction(SIGINT, &previous_, nullptr); }
-  interrupt_guard(const interrupt_guard&) = delete;
-  interrupt_guard& operator=(const interrupt_guard&) = delete;
-
- private:
-  struct sigaction previous_ {};
-};
-
-/// A one-line progress bar on standard error, redrawn in place; only used when standard error is a terminal.
-class progress_bar {
- public:
-  explicit progress_bar(bool enabled) : enabled_(enabled) {}
-  ~progress_bar() { clear(); }
-  void show(double fraction) {
-    if (!enabled_) return;
-    constexpr int width = 40;
-    const int filled = static_cast<int>(fraction * width);
-    std::string bar(static_cast<std::size_t>(filled), '#');
-    bar.append(static_cast<std::size_t>(width - filled), '.');
-    std::fprintf(stderr, "\rverifying [%s] %5.1f%%", bar.c_str(), fraction * 100.0);
-    std::fflush(stderr);
-    shown_ = true;
-  }
-  void clear() {
-    if (enabled_ && shown_) std::fprintf(stderr, "\r\033[K");
-    shown_ = false;
-  }
-
- private:
-  bool enabled_;
-  bool shown_ = false;
 };
 
 std::string cell_text(const std::vector<coin>& cell) {
@@ -156,11 +106,12 @@ void run_verify(const verify_cli_options& o, run_state& state) {
   if (!o.max_memory.empty()) options.memory_limit = parse_memory_size(o.max_memory, "--max-memory");
   options.listed_mismatches = o.listed;
 
-  const interrupt_guard guard;
-  progress_bar bar(::isatty(STDERR_FILENO) != 0);
+  // Ctrl-C stops the computation at the next progress poll; the cells computed so far are still compared.
+  const interrupt_scope scope;
+  progress_bar bar("verifying");
   options.progress = [&bar](double fraction) {
     bar.show(fraction);
-    return interrupted == 0;
+    return !interrupted();
   };
   const verify_report report = verify_product(game, extents, options);
   bar.clear();
@@ -168,8 +119,9 @@ void run_verify(const verify_cli_options& o, run_state& state) {
   if (o.json) print_json(report);
   else print_text(game, report);
   if (!report.complete) {
+    std::cout.flush();
     std::cerr << "interrupted: " << report.checked << " cells were checked before the stop\n";
-    state.exit_code = 130;
+    state.exit_code = interrupted_exit_code;
     return;
   }
   state.exit_code = report.mismatches == 0 ? 0 : 1;
