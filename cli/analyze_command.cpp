@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "grid.hpp"
+#include "svg.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
@@ -29,6 +30,7 @@ struct analyze_options {
   std::string size;
   std::size_t limit = 10;
   bool json = false;
+  std::string svg;
 };
 
 /// Heads coins listed in full up to this many; beyond, only their number.
@@ -84,9 +86,32 @@ row_position read_row(const analyze_options& o, const turning_game& game) {
   throw parse_error("no position given; type one such as HTTH (coin 0 first), or --coins N --heads 3,17");
 }
 
+/// The row as an SVG picture, the first winning move highlighted.
+void write_row_svg(const std::string& path, const turning_game& game, const row_position& p, grundy_value value,
+                   const std::vector<std::vector<coin>>& moves) {
+  svg::board_picture picture;
+  picture.cols = p.coins;
+  picture.heads.assign(p.coins, false);
+  for (const coin c : p.heads) picture.heads[c] = true;
+  picture.title = game.name() + ": " + std::to_string(p.coins) + (p.coins == 1 ? " coin" : " coins");
+  picture.notes.push_back("value " + std::to_string(value) +
+                          (value != 0 ? " (N: the first player wins)" : " (P: the second player wins)"));
+  if (!moves.empty()) {
+    picture.turned.assign(p.coins, false);
+    for (const coin c : moves[0]) picture.turned[c] = true;
+    picture.moving = std::pair<std::size_t, std::size_t>{0, moves[0].back()};
+    picture.notes.push_back("a winning move: turn " + joined(moves[0]));
+  }
+  svg::write_file(path, [&](std::ostream& out) { svg::write_board(out, picture); });
+}
+
 void run_row(const analyze_options& o, run_state& state) {
   const turning_game game = games::find_game(o.game);
   const row_position p = read_row(o, game);
+  if (!o.svg.empty() && p.coins > svg::max_board_coins) {
+    throw limit_error("--svg draws rows of at most " + std::to_string(svg::max_board_coins) + " coins; this one has " +
+                      std::to_string(p.coins) + "; leave out --svg");
+  }
   // Only the coins up to the last heads coin matter: every move turns a heads coin and coins to its left.
   const std::size_t needed = p.heads.empty() ? 0 : std::size_t{p.heads.back()} + 1;
   if (needed > games::max_sequence_length) {
@@ -100,6 +125,7 @@ void run_row(const analyze_options& o, run_state& state) {
   const grundy_value value = position_value(g, prefix);
   const auto moves = winning_moves(game, g, prefix, o.limit);
   const char* outcome = value != 0 ? "N" : "P";
+  if (!o.svg.empty()) write_row_svg(o.svg, game, p, value, moves);
 
   if (o.json) {
     nlohmann::ordered_json out;
@@ -156,6 +182,7 @@ void run_analyze(const analyze_options& o, run_state& state) {
     request.heads = o.heads;
     request.limit = o.limit;
     request.json = o.json;
+    request.svg = o.svg;
     analyze_grid(request, state);
     return;
   }
@@ -174,7 +201,8 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       "Examples:\n"
       "  tartan analyze mock-turtles HTTH\n"
       "  tartan analyze ruler --coins 100000 --heads 3,17,1000 --json\n"
-      "  tartan analyze ruler*ruler HT/TH\n");
+      "  tartan analyze ruler*ruler HT/TH\n"
+      "  tartan analyze mock-turtles HTTHTH --svg board.svg\n");
   auto o = std::make_shared<analyze_options>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
   sub->add_option("POSITION", o->position, "The coins, H or T each, coin 0 first (grids: rows joined by '/')");
@@ -184,6 +212,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
   sub->add_option("--limit", o->limit, "List at most this many winning moves")->capture_default_str();
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"value\", \"outcome\": \"N\"|\"P\", \"winning_moves\"}");
+  sub->add_option("--svg", o->svg, "Also draw the position in FILE (SVG), a winning move highlighted");
   sub->callback([o, &state] { run_analyze(*o, state); });
 }
 

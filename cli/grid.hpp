@@ -16,6 +16,7 @@ struct grid_analyze_request {
   std::string heads;     // "3:5,17:2"
   std::size_t limit = 10;
   bool json = false;
+  std::string svg;       // --svg FILE: also draw the board there, a winning move highlighted; empty: no picture
 };
 
 /// Prints the value, outcome and winning moves of a grid position (or its JSON form); sets state.exit_code.

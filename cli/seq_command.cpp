@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "svg.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
 #include "tartan/turning.hpp"
@@ -33,7 +34,7 @@ void write_values(std::ostream& out, const std::vector<grundy_value>& values, ch
   out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
 }
 
-void run_seq(const std::string& game_name, const std::string& count_text, bool json) {
+void run_seq(const std::string& game_name, const std::string& count_text, bool json, const std::string& svg_path) {
   const turning_game game = games::find_game(game_name);
   const std::size_t count = games::parse_sequence_length(count_text, "N");
   // Not the cached game.sequence(count): the values are printed once, and the cache would double the memory.
@@ -49,6 +50,11 @@ void run_seq(const std::string& game_name, const std::string& count_text, bool j
     std::cout << '\n';
   }
   std::cout.flush();
+  if (!svg_path.empty()) {
+    const svg::scatter_plot plot{game.name() + ": g(n) for n = 0.." + std::to_string(count - 1),
+                                 "n (coin, from 0 at the left)", "g(n)", values};
+    svg::write_file(svg_path, [&](std::ostream& out) { svg::write_scatter_plot(out, plot); });
+  }
 }
 
 }  // namespace
@@ -60,18 +66,21 @@ void add_seq_command(CLI::App& app, run_state& state) {
       "N is 1..100000000.\n"
       "Examples:\n"
       "  tartan seq mock-turtles 10     1 2 4 7 8 11 13 14 16 19\n"
-      "  tartan seq 1+C 8 --json        {\"game\":\"1+C\",\"code\":\"1+C\",\"values\":[1,2,1,4,1,2,1,8]}\n");
+      "  tartan seq 1+C 8 --json        {\"game\":\"1+C\",\"code\":\"1+C\",\"values\":[1,2,1,4,1,2,1,8]}\n"
+      "  tartan seq ruler 1000 --svg ruler.svg   (also draws the values; a log value axis when they span decades)\n");
   struct options {
     std::string game;
     std::string count;
     bool json = false;
+    std::string svg;
   };
   auto opts = std::make_shared<options>();
   sub->add_option("GAME", opts->game, "A built-in game name or a turning code")->required();
   sub->add_option("N", opts->count, "How many values: g(0) .. g(N-1)")->required();
   sub->add_flag("--json", opts->json, "Print {\"game\": ..., \"code\": ..., \"values\": [...]}");
+  sub->add_option("--svg", opts->svg, "Also draw g(n) against n in FILE, an SVG scatter plot");
   sub->callback([opts, &state] {
-    run_seq(opts->game, opts->count, opts->json);
+    run_seq(opts->game, opts->count, opts->json, opts->svg);
     state.exit_code = 0;
   });
 }
