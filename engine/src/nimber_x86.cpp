@@ -16,7 +16,9 @@
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(TARTAN_NIM_PORTABLE_ONLY)
 // GCC 12's AVX-512 intrinsics start from _mm512_undefined_epi32() and trip -Wmaybe-uninitialized when inlined
 // (https://gcc.gnu.org/bugzilla/show_bug.cgi?id=105593); the warning is about the header, not this code.
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
 #define TARTAN_NIM_X86 1
 #endif
