@@ -1,6 +1,8 @@
 // turning_code find_moves: the moves from coin n whose other coins XOR to a target, found directly per family
 // (docs/turning_codes.md) rather than by filtering all moves.
 #include <algorithm>
+#include <bit>
+#include <optional>
 #include <unordered_map>
 
 #include "tartan/detail/code_algorithms.hpp"
@@ -13,15 +15,40 @@ namespace {
 
 using visitor = function_ref<bool(std::span<const coin>)>;
 
-/// value -> ascending positions holding it.
-using value_index = std::unordered_map<grundy_value, std::vector<coin>>;
+/// value -> the positions holding it, ascending: an open-addressing table of values, each with the head of a
+/// chain of positions threaded through `next_`. Built in O(len) without per-entry allocation.
+class value_index {
+ public:
+  static constexpr coin none = UINT32_MAX;
 
-value_index index_values(std::span<const grundy_value> values) {
-  value_index index;
-  index.reserve(values.size() * 2);
-  for (std::size_t i = 0; i < values.size(); ++i) index[values[i]].push_back(static_cast<coin>(i));
-  return index;
-}
+  explicit value_index(std::span<const grundy_value> values) : values_(values), next_(values.size(), none) {
+    std::size_t capacity = 16;
+    while (capacity < 2 * values.size()) capacity <<= 1;
+    shift_ = 64 - std::countr_zero(capacity);
+    head_.assign(capacity, none);
+    for (std::size_t i = values.size(); i-- > 0;) {  // descending, so that each chain comes out ascending
+      const std::size_t slot = find_slot(values[i]);
+      next_[i] = head_[slot];
+      head_[slot] = static_cast<coin>(i);
+    }
+  }
+
+  /// The first position holding v (none if absent); then next(p) until none.
+  coin first(grundy_value v) const { return head_[find_slot(v)]; }
+  coin next(coin p) const { return next_[p]; }
+
+ private:
+  std::size_t find_slot(grundy_value v) const {
+    std::size_t slot = static_cast<std::size_t>((v * 0x9e3779b97f4a7c15ULL) >> shift_);
+    while (head_[slot] != none && values_[head_[slot]] != v) slot = (slot + 1) & (head_.size() - 1);
+    return slot;
+  }
+
+  std::span<const grundy_value> values_;
+  std::vector<coin> head_;
+  std::vector<coin> next_;
+  int shift_ = 60;
+};
 
 class subset_finder {
  public:
@@ -31,22 +58,17 @@ class subset_finder {
   bool exact(std::size_t r, grundy_value target, std::size_t bound) {
     if (r == 0) return target != 0 || emit({});
     if (r > bound) return true;
-    if (r == 1) {
-      const auto it = index().find(target);
-      if (it == index().end()) return true;
-      for (const coin a : it->second) {
-        if (a >= bound) break;
-        const coin one[1] = {a};
-        if (!emit(one)) return false;
+    if (r == 1) {  // a scan: cheaper than an index when used once
+      for (std::size_t a = 0; a < bound; ++a) {
+        const coin one[1] = {static_cast<coin>(a)};
+        if (values_[a] == target && !emit(one)) return false;
       }
       return true;
     }
     if (r == 2) {
+      const value_index& idx = index();
       for (std::size_t b = 1; b < bound; ++b) {
-        const auto it = index().find(target ^ values_[b]);
-        if (it == index().end()) continue;
-        for (const coin a : it->second) {
-          if (a >= b) break;
+        for (coin a = idx.first(target ^ values_[b]); a != value_index::none && a < b; a = idx.next(a)) {
           const coin two[2] = {a, static_cast<coin>(b)};
           if (!emit(two)) return false;
         }
@@ -85,11 +107,8 @@ class subset_finder {
   }
 
   const value_index& index() {
-    if (!indexed_) {
-      index_ = index_values(values_);
-      indexed_ = true;
-    }
-    return index_;
+    if (!index_) index_.emplace(values_);
+    return *index_;
   }
 
   bool emit(std::span<const coin> low) {
@@ -100,8 +119,7 @@ class subset_finder {
 
   std::span<const grundy_value> values_;
   visitor visit_;
-  value_index index_;
-  bool indexed_ = false;
+  std::optional<value_index> index_;
   std::vector<coin> chosen_;
   std::vector<coin> buffer_;
 };
@@ -175,7 +193,7 @@ bool find_subsets(std::span<const grundy_value> values, grundy_value target, std
   const std::uint64_t len = values.size();
   r_hi = std::min(r_hi, len);
   if (r_lo > r_hi) return true;
-  if (r_hi == len && len > 24) return find_all_sizes(values, target, r_lo, visit);
+  if (r_hi == len && len > 8) return find_all_sizes(values, target, r_lo, visit);
   subset_finder finder(values, visit);
   for (std::uint64_t r = r_lo; r <= r_hi; ++r) {
     if (!finder.exact(static_cast<std::size_t>(r), target, values.size())) return false;

@@ -171,13 +171,14 @@ class span_component final : public component {
 };
 
 /// Consecutive runs of at least k_min coins, unbounded (Ruler `1+C`): with prefix XORs P(j) = g(0) ⊕ … ⊕ g(j-1),
-/// the run j..n turns others XOR-ing to P(n) ⊕ P(j), for 0 <= j <= n + 1 - k_min. The P(j) live in a counting
-/// tree over [0, 2^B) (count of distinct members per subtree); the least y >= from with P(n) ⊕ y outside the set
-/// is one descent that skips full subtrees: O(B) typically, O(B^2) worst case. Values stay below 2(n+1) because a
-/// coin has at most n+1 options.
+/// the run j..n turns others XOR-ing to P(n) ⊕ P(j), for 0 <= j <= n + 1 - k_min. The P(j) live in a bitset over
+/// [0, 2^B) (B >= 6) under a counting tree over its 64-bit words (members per subtree); the least y >= from with
+/// P(n) ⊕ y outside the set is one descent that skips full subtrees and ends in one word, whose bits permuted by
+/// the low bits of P(n) give the absent values directly: O(B) typically, O(B^2) worst case. Values stay below
+/// 2(n+1) because a coin has at most n+1 options.
 class prefix_tree_component final : public component {
  public:
-  prefix_tree_component(const turning_alternative& alt, coin k_min) : fallback_(alt), k_min_(k_min) {}
+  prefix_tree_component(const turning_alternative& alt, coin k_min) : fallback_(alt), k_min_(k_min) { rebuild(6); }
 
   void prepare(coin n, std::span<const grundy_value> g) override {
     if (degraded_) return fallback_.prepare(n, g);
@@ -197,7 +198,7 @@ class prefix_tree_component final : public component {
     const grundy_value universe = grundy_value{1} << bits_;
     if (from >= universe || c_ >= universe) return from;  // c ⊕ from has a bit above every member
     from_ = from;
-    const auto y = search(1, bits_, 0, true);
+    const auto y = search(1, bits_ - 6, 0, true);
     return y ? *y : universe;  // c ⊕ universe is above every member
   }
 
@@ -210,39 +211,42 @@ class prefix_tree_component final : public component {
       if (bits > max_bits) return false;
       rebuild(bits);
     }
-    std::size_t leaf = (std::size_t{1} << bits_) + static_cast<std::size_t>(v);
-    if (count_[leaf] != 0) return true;
-    for (std::size_t node = leaf; node != 0; node >>= 1) ++count_[node];
+    std::uint64_t& w = words_[static_cast<std::size_t>(v >> 6)];
+    const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+    if ((w & bit) != 0) return true;
+    w |= bit;
+    for (std::size_t node = leaves() + static_cast<std::size_t>(v >> 6); node != 0; node >>= 1) ++count_[node];
     return true;
   }
 
+  std::size_t leaves() const { return std::size_t{1} << (bits_ - 6); }
+
   void rebuild(int bits) {
-    std::vector<grundy_value> members;
-    if (!count_.empty()) {
-      const std::size_t first_leaf = std::size_t{1} << bits_;
-      for (std::size_t i = 0; i < first_leaf; ++i) {
-        if (count_[first_leaf + i] != 0) members.push_back(i);
-      }
-    }
+    std::vector<std::uint64_t> old = std::move(words_);
     bits_ = bits;
-    count_.assign(std::size_t{2} << bits_, 0);
-    for (const grundy_value m : members) {
-      for (std::size_t node = (std::size_t{1} << bits_) + static_cast<std::size_t>(m); node != 0; node >>= 1) {
-        ++count_[node];
-      }
-    }
+    words_.assign(leaves(), 0);
+    std::copy(old.begin(), old.end(), words_.begin());
+    count_.assign(2 * leaves(), 0);
+    for (std::size_t b = 0; b < leaves(); ++b) count_[leaves() + b] = static_cast<std::uint32_t>(std::popcount(words_[b]));
+    for (std::size_t node = leaves(); node-- > 1;) count_[node] = count_[2 * node] + count_[2 * node + 1];
   }
 
-  // The least y in the block under `node` (level = its height; y's bits above level are `prefix`) with
-  // y >= from_ when tight, and c_ ⊕ y not in the set.
+  // The least y in the block under `node` (level = its height above the words; y's bits from level + 6 up are
+  // `prefix`) with y >= from_ when tight, and c_ ⊕ y not in the set.
   std::optional<grundy_value> search(std::size_t node, int level, grundy_value prefix, bool tight) const {
-    if (count_[node] == (std::uint32_t{1} << level)) return std::nullopt;
+    if (count_[node] == (std::uint32_t{64} << level)) return std::nullopt;
     if (count_[node] == 0) return tight ? from_ : prefix;
-    const int bit = level - 1;
+    if (level == 0) {  // one word: y = prefix + z is absent iff bit z ^ (c mod 64) of the word is clear
+      const std::uint64_t absent = ~detail::xor_permute_word(words_[node - leaves()], static_cast<unsigned>(c_ & 63));
+      const std::uint64_t allowed = tight ? absent & (~std::uint64_t{0} << (from_ & 63)) : absent;
+      if (allowed == 0) return std::nullopt;
+      return prefix | static_cast<grundy_value>(std::countr_zero(allowed));
+    }
+    const int bit = level + 5;
     const unsigned cb = static_cast<unsigned>((c_ >> bit) & 1);
     const unsigned fb = static_cast<unsigned>((from_ >> bit) & 1);
     for (unsigned yb = tight ? fb : 0; yb <= 1; ++yb) {
-      const auto y = search(2 * node + (yb ^ cb), bit, prefix | (grundy_value{yb} << bit), tight && yb == fb);
+      const auto y = search(2 * node + (yb ^ cb), level - 1, prefix | (grundy_value{yb} << bit), tight && yb == fb);
       if (y) return y;
     }
     return std::nullopt;
@@ -252,8 +256,9 @@ class prefix_tree_component final : public component {
   coin k_min_;
   std::vector<grundy_value> prefix_{0};
   coin inserted_ = 0;
-  int bits_ = 0;
-  std::vector<std::uint32_t> count_ = std::vector<std::uint32_t>(2, 0);
+  int bits_ = 6;
+  std::vector<std::uint64_t> words_;   // the members as a bitset over [0, 2^bits_)
+  std::vector<std::uint32_t> count_;   // heap-ordered counting tree; leaf leaves() + b counts word b
   grundy_value c_ = 0;
   grundy_value from_ = 0;
   bool degraded_ = false;

@@ -87,7 +87,11 @@ class turning_code {
 
   /**
    * Appends the XOR of g over the other coins of every move from n (duplicates allowed, not necessarily one per
-   * move: each distinct value appears at least once). `g` is any table with at least n entries.
+   * move: each distinct value appears at least once). `g` is any table with at least n entries; nothing is cached.
+   * Complexity per alternative: C O(min(n, count)); E O(n log n); plain counts of up to r others
+   * min(Σ C(n, r), O(2^B (B + r))) for values below 2^B; S per leftmost coin the same over the mirror pairs;
+   * unbounded plain or S counts O(2^rank), the size of the answer. Throws limit_error rather than list more than
+   * about 2^30 values.
    *
    * Example: parse("1-2").option_values(2, {5, 6}, out) appends 0, 5, 6 in some order
    */
@@ -96,6 +100,9 @@ class turning_code {
   /**
    * Visits exactly the moves from n whose XOR of g over the other coins equals target (each once), found
    * directly rather than by enumerating all moves. Returns false iff visit stopped the search.
+   * Complexity (plus the moves visited): C O(min(n, count)); E O(n log n); 1 other coin O(n), 2 others O(n) by
+   * hashing, 3 O(n^2), 4 O(n^2) by meeting in the middle; unbounded counts O(64 n + 2^(n − rank)) by solving the
+   * linear system over GF(2); S per leftmost coin the same over the mirror pairs.
    *
    * Example: parse("1-3").find_moves(3, 3, {1, 2, 3}, v) visits {2} and {0, 1}
    */
@@ -104,7 +111,8 @@ class turning_code {
   /**
    * An incremental solver for g(0), g(1), ... under this code; next(g) must be called with g(0..n-1) for
    * n = 0, 1, 2, ... in turn and returns g(n). Throws overflow_error naming the coin whose value does not fit
-   * 64 bits.
+   * 64 bits. Per coin: plain bounded counts O(count · 2^B / 64) (bitset layers), `k+` O(64) (a basis), `k+C`
+   * O(B) (a counting tree), `1+S` O(n^2 · 64) plus a search over cosets, others as option_values.
    *
    * Example: auto s = parse("1-3").grundy_solver(); s.next({}) == 1
    */
@@ -136,5 +144,6 @@ static_assert(turning_rule<turning_code>, "turning_code must enumerate moves");
 static_assert(has_option_values<turning_code>, "turning_code must list option values");
 static_assert(has_find_moves<turning_code>, "turning_code must find moves of a given value");
 static_assert(has_grundy_solver<turning_code>, "turning_code must offer an incremental solver");
+static_assert(has_move_count<turning_code>, "turning_code must count its moves");
 
 }  // namespace tartan
