@@ -276,8 +276,28 @@ TEST(TurningTest, TurningGameComputesEachSequenceOnce) {
   const turning_game copy = game;  // copies share the cache
   EXPECT_EQ(copy.sequence(10).size(), 10u);
   EXPECT_EQ(*rule.calls, after_first);
-  EXPECT_EQ(game.sequence(12).size(), 12u);
-  EXPECT_GT(*rule.calls, after_first);
+  EXPECT_EQ(game.sequence(12), test::naive_sequence(test::k_coins{1, 2}, 12));
+  EXPECT_EQ(*rule.calls, after_first + 2);  // extended by coins 10 and 11, not recomputed
+}
+
+TEST(TurningTest, ExtendingASequenceContinuesFromItsPrefix) {
+  const auto expected = test::naive_sequence(test::k_coins{1, 3}, 30);
+  for (const auto method : {sequence_method::automatic, sequence_method::closed_form, sequence_method::solver,
+                            sequence_method::option_values, sequence_method::enumeration}) {
+    std::vector<grundy_value> g;
+    extend_grundy_sequence(hooked_mock_turtles{}, g, 10, method);
+    extend_grundy_sequence(hooked_mock_turtles{}, g, 5, method);  // shorter: nothing to do
+    EXPECT_EQ(g.size(), 10u);
+    extend_grundy_sequence(hooked_mock_turtles{}, g, 30, method);
+    EXPECT_EQ(g, expected) << "method " << static_cast<int>(method);
+  }
+  // The solver is replayed over the known prefix, so its state matches.
+  std::vector<grundy_value> doubling;
+  extend_grundy_sequence(doubling_solver{}, doubling, 3);
+  extend_grundy_sequence(doubling_solver{}, doubling, 64);
+  EXPECT_EQ(doubling[63], grundy_value{1} << 63);
+  EXPECT_THROW(extend_grundy_sequence(doubling_solver{}, doubling, 65), overflow_error);
+  EXPECT_EQ(doubling.size(), 64u);
 }
 
 TEST(TurningTest, TurningGameForwardsMovesAndHooks) {

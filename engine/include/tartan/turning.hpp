@@ -91,22 +91,22 @@ namespace detail {
 }  // namespace detail
 
 /**
- * g(0..count-1) for the game. Throws overflow_error naming the first coin whose value would not fit 64 bits (from a
- * closed form or a solver: a mex over enumerated options cannot exceed the number of options), limit_error beyond
- * 2^32 coins, and error when `method` names a route the game does not offer.
- * Complexity: count times the cost of one coin's options under the chosen route; O(count) memory besides.
+ * Extends g, which holds g(0..k-1) of the game (k = g.size(), possibly 0), to g(0..count-1); nothing happens when
+ * count <= k. Throws like grundy_sequence; on a throw, g keeps the values computed so far (all correct).
+ * The solver route replays the solver over the known prefix (its state is not kept between calls); the other routes
+ * start at coin k. Complexity: (count - k) coins under the chosen route.
  *
- * Example: grundy_sequence(mock_turtles{}, 5) == {1, 2, 4, 7, 8}
+ * Example: std::vector<grundy_value> g{1, 2}; extend_grundy_sequence(mock_turtles{}, g, 4); g == {1, 2, 4, 7}
  */
 template <class Rule>
-std::vector<grundy_value> grundy_sequence(const Rule& rule, std::size_t count,
-                                          sequence_method method = sequence_method::automatic) {
+void extend_grundy_sequence(const Rule& rule, std::vector<grundy_value>& g, std::size_t count,
+                            sequence_method method = sequence_method::automatic) {
   static_assert(check_turning_rule<Rule>());
   if (count > std::size_t{UINT32_MAX} + 1) {
     throw limit_error("a row has at most 2^32 coins (coins are 32-bit); ask for fewer than " +
                       std::to_string(count) + " coins");
   }
-  std::vector<grundy_value> g;
+  if (count <= g.size()) return;
   g.reserve(count);
   if (method == sequence_method::automatic) {
     if constexpr (has_closed_form<Rule>) method = sequence_method::closed_form;
@@ -119,22 +119,24 @@ std::vector<grundy_value> grundy_sequence(const Rule& rule, std::size_t count,
     switch (method) {
       case sequence_method::closed_form:
         if constexpr (has_closed_form<Rule>) {
-          for (std::size_t n = 0; n < count; ++n) g.push_back(rule.grundy(static_cast<coin>(n)));
-          return g;
+          for (std::size_t n = g.size(); n < count; ++n) g.push_back(rule.grundy(static_cast<coin>(n)));
+          return;
         }
         throw error("this game has no closed form; compute its values from the rule instead");
       case sequence_method::solver:
         if constexpr (has_grundy_solver<Rule>) {
           auto solver = rule.grundy_solver();
-          for (std::size_t n = 0; n < count; ++n) g.push_back(solver.next(std::span<const grundy_value>(g)));
-          return g;
+          const std::span<const grundy_value> known(g);
+          for (std::size_t n = 0; n < known.size(); ++n) static_cast<void>(solver.next(known.first(n)));
+          for (std::size_t n = g.size(); n < count; ++n) g.push_back(solver.next(std::span<const grundy_value>(g)));
+          return;
         }
         throw error("this game has no incremental solver; compute its values by enumeration instead");
       case sequence_method::option_values:
       case sequence_method::enumeration: {
         std::vector<grundy_value> options;
         std::vector<char> scratch;
-        for (std::size_t n = 0; n < count; ++n) {
+        for (std::size_t n = g.size(); n < count; ++n) {
           options.clear();
           const auto c = static_cast<coin>(n);
           if (method == sequence_method::option_values) {
@@ -149,7 +151,7 @@ std::vector<grundy_value> grundy_sequence(const Rule& rule, std::size_t count,
           }
           g.push_back(mex(options, scratch));
         }
-        return g;
+        return;
       }
       case sequence_method::automatic:
         break;
@@ -157,6 +159,21 @@ std::vector<grundy_value> grundy_sequence(const Rule& rule, std::size_t count,
   } catch (const overflow_error& e) {
     detail::rethrow_overflow_at(e, g.size());
   }
+}
+
+/**
+ * g(0..count-1) for the game. Throws overflow_error naming the first coin whose value would not fit 64 bits (from a
+ * closed form or a solver: a mex over enumerated options cannot exceed the number of options), limit_error beyond
+ * 2^32 coins, and error when `method` names a route the game does not offer.
+ * Complexity: count times the cost of one coin's options under the chosen route; O(count) memory besides.
+ *
+ * Example: grundy_sequence(mock_turtles{}, 5) == {1, 2, 4, 7, 8}
+ */
+template <class Rule>
+std::vector<grundy_value> grundy_sequence(const Rule& rule, std::size_t count,
+                                          sequence_method method = sequence_method::automatic) {
+  std::vector<grundy_value> g;
+  extend_grundy_sequence(rule, g, count, method);
   return g;
 }
 

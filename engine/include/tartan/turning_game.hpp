@@ -53,11 +53,12 @@ class turning_game {
   /// by enumeration (stopping at cap).
   std::uint64_t count_moves(coin n, std::uint64_t cap = UINT64_MAX) const { return self_->count_moves(n, cap); }
 
-  /// g(0..count-1), computed once per game and reused: a longer request extends the cached prefix.
-  /// Thread-safe. Throws overflow_error where a value does not fit 64 bits.
+  /// g(0..count-1), computed once per game and reused: a shorter request is served from the cache, a longer one
+  /// extends the cached prefix. Thread-safe; copies of a handle share the cache. Throws overflow_error where a value
+  /// does not fit 64 bits (the cache keeps the values computed before it).
   std::vector<grundy_value> sequence(std::size_t count) const {
     std::lock_guard lock(cache_->mutex);
-    if (cache_->values.size() < count) cache_->values = self_->sequence(count, sequence_method::automatic);
+    if (cache_->values.size() < count) self_->extend(cache_->values, count);
     return std::vector<grundy_value>(cache_->values.begin(),
                                      cache_->values.begin() + static_cast<std::ptrdiff_t>(count));
   }
@@ -77,6 +78,7 @@ class turning_game {
     virtual bool has_closed_form() const = 0;
     virtual std::uint64_t count_moves(coin n, std::uint64_t cap) const = 0;
     virtual std::vector<grundy_value> sequence(std::size_t count, sequence_method method) const = 0;
+    virtual void extend(std::vector<grundy_value>& g, std::size_t count) const = 0;
   };
 
   template <class Rule>
@@ -97,6 +99,9 @@ class turning_game {
     }
     std::vector<grundy_value> sequence(std::size_t count, sequence_method method) const override {
       return grundy_sequence(rule, count, method);
+    }
+    void extend(std::vector<grundy_value>& g, std::size_t count) const override {
+      extend_grundy_sequence(rule, g, count);
     }
     static constexpr bool has_closed_form_v = tartan::has_closed_form<Rule>;
     Rule rule;
