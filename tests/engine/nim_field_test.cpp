@@ -99,7 +99,9 @@ TEST(NimFieldTest, OrderIsTheLeastExponentGivingOne) {
     EXPECT_EQ(UINT64_MAX % order, 0u);
     EXPECT_EQ(nim_pow(x, order), 1u);
     for (const std::uint64_t p : nim_group_primes) {
-      if (order % p == 0) EXPECT_NE(nim_pow(x, order / p), 1u) << x << " order " << order << " / " << p;
+      if (order % p == 0) {
+        EXPECT_NE(nim_pow(x, order / p), 1u) << x << " order " << order << " / " << p;
+      }
     }
   }
   // Brute force in GF(256).
@@ -156,8 +158,11 @@ TEST(NimFieldTest, LogMatchesBruteForceInGf256) {
       power = nim_mul(power, b);
     }
     for (std::uint64_t x = 1; x < 256; ++x) {
-      if (log[x] >= 0) EXPECT_EQ(nim_log(x, b), static_cast<std::uint64_t>(log[x])) << x << " base " << b;
-      else EXPECT_THROW(nim_log(x, b), domain_error) << x << " base " << b;
+      if (log[x] >= 0) {
+        EXPECT_EQ(nim_log(x, b), static_cast<std::uint64_t>(log[x])) << x << " base " << b;
+      } else {
+        EXPECT_THROW(nim_log(x, b), domain_error) << x << " base " << b;
+      }
     }
   }
 }
@@ -223,7 +228,9 @@ TEST(NimFieldTest, ArtinSchreierRootsSatisfyTheEquation) {
       EXPECT_LT(roots[0], roots[1]);
       for (const std::uint64_t y : roots) {
         EXPECT_EQ(nim_square(y) ^ y, c);
-        if (bits < 64) EXPECT_LT(y, std::uint64_t{1} << bits) << "the roots lie in the field";
+        if (bits < 64) {
+          EXPECT_LT(y, std::uint64_t{1} << bits) << "the roots lie in the field";
+        }
       }
     }
     EXPECT_GT(solvable, 100);
@@ -265,7 +272,9 @@ TEST(NimFieldTest, QuadraticRootsSatisfyTheEquation) {
     for (const std::uint64_t x : r.roots) {
       EXPECT_EQ(nim_mul(a, nim_square(x)) ^ nim_mul(b, x) ^ c, 0u) << a << " " << b << " " << c;
     }
-    if (r.every_value) EXPECT_TRUE(a == 0 && b == 0 && c == 0);
+    if (r.every_value) {
+      EXPECT_TRUE(a == 0 && b == 0 && c == 0);
+    }
     if (a != 0 && b != 0) {
       EXPECT_EQ(r.roots.empty(), nim_trace(nim_div(nim_mul(a, c), nim_square(b))) == 1);
     }

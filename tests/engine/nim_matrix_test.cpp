@@ -129,7 +129,9 @@ TEST(NimMatrixTest, KernelVectorsMapToZero) {
       EXPECT_EQ(multiply(a, v), std::vector<std::uint64_t>(n, 0));
     }
     // Independent: the basis vectors as rows have full rank.
-    if (!basis.empty()) EXPECT_EQ(rank(nim_matrix::from_rows(basis)), basis.size());
+    if (!basis.empty()) {
+      EXPECT_EQ(rank(nim_matrix::from_rows(basis)), basis.size());
+    }
   }
   EXPECT_EQ(kernel(nim_matrix{{1, 1}}), (std::vector<std::vector<std::uint64_t>>{{1, 1}}));
 }

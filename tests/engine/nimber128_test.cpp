@@ -98,7 +98,9 @@ TEST(Nimber128Test, PowMatchesRepeatedProducts) {
     }
     const uint128 e1 = (static_cast<uint128>(rng()) << 64) | rng(), e2 = rng();
     EXPECT_EQ(nim_pow(x, e1) * nim_pow(x, e2), nim_pow(x, e1 + e2));
-    if (x != nimber128{}) EXPECT_EQ(nim_pow(x, group_order), one);  // Lagrange
+    if (x != nimber128{}) {
+      EXPECT_EQ(nim_pow(x, group_order), one);  // Lagrange
+    }
   }
 }
 
@@ -110,7 +112,9 @@ TEST(Nimber128Test, OrderIsTheLeastExponentGivingOne) {
     EXPECT_EQ(group_order % order, 0u);
     EXPECT_EQ(nim_pow(x, order), one);
     for (const std::uint64_t p : nim128_group_primes) {
-      if (order % p == 0) EXPECT_NE(nim_pow(x, order / p), one);
+      if (order % p == 0) {
+        EXPECT_NE(nim_pow(x, order / p), one);
+      }
     }
   }
   for (int i = 0; i < 200; ++i) {
@@ -188,13 +192,17 @@ TEST(Nimber128Test, EquationRootsSatisfyTheEquations) {
     EXPECT_EQ(roots.empty(), nim_trace(c) == 1);
     solvable += !roots.empty();
     for (const nimber128 y : roots) EXPECT_EQ(nim_square(y) + y, c);
-    if (roots.size() == 2) EXPECT_EQ(roots[0] + one, roots[1]);
+    if (roots.size() == 2) {
+      EXPECT_EQ(roots[0] + one, roots[1]);
+    }
 
     const nimber128 a = rng() % 4 == 0 ? nimber128{} : random128(rng);
     const nimber128 b = rng() % 4 == 0 ? nimber128{} : random128(rng);
     const auto q = nim_solve_quadratic(a, b, c);
     for (const nimber128 x : q.roots) EXPECT_EQ(a * nim_square(x) + b * x + c, nimber128{});
-    if (a != nimber128{} && b != nimber128{}) EXPECT_EQ(q.roots.size(), nim_trace(a * c / nim_square(b)) ? 0u : 2u);
+    if (a != nimber128{} && b != nimber128{}) {
+      EXPECT_EQ(q.roots.size(), nim_trace(a * c / nim_square(b)) ? 0u : 2u);
+    }
   }
   EXPECT_GT(solvable, 300);
   EXPECT_TRUE(nim_solve_quadratic(nimber128{}, nimber128{}, nimber128{}).every_value);

@@ -160,13 +160,17 @@ TEST(NimberWideTest, EquationRootsSatisfyTheEquations) {
       EXPECT_EQ(roots.empty(), nim_trace(c) == 1);
       solvable += !roots.empty();
       for (const auto& y : roots) EXPECT_EQ(nim_square(y) + y, c);
-      if (roots.size() == 2) EXPECT_LT(roots[0], roots[1]);
+      if (roots.size() == 2) {
+        EXPECT_LT(roots[0], roots[1]);
+      }
 
       const nimber_wide a = rng() % 4 == 0 ? nimber_wide(bits) : random_wide(rng, bits);
       const nimber_wide b = rng() % 4 == 0 ? nimber_wide(bits) : random_wide(rng, bits);
       const auto q = nim_solve_quadratic(a, b, c);
       for (const auto& x : q.roots) EXPECT_TRUE((a * nim_square(x) + b * x + c).is_zero());
-      if (!a.is_zero() && !b.is_zero()) EXPECT_EQ(q.roots.size(), nim_trace(a * c / nim_square(b)) ? 0u : 2u);
+      if (!a.is_zero() && !b.is_zero()) {
+        EXPECT_EQ(q.roots.size(), nim_trace(a * c / nim_square(b)) ? 0u : 2u);
+      }
     }
     EXPECT_GT(solvable, 25);
   }
