@@ -180,7 +180,7 @@ void add_check_command(CLI::App& app, run_state& state) {
                   "Refuse checks whose game graph needs more memory (e.g. 512M, 4G; default half the RAM)");
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"positions\", \"edges\", \"mismatches\", \"passed\", "
-                "\"first_mismatches\": [{\"position\", \"graph_value\", \"xor_value\"}]}");
+                "\"complete\", \"first_mismatches\": [{\"position\", \"graph_value\", \"xor_value\"}]}");
   sub->callback([o, &state] { run_check(*o, state); });
 }
 
