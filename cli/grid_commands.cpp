@@ -37,17 +37,22 @@ std::string joined(const std::vector<coin>& coins) {
 
 std::string cell_text(const std::vector<coin>& cell) {
   std::string s;
-  for (std::size_t i = 0; i < cell.size(); ++i) s += (i == 0 ? "" : ":") + std::to_string(cell[i]);
+  for (std::size_t i = 0; i < cell.size(); ++i) {
+    if (i != 0) s += ':';
+    s += std::to_string(cell[i]);
+  }
   return s;
 }
 
 /// "g_ruler(a) ⊗ g_mock-turtles(b)": the theorem's formula for this product.
 std::string formula(const tartan_game& game) {
-  static constexpr const char* letters[] = {"a", "b", "c", "d", "e", "f", "g", "h"};
   std::string s;
   for (std::size_t i = 0; i < game.dimensions(); ++i) {
     if (i != 0) s += " ⊗ ";
-    s += game.factor(i).name() + "(" + (i < std::size(letters) ? letters[i] : "x" + std::to_string(i)) + ")";
+    s += game.factor(i).name();
+    s += '(';
+    s += "abcdefgh"[i % 8];
+    s += ')';
   }
   return s;
 }

@@ -32,7 +32,10 @@ constexpr std::uint64_t max_table_cells = std::uint64_t{1} << 26;
 std::string axis_names(std::size_t dims) {
   static constexpr const char* letters = "abcdefgh";
   std::string s;
-  for (std::size_t i = 0; i < dims && i < 8; ++i) s += (i == 0 ? "" : ", ") + std::string(1, letters[i]);
+  for (std::size_t i = 0; i < dims && i < 8; ++i) {
+    if (i != 0) s += ", ";
+    s += letters[i];
+  }
   return s;
 }
 
@@ -87,7 +90,8 @@ void run_table(const table_options& o, run_state& state) {
   const std::size_t dims = extents.size();
   std::string formula;
   for (std::size_t i = 0; i < dims; ++i) {
-    formula += (i == 0 ? "" : " ⊗ ") + game.factor(i).name() + "(" + std::string(1, "abcdefgh"[i % 8]) + ")";
+    if (i != 0) formula += " ⊗ ";
+    formula += game.factor(i).name() + "(" + std::string(1, "abcdefgh"[i % 8]) + ")";
   }
   std::cout << "# G(" << axis_names(dims) << ") = " << formula << " on " << format_size(extents) << "; ";
   if (dims == 2) {

@@ -31,14 +31,18 @@ struct verify_cli_options {
 
 std::string cell_text(const std::vector<coin>& cell) {
   std::string s = "(";
-  for (std::size_t i = 0; i < cell.size(); ++i) s += (i == 0 ? "" : ", ") + std::to_string(cell[i]);
+  for (std::size_t i = 0; i < cell.size(); ++i) {
+    if (i != 0) s += ", ";
+    s += std::to_string(cell[i]);
+  }
   return s + ")";
 }
 
 void print_text(const tartan_game& game, const verify_report& r) {
   std::string formula;
   for (std::size_t i = 0; i < game.dimensions(); ++i) {
-    formula += (i == 0 ? "" : " ⊗ ") + game.factor(i).name() + "(" + std::string(1, "abcdefgh"[i % 8]) + ")";
+    if (i != 0) formula += " ⊗ ";
+    formula += game.factor(i).name() + "(" + std::string(1, "abcdefgh"[i % 8]) + ")";
   }
   const std::uint64_t cells = cell_count(r.extents);
   std::cout << "game: " << r.game << '\n';

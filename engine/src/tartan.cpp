@@ -126,7 +126,10 @@ std::string tartan_game::name() const {
 void tartan_game::check_extents(std::span<const std::size_t> extents) const {
   if (extents.size() != factors_.size()) {
     std::string example;
-    for (std::size_t i = 0; i < factors_.size(); ++i) example += (i == 0 ? "" : "x") + std::to_string(3 + i);
+    for (std::size_t i = 0; i < factors_.size(); ++i) {
+      if (i != 0) example += 'x';
+      example += std::to_string(3 + i);
+    }
     throw parse_error("'" + name() + "' has " + std::to_string(factors_.size()) + " factors but the size " +
                       format_size(extents) + " has " + std::to_string(extents.size()) + " dimension" +
                       (extents.size() == 1 ? "" : "s") + "; give a size like " + example);
