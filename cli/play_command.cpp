@@ -142,7 +142,7 @@ class game_loop {
       std::cout << "> " << std::flush;
       std::string line;
       if (!std::getline(std::cin, line)) {
-        std::cout << (echo_ ? "" : "\n") << "end of input: the game is left unfinished\n";
+        std::cout << "\nend of input: the game is left unfinished\n";
         return;
       }
       if (echo_) std::cout << line << '\n';
