@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nimber.hpp"
 #include "tartan/parse_number.hpp"
@@ -136,7 +137,7 @@ grid_position parse_grid(std::string_view text) {
         case 'T': case 't': case '0':
           break;
         default:
-          throw parse_error("position: '" + shown_char(row[c]) + "' at row " + std::to_string(r) + ", column " +
+          throw parse_error("position: " + detail::describe_typed_char(row, c) + " at row " + std::to_string(r) + ", column " +
                             std::to_string(c) + " (from 0) is not a coin; type H or T (or 1/0) for each coin");
       }
     }

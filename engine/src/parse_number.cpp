@@ -2,17 +2,14 @@
 
 #include <string>
 
+#include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 
 namespace tartan {
 
 namespace {
-std::string quoted(std::string_view text) {
-  constexpr std::size_t shown = 40;  // long inputs are cut in messages, not echoed whole
-  std::string s(text.substr(0, shown));
-  if (text.size() > shown) s += "...";
-  return "'" + s + "'";
-}
+// Long inputs are cut in messages, not echoed whole; control bytes are escaped.
+std::string quoted(std::string_view text) { return detail::quote_typed(text); }
 
 int digit_value(char c, int base) {
   int d = -1;
@@ -40,9 +37,11 @@ std::uint64_t parse_u64(std::string_view text, std::string_view what, std::uint6
   for (std::size_t i = 0; i < digits.size(); ++i) {
     const int d = digit_value(digits[i], base);
     if (d < 0) {
+      // A Unicode look-alike (a full-width digit, say) is named with the ASCII character to type instead.
+      const std::string hint = detail::lookalike_hint(digits, i);
       throw parse_error(name + ": " + quoted(text) + " is not a " + (base == 16 ? "hexadecimal" : "decimal") +
                         " number (bad character at position " + std::to_string(text.size() - digits.size() + i + 1) +
-                        "); type e.g. 42 or 0x2a");
+                        "); " + (hint.empty() ? "type e.g. 42 or 0x2a" : hint));
     }
     if (!too_big) {
       const auto b = static_cast<std::uint64_t>(base);

@@ -4,18 +4,12 @@
 #include <cstdint>
 #include <string>
 
+#include "tartan/detail/typed_text.hpp"
 #include "tartan/parse_number.hpp"
 
 namespace tartan {
 
 namespace {
-std::string shown_char(char c) {
-  if (c >= 0x20 && c < 0x7f) return std::string(1, c);
-  static constexpr char hex[] = "0123456789abcdef";
-  const auto u = static_cast<unsigned char>(c);
-  return std::string("\\x") + hex[u >> 4] + hex[u & 15];
-}
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
@@ -36,7 +30,7 @@ row_position parse_row(std::string_view text) {
       case 'T': case 't': case '0':
         break;
       default:
-        throw parse_error("position: '" + shown_char(text[i]) + "' at column " + std::to_string(i + 1) +
+        throw parse_error("position: " + detail::describe_typed_char(text, i) + " at column " + std::to_string(i + 1) +
                           " is not a coin; type H or T (or 1/0), coin 0 first");
     }
   }

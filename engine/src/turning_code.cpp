@@ -9,6 +9,7 @@
 #include <string>
 
 #include "tartan/detail/code_enumerate.hpp"
+#include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 
 namespace tartan {
@@ -28,7 +29,7 @@ class code_parser {
       alternatives.push_back(alternative());
       skip_spaces();
       if (at_end()) break;
-      if (peek() != ',') fail("unexpected '" + shown(peek()) + "'", " (alternatives are separated by commas)");
+      if (peek() != ',') fail("unexpected " + shown_here(), " (alternatives are separated by commas)");
       ++pos_;
       skip_spaces();
     }
@@ -85,7 +86,7 @@ class code_parser {
         alt.includes_first = true;
         ++pos_;
       } else if (std::isalpha(static_cast<unsigned char>(c)) != 0) {
-        fail_at(at, "unknown modifier '" + shown(peek()) + "'", " (the modifiers are C, C(n), E, S and F)");
+        fail_at(at, "unknown modifier " + shown_here(), " (the modifiers are C, C(n), E, S and F)");
       } else {
         break;
       }
@@ -95,7 +96,7 @@ class code_parser {
 
   coin number(const char* what) {
     if (at_end()) fail(std::string("expected ") + what);
-    if (peek() < '0' || peek() > '9') fail(std::string("expected ") + what, " (found '" + shown(peek()) + "')");
+    if (peek() < '0' || peek() > '9') fail(std::string("expected ") + what, " (found " + shown_here() + ")");
     const std::size_t start = pos_;
     std::uint64_t value = 0;
     while (!at_end() && peek() >= '0' && peek() <= '9') {
@@ -115,12 +116,8 @@ class code_parser {
   void skip_spaces() {
     while (!at_end() && (peek() == ' ' || peek() == '\t')) ++pos_;
   }
-  static std::string shown(char c) {
-    if (c >= 0x20 && c < 0x7f) return std::string(1, c);
-    static constexpr char hex[] = "0123456789abcdef";
-    const auto u = static_cast<unsigned char>(c);
-    return std::string("\\x") + hex[u >> 4] + hex[u & 15];
-  }
+  // The character at the current position for a message, a Unicode look-alike ('–' for '-') named as such.
+  std::string shown_here() const { return detail::describe_typed_char(text_, pos_); }
 
   // "<what> at column N<tail>", columns counted from 1 in the trimmed text.
   [[noreturn]] void fail(const std::string& what, const std::string& tail = "") const { fail_at(pos_, what, tail); }
@@ -128,12 +125,8 @@ class code_parser {
     fail_whole(what + " at column " + std::to_string(at + 1) + tail);
   }
   [[noreturn]] void fail_whole(const std::string& what) const {
-    std::string quoted(text_.substr(0, 60));
-    if (text_.size() > 60) quoted += "...";
-    for (char& c : quoted) {
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-    }
-    throw parse_error("turning code '" + quoted + "': " + what + "; codes look like 1-3, 1+C, 3E, 4FS, 2-3,6C");
+    throw parse_error("turning code " + detail::quote_typed(text_, 60) + ": " + what +
+                      "; codes look like 1-3, 1+C, 3E, 4FS, 2-3,6C");
   }
 
   std::string_view text_;

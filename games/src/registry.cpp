@@ -10,6 +10,7 @@
 #include <tuple>
 #include <utility>
 
+#include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/families.hpp"
 #include "tartan/turning_code.hpp"
@@ -93,7 +94,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 /// The built-in name closest to `key` when it is close enough to be a typo, else "".
 std::string_view closest_name(std::string_view key) {
   std::string_view best;
-  std::size_t best_distance = 3;  // at most two edits
+  // At most two edits, and fewer than half the key: 'C' is no typo of 'ap'.
+  std::size_t best_distance = std::min<std::size_t>(3, (key.size() + 1) / 2);
   for (const game_info& info : infos) {
     const std::size_t d = edit_distance(key, info.name);
     if (d < best_distance) {
@@ -127,7 +129,13 @@ turning_game find_game(std::string_view name_or_code) {
     std::string shown = code.text();
     return turning_game(shown, shown, std::move(code));
   }
-  const std::string quoted = "'" + std::string(text) + "'";
+  const std::string quoted = tartan::detail::quote_typed(text);
+  // A code without its count ('C', 'E', '2' forgotten before 'FS'): say how codes start.
+  if (text.find_first_not_of("CESFcesf()0123456789+-,") == std::string_view::npos &&
+      std::string_view("CESFcesf").find(text.front()) != std::string_view::npos) {
+    throw parse_error("turning code " + quoted + " has no count of coins: a code starts with how many coins a move " +
+                      "turns, e.g. 1+C, 2C, 3E or 4FS");
+  }
   if (text.find('*') != std::string_view::npos) {
     throw parse_error("game " + quoted +
                       " is a product of games, played on a grid; give a grid position or --size RxC with it, "
@@ -155,14 +163,15 @@ std::vector<turning_game> find_factors(std::string_view product_name) {
             "no game given; type a name from 'tartan games', a turning code such as 1-3, or a "
             "product such as ruler*mock-turtles");
       }
-      throw parse_error("product '" + std::string(text) + "': factor " + std::to_string(index) +
+      throw parse_error("product " + tartan::detail::quote_typed(text) + ": factor " + std::to_string(index) +
                         " is empty; join games with a single '*', e.g. ruler*mock-turtles");
     }
     try {
       factors.push_back(find_game(piece));
     } catch (const parse_error& e) {
       if (star == std::string_view::npos && index == 1) throw;  // a single game: its own message is best
-      throw parse_error("product '" + std::string(text) + "', factor " + std::to_string(index) + ": " + e.what());
+      throw parse_error("product " + tartan::detail::quote_typed(text) + ", factor " + std::to_string(index) + ": " +
+                        e.what());
     }
     if (star == std::string_view::npos) return factors;
     start = star + 1;

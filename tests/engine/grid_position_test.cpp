@@ -170,7 +170,9 @@ TEST(GridPositionTest, RejectsBadBoardsNamingRowAndColumn) {
   EXPECT_THAT(parse_message([] { parse_grid("HTT//THH"); }), HasSubstr("row 1 is empty"));
   EXPECT_THAT(parse_message([] { parse_grid("HT/"); }), HasSubstr("row 1 is empty"));
   EXPECT_THAT(parse_message([] { parse_grid(""); }), HasSubstr("position: empty"));
-  EXPECT_THAT(parse_message([] { parse_grid("HT/T\xc3\x97"); }), HasSubstr("'\\xc3' at row 1, column 1"));
+  // A non-ASCII character is shown whole, with its code point and, for a look-alike, what to type instead.
+  EXPECT_THAT(parse_message([] { parse_grid("HT/T\xc3\x97"); }),
+              HasSubstr("'\xc3\x97' (U+00D7, a multiplication sign, not ASCII) at row 1, column 1"));
 }
 
 TEST(GridPositionTest, ParsesBoardSizes) {

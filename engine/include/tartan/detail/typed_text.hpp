@@ -1,0 +1,116 @@
+// How error messages show text a person typed: quoted, cut when long, control bytes escaped (a NUL would end the
+// message early and an escape sequence would reach the terminal), and Unicode look-alikes of the ASCII a command
+// expects named with what to type instead ('１' is a full-width digit, '–' an en dash, 'Ｈ' a full-width letter).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tartan::detail {
+
+/// The byte as shown in a message: itself when printable ASCII, else \xNN.
+inline std::string shown_byte(char c) {
+  if (c >= 0x20 && c < 0x7f) return std::string(1, c);
+  static constexpr char hex[] = "0123456789abcdef";
+  const auto u = static_cast<unsigned char>(c);
+  return std::string("\\x") + hex[u >> 4] + hex[u & 15];
+}
+
+/**
+ * `text` in single quotes for a message: at most `shown` bytes (cut at a character boundary, "..." after),
+ * control bytes and DEL as \xNN, valid UTF-8 kept as is.
+ *
+ * Example: quote_typed(std::string_view("a\0b", 3)) == "'a\\x00b'"
+ */
+inline std::string quote_typed(std::string_view text, std::size_t shown = 40) {
+  std::size_t end = text.size() <= shown ? text.size() : shown;
+  while (end > 0 && end < text.size() && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80) --end;
+  std::string s = "'";
+  for (std::size_t i = 0; i < end; ++i) {
+    const auto u = static_cast<unsigned char>(text[i]);
+    s += u < 0x20 || u == 0x7f ? shown_byte(text[i]) : std::string(1, text[i]);
+  }
+  if (end < text.size()) s += "...";
+  return s + "'";
+}
+
+/// The Unicode code point of the UTF-8 sequence starting at text[at], and its length in bytes; {0, 0} when the
+/// bytes there are not valid UTF-8 (or plain ASCII).
+struct utf8_char {
+  std::uint32_t code_point = 0;
+  std::size_t length = 0;
+};
+
+inline utf8_char decode_utf8(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(at);
+  std::size_t length = 0;
+  std::uint32_t cp = 0;
+  if (lead >= 0xc2 && lead <= 0xdf) length = 2, cp = lead & 0x1f;
+  else if (lead >= 0xe0 && lead <= 0xef) length = 3, cp = lead & 0x0f;
+  else if (lead >= 0xf0 && lead <= 0xf4) length = 4, cp = lead & 0x07;
+  else return {};
+  if (at + length > text.size()) return {};
+  for (std::size_t i = 1; i < length; ++i) {
+    if ((byte(at + i) & 0xc0) != 0x80) return {};
+    cp = cp << 6 | (byte(at + i) & 0x3f);
+  }
+  if ((length == 3 && cp < 0x800) || (length == 4 && (cp < 0x10000 || cp > 0x10ffff))) return {};  // overlong
+  return {cp, length};
+}
+
+/// "U+FF11, a full-width digit: type the ASCII digit 1" for a code point; "U+00E9, not ASCII" when it resembles
+/// nothing a command expects.
+inline std::string name_code_point(std::uint32_t cp) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string name = "U+";
+  for (int shift = cp > 0xffff ? 20 : 12; shift >= 0; shift -= 4) name += hex[cp >> shift & 15];
+  if (cp >= 0xff10 && cp <= 0xff19) {
+    return name + ", a full-width digit: type the ASCII digit " + std::string(1, static_cast<char>('0' + cp - 0xff10));
+  }
+  if ((cp >= 0xff21 && cp <= 0xff3a) || (cp >= 0xff41 && cp <= 0xff5a)) {
+    return name + ", a full-width letter: type the ASCII letter " + std::string(1, static_cast<char>(cp - 0xfee0));
+  }
+  if (cp >= 0xff01 && cp <= 0xff5e) {
+    return name + ", a full-width sign: type the ASCII '" + std::string(1, static_cast<char>(cp - 0xfee0)) + "'";
+  }
+  if ((cp >= 0x2010 && cp <= 0x2015) || cp == 0x2212 || cp == 0xfe63) {
+    return name + ", a dash: type the ASCII hyphen-minus '-'";
+  }
+  if (cp == 0x00d7 || cp == 0x2715 || cp == 0x2716) return name + ", a multiplication sign, not ASCII";
+  if (cp == 0x00a0 || cp == 0x202f || cp == 0x3000 || (cp >= 0x2000 && cp <= 0x200b) || cp == 0xfeff) {
+    return name + ", a Unicode space: type an ASCII space, or nothing";
+  }
+  if (cp == 0x2018 || cp == 0x2019 || cp == 0x201c || cp == 0x201d) return name + ", a typographic quote";
+  return name + ", not ASCII";
+}
+
+/**
+ * What a message says about the non-ASCII character at text[at]: "'１' is U+FF11, a full-width digit: type the ASCII
+ * digit 1", or "byte \xff is not UTF-8 text"; empty when text[at] is ASCII.
+ *
+ * Example: lookalike_hint("1–3", 1) == "'–' is U+2013, a dash: type the ASCII hyphen-minus '-'"
+ */
+inline std::string lookalike_hint(std::string_view text, std::size_t at) {
+  if (static_cast<unsigned char>(text[at]) < 0x80) return "";
+  const utf8_char c = decode_utf8(text, at);
+  if (c.length == 0) return "byte " + shown_byte(text[at]) + " is not UTF-8 text";
+  return "'" + std::string(text.substr(at, c.length)) + "' is " + name_code_point(c.code_point);
+}
+
+/**
+ * The character at text[at] for a message: 'x' for printable ASCII, '\x07' for other bytes below 0x80, and for
+ * non-ASCII the character with its code point and, for look-alikes of ASCII, what to type instead.
+ *
+ * Example: describe_typed_char("１", 0) == "'１' (U+FF11, a full-width digit: type the ASCII digit 1)"
+ */
+inline std::string describe_typed_char(std::string_view text, std::size_t at) {
+  if (static_cast<unsigned char>(text[at]) < 0x80) return "'" + shown_byte(text[at]) + "'";
+  const utf8_char c = decode_utf8(text, at);
+  if (c.length == 0) return "'" + shown_byte(text[at]) + "' (not UTF-8 text)";
+  return "'" + std::string(text.substr(at, c.length)) + "' (" + name_code_point(c.code_point) + ")";
+}
+
+}  // namespace tartan::detail
