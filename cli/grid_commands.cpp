@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "grid.hpp"
+#include "svg.hpp"
 #include "interrupt.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
@@ -96,11 +97,39 @@ grid_position read_grid(const grid_analyze_request& r, const tartan_game& game) 
                     " HTT/THH), or --size RxC --heads 3:5,17:2");
 }
 
+/// The board as an SVG picture, the first winning move highlighted. Two factors only.
+void write_grid_svg(const std::string& path, const tartan_game& game, const grid_position& p, grundy_value value,
+                    const std::vector<grid_move>& moves) {
+  svg::board_picture picture;
+  picture.grid = true;
+  picture.rows = p.extents[0];
+  picture.cols = p.extents[1];
+  picture.heads.assign(picture.rows * picture.cols, false);
+  for (const auto& cell : p.heads) picture.heads[cell[0] * picture.cols + cell[1]] = true;
+  picture.title = game.name() + ": a " + format_size(p.extents) + " board";
+  picture.notes.push_back("value " + std::to_string(value) +
+                          (value != 0 ? " (N: the first player wins)" : " (P: the second player wins)"));
+  if (!moves.empty()) {
+    const grid_move& m = moves[0];
+    picture.turned.assign(picture.rows * picture.cols, false);
+    for (const coin r : m.rows()) {
+      for (const coin c : m.cols()) picture.turned[r * picture.cols + c] = true;
+    }
+    picture.moving = std::pair<std::size_t, std::size_t>{m.rows().back(), m.cols().back()};
+    picture.notes.push_back("a winning move: rows " + joined(m.rows()) + " × columns " + joined(m.cols()));
+  }
+  svg::write_file(path, [&](std::ostream& out) { svg::write_board(out, picture); });
+}
+
 }  // namespace
 
 void analyze_grid(const grid_analyze_request& request, run_state& state) {
   const tartan_game game = product_game(request.game);
   const grid_position p = read_grid(request, game);
+  if (!request.svg.empty() && (p.extents.size() != 2 || cell_count(p.extents) > svg::max_board_coins)) {
+    throw limit_error("--svg draws boards of two factors with at most " + std::to_string(svg::max_board_coins) +
+                      " coins; this one is " + format_size(p.extents) + "; leave out --svg");
+  }
   // Only the coins up to the last heads coin along each axis matter: every move turns a heads coin and coins above
   // and to its left. The factors' sequences are computed that far.
   box_extents needed(game.dimensions(), 1);
@@ -123,6 +152,7 @@ void analyze_grid(const grid_analyze_request& request, run_state& state) {
   const grundy_value value = grid_value(values, within);
   const auto moves = grid_winning_moves(game, values, within, request.limit);
   const char* outcome = value != 0 ? "N" : "P";
+  if (!request.svg.empty()) write_grid_svg(request.svg, game, p, value, moves);
 
   if (request.json) {
     nlohmann::ordered_json out;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "svg.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
@@ -24,6 +25,7 @@ struct table_options {
   std::string size;
   std::string max_memory;
   bool json = false;
+  std::string svg;
 };
 
 /// The most cells printed: beyond, the text alone would run to gigabytes; verify and analyze work on larger boxes.
@@ -54,6 +56,27 @@ void print_slice(const std::vector<grundy_value>& table, std::size_t first, std:
   }
 }
 
+/// The table as an SVG heat map: one panel for a board, one per value of the first coordinate for a box.
+void write_table_svg(const std::string& path, const tartan_game& game, const box_extents& extents,
+                     const std::vector<grundy_value>& table) {
+  const std::size_t dims = extents.size();
+  svg::heat_map map;
+  std::string formula;
+  for (std::size_t i = 0; i < dims; ++i) {
+    if (i != 0) formula += " ⊗ ";
+    formula += game.factor(i).name() + "(" + std::string(1, "abc"[i]) + ")";
+  }
+  map.title = "G(" + std::string(dims == 2 ? "a, b" : "a, b, c") + ") = " + formula + " on " + format_size(extents);
+  map.layers = dims == 3 ? extents[0] : 1;
+  map.layer_axis = "a";
+  map.rows = extents[dims - 2];
+  map.cols = extents[dims - 1];
+  map.row_axis = std::string(1, "abc"[dims - 2]) + ", coins of " + game.factor(dims - 2).name();
+  map.col_axis = std::string(1, "abc"[dims - 1]) + ", coins of " + game.factor(dims - 1).name();
+  map.values = table;
+  svg::write_file(path, [&](std::ostream& out) { svg::write_heat_map(out, map); });
+}
+
 void run_table(const table_options& o, run_state& state) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
@@ -64,11 +87,17 @@ void run_table(const table_options& o, run_state& state) {
                       " cells; tartan table prints at most " + std::to_string(max_table_cells) +
                       " (e.g. 8192x8192); use 'tartan verify' or 'tartan analyze' on larger boards");
   }
+  if (!o.svg.empty() && !svg::fits(extents)) {
+    throw limit_error("--svg draws boards RxC and boxes AxBxC of at most " + std::to_string(svg::max_cells) +
+                      " cells (A at most " + std::to_string(svg::max_layers) + "); leave out --svg for " +
+                      format_size(extents));
+  }
   std::size_t total = 0;
   for (const std::size_t e : extents) total += e;
   games::check_sequence_memory(total);
   const std::uint64_t limit = o.max_memory.empty() ? 0 : parse_memory_size(o.max_memory, "--max-memory");
   const std::vector<grundy_value> table = game.table(extents, limit);
+  if (!o.svg.empty()) write_table_svg(o.svg, game, extents, table);
 
   if (o.json) {
     // 2-D: an array of rows; k dimensions: arrays nested k deep, the first coordinate outermost.
@@ -140,12 +169,14 @@ void add_table_command(CLI::App& app, run_state& state) {
       "Examples:\n"
       "  tartan table twins*twins --size 8x8        (Turning Corners: the nim multiplication table)\n"
       "  tartan table ruler*ruler --size 8x8 --json (Rugs)\n"
+      "  tartan table ruler*ruler --size 64x64 --svg rugs.svg\n"
       "  tartan table turtles*ruler*twins --size 2x4x4");
   auto o = std::make_shared<table_options>();
   sub->add_option("GAME", o->game, "A product game, factors joined by '*', e.g. ruler*mock-turtles")->required();
   sub->add_option("--size", o->size, "The board: RxC, or AxBxC for three factors")->required();
   sub->add_option("--max-memory", o->max_memory, "Refuse tables needing more memory (e.g. 512M; default half the RAM)");
   sub->add_flag("--json", o->json, "Print a JSON array of rows (nested one level per extra factor)");
+  sub->add_option("--svg", o->svg, "Also draw the table in FILE, an SVG heat map (boxes AxBxC: a panel per a)");
   sub->callback([o, &state] { run_table(*o, state); });
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "svg.hpp"
 #include "interrupt.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
@@ -27,6 +28,7 @@ struct verify_cli_options {
   std::string max_memory;
   std::size_t listed = 10;
   bool json = false;
+  std::string svg;
 };
 
 std::string cell_text(const std::vector<coin>& cell) {
@@ -87,6 +89,33 @@ void print_json(const verify_report& r) {
   std::cout << out.dump() << '\n';
 }
 
+/// Mismatches drawn in a picture at most (all are counted); each listed mismatch holds its cell in memory.
+constexpr std::size_t max_drawn_mismatches = std::size_t{1} << 20;
+
+/// The box coloured by agreement: green cells agree with the theorem, red ones do not.
+void write_verify_svg(const std::string& path, const verify_report& r) {
+  const std::size_t dims = r.extents.size();
+  svg::agreement_picture box;
+  box.title = r.game + " on " + format_size(r.extents) + ": the Tartan theorem cell by cell";
+  box.notes.push_back(std::to_string(r.checked) + " cells computed from the definition, " +
+                      std::to_string(r.mismatches) + (r.mismatches == 1 ? " mismatch" : " mismatches") +
+                      (r.mismatches == 0 ? ": the theorem holds on the whole box" : ""));
+  if (r.mismatches > r.first_mismatches.size()) {
+    box.notes.push_back("the first " + std::to_string(r.first_mismatches.size()) + " mismatches are drawn");
+  }
+  box.layers = dims == 3 ? r.extents[0] : 1;
+  box.layer_axis = "a";
+  box.rows = r.extents[dims - 2];
+  box.cols = r.extents[dims - 1];
+  box.mismatch.assign(box.layers * box.rows * box.cols, false);
+  for (const cell_mismatch& m : r.first_mismatches) {
+    std::size_t index = 0;
+    for (std::size_t i = 0; i < dims; ++i) index = index * r.extents[i] + m.cell[i];
+    box.mismatch[index] = true;
+  }
+  svg::write_file(path, [&](std::ostream& out) { svg::write_agreement(out, box); });
+}
+
 void run_verify(const verify_cli_options& o, run_state& state) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
@@ -100,6 +129,11 @@ void run_verify(const verify_cli_options& o, run_state& state) {
     total += e;
   }
   games::check_sequence_memory(total);
+  if (!o.svg.empty() && !svg::fits(extents)) {
+    throw limit_error("--svg draws boards RxC and boxes AxBxC of at most " + std::to_string(svg::max_cells) +
+                      " cells (A at most " + std::to_string(svg::max_layers) + "); leave out --svg for " +
+                      format_size(extents));
+  }
 
   verify_options options;
   if (!o.threads.empty()) {
@@ -109,6 +143,11 @@ void run_verify(const verify_cli_options& o, run_state& state) {
   }
   if (!o.max_memory.empty()) options.memory_limit = parse_memory_size(o.max_memory, "--max-memory");
   options.listed_mismatches = o.listed;
+  // A picture marks every mismatch, so more are listed; the text and JSON still show the first --list.
+  if (!o.svg.empty()) {
+    options.listed_mismatches =
+        std::max<std::size_t>(o.listed, std::min<std::uint64_t>(cell_count(extents), max_drawn_mismatches));
+  }
 
   // Ctrl-C stops the computation at the next progress poll; the cells computed so far are still compared.
   const interrupt_scope scope;
@@ -117,8 +156,12 @@ void run_verify(const verify_cli_options& o, run_state& state) {
     bar.show(fraction);
     return !interrupted();
   };
-  const verify_report report = verify_product(game, extents, options);
+  verify_report report = verify_product(game, extents, options);
   bar.clear();
+  if (!o.svg.empty()) {
+    if (report.complete) write_verify_svg(o.svg, report);
+    if (report.first_mismatches.size() > o.listed) report.first_mismatches.resize(o.listed);
+  }
 
   if (o.json) print_json(report);
   else print_text(game, report);
@@ -144,13 +187,15 @@ void add_verify_command(CLI::App& app, run_state& state) {
       "Examples:\n"
       "  tartan verify ruler*ruler --size 256x256\n"
       "  tartan verify mock-turtles*mock-turtles --size 32x32 --threads 2 --json\n"
-      "  tartan verify turtles*ruler*twins --size 16x16x16");
+      "  tartan verify turtles*ruler*twins --size 16x16x16\n"
+      "  tartan verify ruler*ruler --size 64x64 --svg agreement.svg");
   auto o = std::make_shared<verify_cli_options>();
   sub->add_option("GAME", o->game, "A product game, factors joined by '*', e.g. ruler*ruler")->required();
   sub->add_option("--size", o->size, "The box: RxC, or AxBxC for three factors (one extent per factor)")->required();
   sub->add_option("--threads", o->threads, "Worker threads (default: every core)");
   sub->add_option("--max-memory", o->max_memory, "Refuse boxes needing more memory (e.g. 2G; default half the RAM)");
   sub->add_option("--list", o->listed, "List at most this many mismatches")->capture_default_str();
+  sub->add_option("--svg", o->svg, "Also draw the box in FILE (SVG): green cells agree, red ones do not");
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"size\", \"checked\", \"mismatches\", \"first_mismatches\": [{\"cell\", \"direct\", "
                 "\"theorem\"}], \"seconds\", \"threads\", \"complete\"}");
