@@ -114,8 +114,8 @@ constexpr const char* zero_colour = "#d9d9d9";  // log scales: 0 has no logarith
 /// A value scale, linear or logarithmic (base 2: nim values are built from powers of two).
 class value_scale {
  public:
-  /// Logarithmic when the positive values span at least two decades and most of them sit far below the largest,
-  /// where a linear scale would paint nearly everything in one colour (Ruler-like sequences); linear otherwise.
+  /// Logarithmic when the positive values span a factor of 64 or more and their median is at most 1/16 of the
+  /// largest, where a linear scale would paint nearly everything in one colour (Ruler, Rugs); linear otherwise.
   explicit value_scale(const std::vector<std::uint64_t>& values) {
     std::vector<std::uint64_t> positive;
     for (const std::uint64_t v : values) {
@@ -128,8 +128,8 @@ class value_scale {
       const std::uint64_t lo_pos = *std::min_element(positive.begin(), positive.end());
       auto median = positive.begin() + static_cast<std::ptrdiff_t>(positive.size() / 2);
       std::nth_element(positive.begin(), median, positive.end());
-      log_ = static_cast<double>(hi_) >= 100.0 * static_cast<double>(lo_pos) &&
-             static_cast<double>(*median) * 100.0 <= static_cast<double>(hi_);
+      log_ = static_cast<double>(hi_) >= 64.0 * static_cast<double>(lo_pos) &&
+             static_cast<double>(*median) * 16.0 <= static_cast<double>(hi_);
       if (log_) lo_ = lo_pos;
     }
   }
@@ -337,7 +337,13 @@ void write_heat_map(std::ostream& out, const heat_map& map) {
   if (map.layers > 1) notes.push_back("one panel per value of " + map.layer_axis);
   const double top = header_height(notes) + 30;
   const panel_layout l = layout_panels(map.layers, map.rows, map.cols, top, 32);
-  const bool rects = map.values.size() <= max_rect_cells;
+  // Values are written in the cells when they fit; then each cell is a <rect> with a tooltip. Otherwise colour
+  // alone, as paths of runs: far smaller files.
+  std::size_t digits = 1;
+  for (const std::uint64_t v : map.values) digits = std::max(digits, std::to_string(v).size());
+  const double font = std::min(l.cell * 0.42, l.cell * 0.85 / (0.6 * static_cast<double>(digits)));
+  const bool rects = map.values.size() <= max_rect_cells && font >= 6;
+  const bool numbers = rects;
 
   // Legend: a colour bar to the right of the panels.
   const double bar_x = l.left + l.width + 30, bar_w = 18;
@@ -351,11 +357,6 @@ void write_heat_map(std::ostream& out, const heat_map& map) {
   header(out, map.title, notes);
   panel_titles(out, l, map.layers, map.layer_axis);
 
-  // Cell text: shown when it fits.
-  std::size_t digits = 1;
-  for (const std::uint64_t v : map.values) digits = std::max(digits, std::to_string(v).size());
-  const double font = std::min(l.cell * 0.42, l.cell * 0.85 / (0.6 * static_cast<double>(digits)));
-  const bool numbers = rects && font >= 6;
 
   for (std::size_t k = 0; k < map.layers; ++k) {
     const double x0 = l.panel_left(k), y0 = l.panel_top(k);

@@ -4,8 +4,8 @@
 //
 // Large pictures stay small on disk: cells of one colour are drawn as one <path> of horizontal strokes one cell
 // thick, run-length encoded along each row ("M0 0.5h3m2 0h1" = cells 0..2 and 5), so a 512×512 heat map is a few
-// megabytes rather than one element per cell. Small ones draw one <rect class="cell"> per cell, with the value
-// written in it and a <title> tooltip.
+// megabytes rather than one element per cell. Small ones, where the values fit in the cells, draw one
+// <rect class="cell"> per cell, with the value written in it and a <title> tooltip.
 #pragma once
 
 #include <cstddef>
@@ -63,7 +63,7 @@ struct agreement_picture {
   std::vector<bool> mismatch;      // layers × rows × cols
 };
 
-/// The most cells a heat map draws with one <rect> each (beyond, paths per colour).
+/// The most cells a heat map draws with one <rect> each, values written in them (beyond, paths per colour).
 inline constexpr std::size_t max_rect_cells = 4096;
 /// The most coins a board picture draws.
 inline constexpr std::size_t max_board_coins = 16384;
