@@ -355,6 +355,23 @@ TEST(PlayCliTest, DrawsRowAndColumnNumbers) {
                                  "        H  T  T  T  T  T  T  T  T  T  T  H\n"));
 }
 
+TEST(PlayCliTest, DrawsCoinsAsSymbolsOnAUtf8Terminal) {
+  // script(1) (util-linux) runs tartan on a pseudo-terminal, so standard output is a terminal.
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "script(1) is not installed";
+  const std::string out_path = "/tmp/tartan_play_tty_" + std::to_string(::getpid());
+  const std::string command = "printf 'quit\\n' | LANG=C.UTF-8 LC_ALL= LC_CTYPE= script -qec " +
+                              tartan::test::shell_quote(tartan::test::shell_quote(TARTAN_EXE) +
+                                                        " play mock-turtles HTTH") +
+                              " /dev/null >" + out_path + " 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  const std::string out = tartan::test::read_file(out_path);
+  std::remove(out_path.c_str());
+  EXPECT_THAT(out, HasSubstr("● ○ ○ ●")) << out;
+  // Without a UTF-8 locale: letters.
+  const auto piped = run_tartan({"play", "mock-turtles", "HTTH"}, "quit\n");
+  EXPECT_THAT(piped.out, HasSubstr("H T T H"));
+}
+
 TEST(PlayCliTest, BadArgumentsExitWithTwo) {
   auto fails = [](std::vector<std::string> args, const std::string& message) {
     const auto r = run_tartan(args, "");
