@@ -8,6 +8,7 @@
 
 #include "tartan/error.hpp"
 #include "tartan/grundy_graph.hpp"
+#include "tartan/limits.hpp"
 
 namespace tartan {
 
@@ -151,10 +152,15 @@ check_plan plan_check(const turning_game& game, std::size_t coins, const check_l
       const std::string why = sum + moves > allowed
                                   ? "would have at least " + std::to_string(at_least) + " edges, over the limit of " +
                                         std::to_string(max_edges)
-                                  : "would need more than " + std::to_string(limits.max_memory >> 20) +
-                                        " MiB of memory";
-      const std::string advice = n == 0 ? "this game cannot be checked explicitly"
-                                        : "check --coins at most " + std::to_string(n) + " for this game";
+                                  : "would need at least " +
+                                        format_bytes(saturating_add(
+                                            saturating_mul(std::uint64_t{1} << coins, bytes_per_position),
+                                            saturating_mul(std::uint64_t{1} << (coins - 1),
+                                                           saturating_mul(sum + moves, bytes_per_edge)))) +
+                                        ", over the memory limit of " + format_bytes(limits.max_memory);
+      std::string advice = n == 0 ? "this game cannot be checked explicitly"
+                                  : "check --coins at most " + std::to_string(n) + " for this game";
+      if (sum + moves <= allowed) advice += ", or raise the limit with --max-memory";
       throw limit_error(what + " the game graph on " + std::to_string(coins) + " coins " + why + "; " + advice);
     }
     sum += moves;

@@ -25,46 +25,6 @@ std::uint64_t cell_count(std::span<const std::size_t> extents) {
   return cells;
 }
 
-std::uint64_t default_memory_limit() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES);
-  const long page_size = ::sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page_size <= 0) return std::uint64_t{4} << 30;
-  return static_cast<std::uint64_t>(pages) / 2 * static_cast<std::uint64_t>(page_size);
-}
-
-std::string format_bytes(std::uint64_t bytes) {
-  if (bytes < 1024) return std::to_string(bytes) + " bytes";
-  static constexpr const char* units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  double value = static_cast<double>(bytes) / 1024.0;
-  std::size_t unit = 0;
-  while (value >= 1024.0 && unit + 1 < std::size(units)) {
-    value /= 1024.0;
-    ++unit;
-  }
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f %s", value, units[unit]);
-  return buffer;
-}
-
-std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
-  // Decimal digits, then an optional unit (all powers of 1024).
-  const std::size_t end = std::min(text.find_first_not_of("0123456789"), text.size());
-  const std::string_view digits = text.substr(0, end), unit = text.substr(end);
-  static constexpr std::pair<std::string_view, unsigned> units[] = {
-      {"", 0},   {"B", 0},   {"K", 10},  {"k", 10},   {"KB", 10}, {"KiB", 10}, {"M", 20},  {"MB", 20},
-      {"MiB", 20}, {"G", 30}, {"GB", 30}, {"GiB", 30}, {"T", 40}, {"TB", 40},  {"TiB", 40}};
-  const auto found = std::find_if(std::begin(units), std::end(units), [&](const auto& u) { return u.first == unit; });
-  if (digits.empty() || found == std::end(units)) {
-    throw parse_error(std::string(what) + ": '" + std::string(text) +
-                      "' is not a memory size; type a number of bytes, optionally followed by K, M, G or T, e.g. 4G");
-  }
-  const std::uint64_t value = parse_u64(digits, what);
-  if (value > (UINT64_MAX >> found->second)) {
-    throw parse_error(std::string(what) + ": '" + std::string(text) + "' is 2^64 bytes or more; type a smaller size");
-  }
-  return value << found->second;
-}
-
 std::string format_size(std::span<const std::size_t> extents) {
   std::string s;
   for (std::size_t i = 0; i < extents.size(); ++i) {

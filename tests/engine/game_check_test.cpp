@@ -107,7 +107,7 @@ TEST(GameCheckTest, ExponentialGamesAreRefusedWithHowFarTheyGo) {
   check_limits little_memory;
   little_memory.max_memory = 1 << 20;
   EXPECT_THAT([&] { plan_check(motley, 14, little_memory); },
-              ::testing::ThrowsMessage<limit_error>(HasSubstr("MiB of memory")));
+              ::testing::ThrowsMessage<limit_error>(HasSubstr("over the memory limit of 1.0 MiB")));
 }
 
 TEST(GameCheckTest, TooManyCoinsOrTooShortATableIsAnError) {

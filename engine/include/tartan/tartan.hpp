@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "tartan/game_concepts.hpp"
+#include "tartan/limits.hpp"  // default_memory_limit, format_bytes, parse_memory_size
 #include "tartan/turning_game.hpp"
 
 namespace tartan {
@@ -31,29 +32,6 @@ using box_extents = std::vector<std::size_t>;
  * Example: cell_count(box_extents{3, 4}) == 12
  */
 std::uint64_t cell_count(std::span<const std::size_t> extents);
-
-/**
- * Half of the machine's physical memory in bytes: the default limit for commands that allocate in proportion to
- * their input (sysconf(_SC_PHYS_PAGES) × page size / 2; 4 GiB when the system does not say).
- *
- * Example: default_memory_limit() == 12 GiB on a 24 GiB machine
- */
-std::uint64_t default_memory_limit();
-
-/**
- * A byte count for messages: "512 bytes", "3.5 MiB", "12.0 GiB".
- *
- * Example: format_bytes(3 << 20) == "3.0 MiB"
- */
-std::string format_bytes(std::uint64_t bytes);
-
-/**
- * Parses a memory size typed by a person: a number of bytes, optionally followed by K, M, G or T (powers of 1024;
- * "KiB", "MB" and the like are read the same way). Throws parse_error naming `what`.
- *
- * Example: parse_memory_size("512M", "--max-memory") == 512 << 20
- */
-std::uint64_t parse_memory_size(std::string_view text, std::string_view what);
 
 /**
  * A box size as typed on the command line: the extents joined by 'x'.
