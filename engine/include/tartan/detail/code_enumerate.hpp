@@ -53,12 +53,11 @@ inline bool alternative_allows(const turning_alternative& alt, coin n, std::span
   return true;
 }
 
-/// Calls visit(others) for every `others` ascending of size r in [lo_coin, n) with `others` + n allowed;
-/// k = r + 1 coins. Helper of enumerate_alternative for the plain (unstructured) family.
+/// Calls visit(buffer) for every r-subset of [begin, end) in lexicographic order, written ascending after the
+/// first `prefix` entries of buffer (kept as they are). Returns false iff visit stopped. O(C(end - begin, r) · r).
 template <class Visit>
 bool enumerate_combinations(coin begin, coin end, std::size_t r, std::vector<coin>& buffer, std::size_t prefix,
                             Visit& visit) {
-  // Lexicographic combinations of size r from [begin, end), appended after buffer[0..prefix).
   if (r > end - begin) return true;
   buffer.resize(prefix + r);
   for (std::size_t i = 0; i < r; ++i) buffer[prefix + i] = begin + static_cast<coin>(i);
