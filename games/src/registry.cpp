@@ -133,7 +133,7 @@ turning_game find_game(std::string_view name_or_code) {
   // A code without its count ('C', 'E', '2' forgotten before 'FS'): say how codes start.
   if (text.find_first_not_of("CESFcesf()0123456789+-,") == std::string_view::npos &&
       std::string_view("CESFcesf").find(text.front()) != std::string_view::npos) {
-    throw parse_error("turning code " + quoted + " has no count of coins: a code starts with how many coins a move " +
+    throw parse_error("turning code " + quoted + " has no count of coins; start it with how many coins a move " +
                       "turns, e.g. 1+C, 2C, 3E or 4FS");
   }
   if (text.find('*') != std::string_view::npos) {
