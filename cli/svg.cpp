@@ -253,7 +253,9 @@ void run_path(std::ostream& out, const std::string& attributes, std::size_t rows
     }
   }
   if (d.empty()) return;
-  out << "<path " << attributes << " stroke-width=\"1\" fill=\"none\" d=\"" << d << "\"/>\n";
+  // A little wider than a cell, so that neighbouring rows overlap instead of leaving a gap where a renderer
+  // snaps them to pixels apart (crispEdges, which avoids antialiased seams between runs).
+  out << "<path " << attributes << " stroke-width=\"1.1\" fill=\"none\" d=\"" << d << "\"/>\n";
 }
 
 struct panel_layout {
