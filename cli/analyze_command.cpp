@@ -15,6 +15,7 @@
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/parse_number.hpp"
 #include "tartan/position.hpp"
 
@@ -31,6 +32,7 @@ struct analyze_options {
   std::size_t limit = 10;
   bool json = false;
   std::string svg;
+  std::string max_memory;
 };
 
 /// Heads coins listed in full up to this many; beyond, only their number.
@@ -119,7 +121,7 @@ void run_row(const analyze_options& o, run_state& state) {
                       "), more than the " + std::to_string(games::max_sequence_length) +
                       " values tartan computes; use heads coins below " + std::to_string(games::max_sequence_length));
   }
-  games::check_sequence_memory(needed);
+  games::check_sequence_memory(needed, memory_limit_from(o.max_memory, "--max-memory"));
   const std::vector<grundy_value> g = game.sequence(needed);  // computed once, shared by value and moves
   const row_position prefix{needed, p.heads};
   const grundy_value value = position_value(g, prefix);
@@ -182,6 +184,7 @@ void run_analyze(const analyze_options& o, run_state& state) {
     request.heads = o.heads;
     request.limit = o.limit;
     request.json = o.json;
+    request.max_memory = memory_limit_from(o.max_memory, "--max-memory");
     request.svg = o.svg;
     analyze_grid(request, state);
     return;
@@ -213,6 +216,8 @@ void add_analyze_command(CLI::App& app, run_state& state) {
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"value\", \"outcome\": \"N\"|\"P\", \"winning_moves\"}");
   sub->add_option("--svg", o->svg, "Also draw the position in FILE (SVG), a winning move highlighted");
+  sub->add_option("--max-memory", o->max_memory,
+                  "Refuse positions whose values need more memory (e.g. 512M, 4G; default half the RAM)");
   sub->callback([o, &state] { run_analyze(*o, state); });
 }
 

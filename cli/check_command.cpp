@@ -101,6 +101,7 @@ void print_json(const turning_game& game, const check_report& report) {
 }
 
 void run_check(const check_options& o, run_state& state) {
+  const std::uint64_t max_memory = memory_limit_from(o.max_memory, "--max-memory");
   const bool product = o.game.find('*') != std::string::npos;
   if (!o.size.empty() || product) {
     if (!o.coins.empty()) {
@@ -112,7 +113,7 @@ void run_check(const check_options& o, run_state& state) {
                         " --size 4x4");
     }
     if (!o.values.empty()) throw parse_error("--values is for row games checked with --coins N");
-    check_grid(o.game, o.size, o.json, state);
+    check_grid(o.game, o.size, o.json, max_memory, state);
     return;
   }
   if (o.coins.empty()) {
@@ -123,7 +124,7 @@ void run_check(const check_options& o, run_state& state) {
   if (coins == 0) throw parse_error("--coins must be at least 1; type e.g. --coins 12");
   const auto n = static_cast<std::size_t>(coins);
   check_limits limits;
-  limits.max_memory = o.max_memory.empty() ? default_memory_limit() : parse_memory_size(o.max_memory, "--max-memory");
+  limits.max_memory = max_memory;
   // Ctrl-C stops the graph's construction; the positions built so far (a closed subgame) are still checked.
   const interrupt_scope scope;
   progress_bar bar("checking");

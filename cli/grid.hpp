@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "commands.hpp"
@@ -15,6 +16,7 @@ struct grid_analyze_request {
   std::string size;      // "RxC" (with heads), empty otherwise
   std::string heads;     // "3:5,17:2"
   std::size_t limit = 10;
+  std::uint64_t max_memory = 0;  // bytes; 0: default_memory_limit()
   bool json = false;
   std::string svg;       // --svg FILE: also draw the board there, a winning move highlighted; empty: no picture
 };
@@ -23,6 +25,8 @@ struct grid_analyze_request {
 void analyze_grid(const grid_analyze_request& request, run_state& state);
 
 /// Checks a product game on a small board against an explicit game graph; exit code 1 on any mismatch.
-void check_grid(const std::string& game, const std::string& size, bool json, run_state& state);
+/// `max_memory` bounds the game graph's estimated memory (bytes).
+void check_grid(const std::string& game, const std::string& size, bool json, std::uint64_t max_memory,
+                run_state& state);
 
 }  // namespace tartan::cli

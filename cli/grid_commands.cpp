@@ -145,8 +145,8 @@ void analyze_grid(const grid_analyze_request& request, run_state& state) {
     }
     total += n;
   }
-  games::check_sequence_memory(total);
-  const tartan_values values = game.values(needed);
+  games::check_sequence_memory(total, request.max_memory);
+  const tartan_values values = game.values(needed, request.max_memory);
   grid_position within = p;
   within.extents = needed;
   const grundy_value value = grid_value(values, within);
@@ -215,11 +215,12 @@ void analyze_grid(const grid_analyze_request& request, run_state& state) {
   state.exit_code = 0;
 }
 
-void check_grid(const std::string& game_name, const std::string& size, bool json, run_state& state) {
+void check_grid(const std::string& game_name, const std::string& size, bool json, std::uint64_t max_memory,
+                run_state& state) {
   const tartan_game game = product_game(game_name);
   const box_extents extents = parse_board_size(size);
   check_limits limits;
-  limits.max_memory = default_memory_limit();
+  limits.max_memory = max_memory;
   // Ctrl-C stops the graph's construction; the positions built so far (a closed subgame) are still checked.
   const interrupt_scope scope;
   progress_bar bar("checking");

@@ -11,6 +11,7 @@
 #include "svg.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/turning.hpp"
 
 namespace tartan::cli {
@@ -34,9 +35,11 @@ void write_values(std::ostream& out, const std::vector<grundy_value>& values, ch
   out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
 }
 
-void run_seq(const std::string& game_name, const std::string& count_text, bool json, const std::string& svg_path) {
+void run_seq(const std::string& game_name, const std::string& count_text, bool json, const std::string& svg_path,
+             const std::string& max_memory) {
   const turning_game game = games::find_game(game_name);
   const std::size_t count = games::parse_sequence_length(count_text, "N");
+  games::check_sequence_memory(count, memory_limit_from(max_memory, "--max-memory"));
   // Not the cached game.sequence(count): the values are printed once, and the cache would double the memory.
   const std::vector<grundy_value> values = game.sequence(count, sequence_method::automatic);
   if (json) {
@@ -73,14 +76,17 @@ void add_seq_command(CLI::App& app, run_state& state) {
     std::string count;
     bool json = false;
     std::string svg;
+    std::string max_memory;
   };
   auto opts = std::make_shared<options>();
   sub->add_option("GAME", opts->game, "A built-in game name or a turning code")->required();
   sub->add_option("N", opts->count, "How many values: g(0) .. g(N-1)")->required();
   sub->add_flag("--json", opts->json, "Print {\"game\": ..., \"code\": ..., \"values\": [...]}");
   sub->add_option("--svg", opts->svg, "Also draw g(n) against n in FILE, an SVG scatter plot");
+  sub->add_option("--max-memory", opts->max_memory,
+                  "Refuse counts whose values need more memory (e.g. 512M, 4G; default half the RAM)");
   sub->callback([opts, &state] {
-    run_seq(opts->game, opts->count, opts->json, opts->svg);
+    run_seq(opts->game, opts->count, opts->json, opts->svg, opts->max_memory);
     state.exit_code = 0;
   });
 }

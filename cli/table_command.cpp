@@ -94,8 +94,8 @@ void run_table(const table_options& o, run_state& state) {
   }
   std::size_t total = 0;
   for (const std::size_t e : extents) total += e;
-  games::check_sequence_memory(total);
-  const std::uint64_t limit = o.max_memory.empty() ? 0 : parse_memory_size(o.max_memory, "--max-memory");
+  const std::uint64_t limit = memory_limit_from(o.max_memory, "--max-memory");
+  games::check_sequence_memory(total, limit);
   const std::vector<grundy_value> table = game.table(extents, limit);
   if (!o.svg.empty()) write_table_svg(o.svg, game, extents, table);
 

@@ -13,6 +13,7 @@
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/grid_position.hpp"
 #include "tartan/parse_number.hpp"
 #include "tartan/product_verify.hpp"
@@ -128,7 +129,8 @@ void run_verify(const verify_cli_options& o, run_state& state) {
     }
     total += e;
   }
-  games::check_sequence_memory(total);
+  const std::uint64_t max_memory = memory_limit_from(o.max_memory, "--max-memory");
+  games::check_sequence_memory(total, max_memory);
   if (!o.svg.empty() && !svg::fits(extents)) {
     throw limit_error("--svg draws boards RxC and boxes AxBxC of at most " + std::to_string(svg::max_cells) +
                       " cells (A at most " + std::to_string(svg::max_layers) + "); leave out --svg for " +
@@ -141,7 +143,7 @@ void run_verify(const verify_cli_options& o, run_state& state) {
     if (n == 0) throw parse_error("--threads must be at least 1; omit it to use every core");
     options.threads = static_cast<unsigned>(n);
   }
-  if (!o.max_memory.empty()) options.memory_limit = parse_memory_size(o.max_memory, "--max-memory");
+  options.memory_limit = max_memory;
   options.listed_mismatches = o.listed;
   // A picture marks every mismatch, so more are listed; the text and JSON still show the first --list.
   if (!o.svg.empty()) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tartan/error.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/parse_number.hpp"
 
 namespace tartan::games {
@@ -36,9 +37,10 @@ std::size_t parse_sequence_length(std::string_view text, std::string_view what) 
   return static_cast<std::size_t>(count);
 }
 
-void check_sequence_memory(std::size_t count) {
-  const std::uint64_t needed =
-      count > UINT64_MAX / bytes_per_value ? UINT64_MAX : std::uint64_t{count} * bytes_per_value;
+void check_sequence_memory(std::size_t count, std::uint64_t limit) {
+  const std::uint64_t needed = saturating_mul(count, bytes_per_value);
+  check_memory(needed, limit == 0 ? default_memory_limit() : limit, "computing " + std::to_string(count) + " values",
+               "ask for fewer values");
   const auto available = available_memory();
   if (available && needed > *available) {
     throw limit_error("computing " + std::to_string(count) + " values needs about " + megabytes(needed) +

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 namespace tartan::games {
@@ -25,12 +26,13 @@ inline constexpr std::size_t bytes_per_value = 32;
 std::size_t parse_sequence_length(std::string_view text, std::string_view what);
 
 /**
- * Throws limit_error when computing g(0..count-1) would need more memory than the machine has available
- * (MemAvailable in /proc/meminfo; no check where that cannot be read).
+ * Throws limit_error when computing g(0..count-1) would need more than `limit` bytes (0: default_memory_limit(),
+ * half the machine; the CLI passes --max-memory), naming the estimate and the limit, or more memory than the
+ * machine has available (MemAvailable in /proc/meminfo; no such check where that cannot be read).
  *
- * Example: check_sequence_memory(1000) returns; check_sequence_memory(max_sequence_length) throws on a machine
- * with less than 3.2 GB available
+ * Example: check_sequence_memory(1000) returns; check_sequence_memory(max_sequence_length, 1 << 30) throws
+ * "computing 100000000 values needs about 3.0 GiB, over the memory limit of 1.0 GiB; ask for fewer values, ..."
  */
-void check_sequence_memory(std::size_t count);
+void check_sequence_memory(std::size_t count, std::uint64_t limit = 0);
 
 }  // namespace tartan::games
