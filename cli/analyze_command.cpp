@@ -30,6 +30,7 @@ struct analyze_options {
   std::string heads;
   std::string size;
   std::size_t limit = 10;
+  std::string limit_text = "10";  // --limit as typed: parse_u64 refuses signs and values beyond 64 bits
   bool json = false;
   std::string svg;
   std::string max_memory;
@@ -212,13 +213,16 @@ void add_analyze_command(CLI::App& app, run_state& state) {
   sub->add_option("--coins", o->coins, "The length of the row, with --heads");
   sub->add_option("--heads", o->heads, "The heads coins: 3,17,1000 (grids: row:col,...)");
   sub->add_option("--size", o->size, "A grid's size RxC (product games)");
-  sub->add_option("--limit", o->limit, "List at most this many winning moves")->capture_default_str();
+  sub->add_option("--limit", o->limit_text, "List at most this many winning moves")->capture_default_str();
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"value\", \"outcome\": \"N\"|\"P\", \"winning_moves\"}");
   sub->add_option("--svg", o->svg, "Also draw the position in FILE (SVG), a winning move highlighted");
   sub->add_option("--max-memory", o->max_memory,
                   "Refuse positions whose values need more memory (e.g. 512M, 4G; default half the RAM)");
-  sub->callback([o, &state] { run_analyze(*o, state); });
+  sub->callback([o, &state] {
+    o->limit = static_cast<std::size_t>(parse_u64(o->limit_text, "--limit"));
+    run_analyze(*o, state);
+  });
 }
 
 }  // namespace tartan::cli

@@ -2,9 +2,12 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <exception>
 #include <new>
+#include <string>
 
 #include "commands.hpp"
+#include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 
 int main(int argc, char** argv) {
@@ -35,6 +38,32 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    // An unknown command word is named as such; CLI11 alone would only say that a subcommand is required.
+    const CLI::App* level = &app;
+    std::string path = "tartan";
+    for (int i = 1; level->get_require_subcommand_min() > 0; ++i) {
+      std::string names;
+      for (const CLI::App* sub : level->get_subcommands([](const CLI::App*) { return true; })) {
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+      }
+      if (i >= argc || argv[i][0] == '-') {
+        std::cerr << "error: " << path << " needs a command; type one of " << names << " (see '" << path
+                  << " --help')\n";
+        return 2;
+      }
+      const std::string word = argv[i];
+      const CLI::App* next = nullptr;
+      for (const CLI::App* sub : level->get_subcommands([](const CLI::App*) { return true; })) {
+        if (sub->check_name(word)) next = sub;
+      }
+      if (next == nullptr) {
+        std::cerr << "error: unknown command " << tartan::detail::quote_typed(word) << " for " << path
+                  << "; type one of " << names << " (see '" << path << " --help')\n";
+        return 2;
+      }
+      level = next;
+      path += " " + next->get_name();
+    }
     std::cerr << "error: " << e.what() << " (see 'tartan --help' or 'tartan COMMAND --help')\n";
     return 2;
   } catch (const tartan::error& e) {
@@ -42,6 +71,10 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "error: out of memory; try a smaller size\n";
+    return 2;
+  } catch (const std::exception& e) {
+    // Not a refusal tartan meant to make: still one line and a non-zero exit instead of an abort.
+    std::cerr << "error: unexpected failure: " << e.what() << "; please report the command that caused it\n";
     return 2;
   }
   return state.exit_code;

@@ -28,6 +28,7 @@ struct verify_cli_options {
   std::string threads;
   std::string max_memory;
   std::size_t listed = 10;
+  std::string listed_text = "10";  // --list as typed: parse_u64 refuses signs and values beyond 64 bits
   bool json = false;
   std::string svg;
 };
@@ -196,12 +197,15 @@ void add_verify_command(CLI::App& app, run_state& state) {
   sub->add_option("--size", o->size, "The box: RxC, or AxBxC for three factors (one extent per factor)")->required();
   sub->add_option("--threads", o->threads, "Worker threads (default: every core)");
   sub->add_option("--max-memory", o->max_memory, "Refuse boxes needing more memory (e.g. 2G; default half the RAM)");
-  sub->add_option("--list", o->listed, "List at most this many mismatches")->capture_default_str();
+  sub->add_option("--list", o->listed_text, "List at most this many mismatches")->capture_default_str();
   sub->add_option("--svg", o->svg, "Also draw the box in FILE (SVG): green cells agree, red ones do not");
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"size\", \"checked\", \"mismatches\", \"first_mismatches\": [{\"cell\", \"direct\", "
                 "\"theorem\"}], \"seconds\", \"threads\", \"complete\"}");
-  sub->callback([o, &state] { run_verify(*o, state); });
+  sub->callback([o, &state] {
+    o->listed = static_cast<std::size_t>(parse_u64(o->listed_text, "--list"));
+    run_verify(*o, state);
+  });
 }
 
 }  // namespace tartan::cli
