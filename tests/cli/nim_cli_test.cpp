@@ -203,7 +203,7 @@ TEST(NimCliTest, BadInput) {
   expect_error(run_tartan({"nim", "table", "5000"}), "5000 is too large");
   expect_error(run_tartan({"nim", "table", "0"}), "empty table");
   expect_error(run_tartan({"nim", "table", "ten"}), "table size N: 'ten' is not a decimal number");
-  expect_error(run_tartan({"nim"}), "subcommand");
+  expect_error(run_tartan({"nim"}), "tartan nim needs a command; type one of mul, pow");
 }
 
 TEST(NimCliTest, HelpOnEveryCommand) {
