@@ -11,6 +11,7 @@
 
 #include "fuzz_support.hpp"
 #include "tartan/error.hpp"
+#include "tartan/int128.hpp"
 #include "tartan/parse_number.hpp"
 
 namespace {
@@ -22,7 +23,7 @@ std::optional<std::uint64_t> reference_parse(std::string_view text, std::uint64_
     text.remove_prefix(2);
   }
   if (text.empty()) return std::nullopt;
-  unsigned __int128 value = 0;
+  tartan::uint128 value = 0;
   for (const char c : text) {
     unsigned d = 0;
     if (c >= '0' && c <= '9') d = static_cast<unsigned>(c - '0');
@@ -30,7 +31,7 @@ std::optional<std::uint64_t> reference_parse(std::string_view text, std::uint64_
     else if (base == 16 && c >= 'A' && c <= 'F') d = static_cast<unsigned>(c - 'A' + 10);
     else return std::nullopt;
     value = value * base + d;
-    if (value > max) value = static_cast<unsigned __int128>(max) + 1;  // saturate: stays "too big"
+    if (value > max) value = static_cast<tartan::uint128>(max) + 1;  // saturate: stays "too big"
   }
   if (value > max) return std::nullopt;
   return static_cast<std::uint64_t>(value);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tartan/error.hpp"
+#include "tartan/int128.hpp"
 #include "tartan/nimber.hpp"
 
 namespace tartan {
@@ -207,10 +208,10 @@ std::uint64_t nim_artin_schreier_root(std::uint64_t c) {
 
 std::uint64_t inverse_mod(std::uint64_t a, std::uint64_t p) {
   // Extended Euclid on signed 128-bit values (p < 2^63).
-  __int128 r0 = p, r1 = a, t0 = 0, t1 = 1;
+  int128 r0 = p, r1 = a, t0 = 0, t1 = 1;
   while (r1 != 0) {
-    const __int128 q = r0 / r1;
-    const __int128 r2 = r0 - q * r1, t2 = t0 - q * t1;
+    const int128 q = r0 / r1;
+    const int128 r2 = r0 - q * r1, t2 = t0 - q * t1;
     r0 = r1;
     r1 = r2;
     t0 = t1;
@@ -241,7 +242,7 @@ std::uint64_t nim_log(std::uint64_t x, std::uint64_t base) {
   const auto lb = log_components(base);
   // With g the implicit generator whose p-components are the gamma_p, x = g^Lx and base = g^Lb; base^k = x iff
   // k * Lb = Lx modulo each p. Combine the congruences by the Chinese remainder theorem.
-  unsigned __int128 k = 0, modulus = 1;
+  uint128 k = 0, modulus = 1;
   for (std::size_t i = 0; i < prime_count; ++i) {
     const std::uint64_t p = nim_group_primes[i];
     if (lb[i] == 0) {
@@ -254,11 +255,11 @@ std::uint64_t nim_log(std::uint64_t x, std::uint64_t base) {
       continue;
     }
     const std::uint64_t r = static_cast<std::uint64_t>(
-        static_cast<unsigned __int128>(lx[i]) * detail::inverse_mod(lb[i], p) % p);
+        static_cast<uint128>(lx[i]) * detail::inverse_mod(lb[i], p) % p);
     const std::uint64_t k_mod_p = static_cast<std::uint64_t>(k % p);
     const std::uint64_t m_inv = detail::inverse_mod(static_cast<std::uint64_t>(modulus % p), p);
     const std::uint64_t t =
-        static_cast<std::uint64_t>(static_cast<unsigned __int128>((r + p - k_mod_p) % p) * m_inv % p);
+        static_cast<std::uint64_t>(static_cast<uint128>((r + p - k_mod_p) % p) * m_inv % p);
     k += modulus * t;
     modulus *= p;
   }
@@ -334,7 +335,7 @@ std::vector<std::uint64_t> nim_cube_roots(std::uint64_t c, unsigned field_bits) 
   if (nim_pow(c, m_field) != 1) return {};
   constexpr std::uint64_t m64 = UINT64_MAX / 3;
   constexpr std::uint64_t e = m64 % 3 == 2 ? (m64 + 1) / 3 : (2 * m64 + 1) / 3;
-  static_assert(static_cast<unsigned __int128>(e) * 3 % m64 == 1);
+  static_assert(static_cast<uint128>(e) * 3 % m64 == 1);
   const std::uint64_t r = nim_pow(c, e);
   std::vector<std::uint64_t> roots{r, nim_mul(r, 2), nim_mul(r, 3)};
   std::sort(roots.begin(), roots.end());

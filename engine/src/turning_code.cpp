@@ -11,6 +11,7 @@
 #include "tartan/detail/code_enumerate.hpp"
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
+#include "tartan/int128.hpp"
 
 namespace tartan {
 
@@ -179,7 +180,7 @@ std::uint64_t turning_code::move_count(coin n) const {
     for_each_move(n, [&](std::span<const coin>) { return ++count != UINT64_MAX; });
     return count;
   }
-  __int128 total = 0;
+  int128 total = 0;
   for (std::uint32_t subset = 1; subset < (std::uint32_t{1} << a); ++subset) {
     std::optional<turning_alternative> meet;
     for (std::size_t i = 0; i < a && (subset >> i) != 0; ++i) {
@@ -188,10 +189,10 @@ std::uint64_t turning_code::move_count(coin n) const {
       if (!meet) break;
     }
     if (!meet) continue;
-    const auto c = static_cast<__int128>(detail::count_alternative_moves(*meet, n));
+    const auto c = static_cast<int128>(detail::count_alternative_moves(*meet, n));
     total += std::popcount(subset) % 2 == 1 ? c : -c;
   }
-  return total > static_cast<__int128>(UINT64_MAX) ? UINT64_MAX : static_cast<std::uint64_t>(total);
+  return total > static_cast<int128>(UINT64_MAX) ? UINT64_MAX : static_cast<std::uint64_t>(total);
 }
 
 bool turning_code::for_each_move(coin n, move_visitor visit) const {

@@ -10,12 +10,13 @@
 #include "tartan/detail/code_algorithms.hpp"
 #include "tartan/detail/code_xor.hpp"
 #include "tartan/error.hpp"
+#include "tartan/int128.hpp"
 
 namespace tartan::detail {
 
 namespace {
 
-using i128 = __int128;
+using i128 = tartan::int128;
 
 /// Calls visit(x) with base ⊕ XOR of every r-subset of values. O(C(len, r)).
 template <class Visit>

@@ -16,13 +16,11 @@
 #include <string_view>
 #include <vector>
 
+#include "tartan/int128.hpp"
 #include "tartan/nim_field.hpp"
 #include "tartan/nimber.hpp"
 
 namespace tartan {
-
-/// Unsigned 128-bit integers, for exponents, orders and logarithms in GF(2^128).
-__extension__ typedef unsigned __int128 uint128;
 
 namespace detail {
 /// nim_top64_table[k][v] = (v << 8k) ⊗ 2^63: the product by s = 2^63 is linear over GF(2). Constant-initialised.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tartan/turning_code.hpp"
+#include "tartan/int128.hpp"
 
 namespace tartan::detail {
 
@@ -152,7 +153,7 @@ inline std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a
 inline std::uint64_t saturating_binomial(std::uint64_t n, std::uint64_t r) {
   if (r > n) return 0;
   r = std::min(r, n - r);
-  unsigned __int128 c = 1;
+  uint128 c = 1;
   for (std::uint64_t i = 0; i < r; ++i) {
     c = c * (n - i) / (i + 1);  // exact: C(n, i+1) = C(n, i) (n - i) / (i + 1); increasing while i < r <= n/2
     if (c > UINT64_MAX) return UINT64_MAX;
