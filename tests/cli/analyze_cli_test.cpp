@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
@@ -83,22 +85,46 @@ void verify(std::string_view family, const std::vector<bool>& heads, const analy
   }
 }
 
+/// A family's values and allowed moves on the first `table_coins` coins, computed once by brute force.
+constexpr std::size_t table_coins = 12;
+
+struct move_table {
+  std::vector<std::uint64_t> g;
+  std::vector<std::vector<std::pair<coin_set, std::uint64_t>>> moves;  // per top coin: (set turned, XOR of g)
+};
+
+const move_table& table_for(std::string_view family) {
+  static std::map<std::string, move_table, std::less<>> tables;
+  auto it = tables.find(family);
+  if (it != tables.end()) return it->second;
+  move_table t;
+  t.g = tartan::test::brute_force_values(family, table_coins);
+  t.moves.resize(table_coins);
+  for (std::size_t top = 0; top < table_coins; ++top) {
+    for (coin_set others = 0; others < (coin_set{1} << top); ++others) {
+      const coin_set s = others | (coin_set{1} << top);
+      if (!tartan::test::family_allows(family, s)) continue;
+      std::uint64_t x = 0;
+      for (const unsigned c : tartan::test::coins_of(s)) x ^= t.g[c];
+      t.moves[top].emplace_back(s, x);
+    }
+  }
+  return tables.emplace(std::string(family), std::move(t)).first->second;
+}
+
 /// Every winning move of the row by brute force: every allowed set whose highest coin is heads, applied.
+/// @pre heads.size() <= table_coins
 std::set<std::vector<std::uint64_t>> all_winning_moves(std::string_view family, const std::vector<bool>& heads) {
-  const auto g = tartan::test::brute_force_values(family, heads.size());
+  const move_table& t = table_for(family);
   std::uint64_t value = 0;
   for (std::size_t c = 0; c < heads.size(); ++c) {
-    if (heads[c]) value ^= g[c];
+    if (heads[c]) value ^= t.g[c];
   }
   std::set<std::vector<std::uint64_t>> moves;
   for (std::size_t top = 0; top < heads.size(); ++top) {
     if (!heads[top]) continue;
-    for (coin_set others = 0; others < (coin_set{1} << top); ++others) {
-      const coin_set s = others | (coin_set{1} << top);
-      if (!tartan::test::family_allows(family, s)) continue;
-      std::uint64_t after = value;
-      for (const unsigned c : tartan::test::coins_of(s)) after ^= g[c];
-      if (after != 0) continue;
+    for (const auto& [s, x] : t.moves[top]) {
+      if ((value ^ x) != 0) continue;
       std::vector<std::uint64_t> move;
       for (const unsigned c : tartan::test::coins_of(s)) move.push_back(c);
       moves.insert(move);
@@ -144,7 +170,7 @@ TEST(AnalyzeCliTest, MovesOnRandomRowsOfEveryGameAreLegalAndWinning) {
   std::mt19937 random(424242);
   for (const auto& info : tartan::games::builtin_games()) {
     for (int trial = 0; trial < 4; ++trial) {
-      const std::size_t coins = 1 + random() % 12;
+      const std::size_t coins = 1 + random() % table_coins;
       std::vector<bool> heads(coins);
       for (std::size_t c = 0; c < coins; ++c) heads[c] = random() % 2 == 1;
       const analysis a = analyze_json({std::string(info.name), row_text(heads), "--limit", "100000"});

@@ -183,6 +183,43 @@ TEST(ProductVerifyTest, AnyThreadCountGivesTheSameTable) {
   EXPECT_EQ(direct_product_values(three, box_extents{5, 6, 7}, four).values, reference3);
 }
 
+TEST(ProductVerifyTest, AnyInnerFactorGivesTheSameTable) {
+  // The computation may run with any factor innermost (axes permuted, values laid back out): same table.
+  const tartan_game game = product("ruler*mock-turtles*turtles");
+  const box_extents box{5, 6, 7};
+  const auto expected = naive_product_values(game, box);
+  for (std::size_t inner = 0; inner < 3; ++inner) {
+    verify_options options;
+    options.inner_factor = inner;
+    const direct_table t = direct_product_values(game, box, options);
+    EXPECT_TRUE(t.complete);
+    EXPECT_EQ(t.values, expected) << inner;
+    EXPECT_EQ(t.computed, std::vector<std::size_t>(30, 7)) << inner;
+  }
+  verify_options bad;
+  bad.inner_factor = 3;
+  EXPECT_THROW(direct_product_values(game, box, bad), error);
+}
+
+TEST(ProductVerifyTest, StoppedPermutedComputationReportsAPrefix) {
+  // Stopped early with the first factor innermost: the cells reported as computed are right, and each row's
+  // computed cells are a prefix.
+  const tartan_game game = product("mock-turtles*ruler");
+  verify_options options;
+  options.inner_factor = 0;
+  options.threads = 1;
+  options.progress = [](double) { return false; };
+  const direct_table t = direct_product_values(game, box_extents{400, 400}, options);
+  ASSERT_FALSE(t.complete);
+  const std::vector<grundy_value> theorem = game.table(box_extents{400, 400});
+  std::size_t computed = 0;
+  for (std::size_t r = 0; r < 400; ++r) {
+    for (std::size_t b = 0; b < t.computed[r]; ++b) EXPECT_EQ(t.values[r * 400 + b], theorem[r * 400 + b]);
+    computed += t.computed[r];
+  }
+  EXPECT_GT(computed, 0u);
+}
+
 TEST(ProductVerifyTest, ProgressReportsAndCanStop) {
   const tartan_game game = product("ruler*ruler");
   verify_options options;

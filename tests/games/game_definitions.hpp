@@ -5,6 +5,8 @@
 
 #include <bit>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -29,22 +31,23 @@ inline bool consecutive(coin_set s) {
   return (shifted & (shifted + 1)) == 0;
 }
 
-/// Equally spaced: all gaps between neighbours equal (one or two coins always are).
+/// Equally spaced: the set is lowest, lowest + d, lowest + 2d, ... (one or two coins always are).
 inline bool equally_spaced(coin_set s) {
-  const auto c = coins_of(s);
-  for (std::size_t i = 2; i < c.size(); ++i) {
-    if (c[i] - c[i - 1] != c[1] - c[0]) return false;
-  }
-  return true;
+  if (std::popcount(s) <= 2) return true;
+  const int lowest = std::countr_zero(s);
+  const int d = std::countr_zero(s & (s - 1)) - lowest;
+  coin_set progression = 0;
+  for (int c = lowest; c < 64; c += d) progression |= coin_set{1} << c;
+  const int highest = 63 - std::countl_zero(s);
+  return s == (progression & (highest == 63 ? ~coin_set{0} : (coin_set{2} << highest) - 1));
 }
 
-/// Symmetric about its own centre: the i-th lowest and i-th highest coins add up to lowest + highest.
+/// Symmetric about its own centre: with each coin c, the set holds lowest + highest - c.
 inline bool symmetric(coin_set s) {
-  const auto c = coins_of(s);
-  for (std::size_t i = 0; i < c.size(); ++i) {  // the middle coin of an odd set must be the centre itself
-    if (c[i] + c[c.size() - 1 - i] != c.front() + c.back()) return false;
-  }
-  return true;
+  const int sum = std::countr_zero(s) + (63 - std::countl_zero(s));
+  coin_set mirrored = 0;
+  for (coin_set rest = s; rest != 0; rest &= rest - 1) mirrored |= coin_set{1} << (sum - std::countr_zero(rest));
+  return mirrored == s;
 }
 
 inline bool has_coin_zero(coin_set s) { return (s & 1) != 0; }
@@ -83,7 +86,7 @@ std::vector<std::uint64_t> brute_force_values(std::size_t count, Allows allows) 
     for (coin_set others = 0; others < (coin_set{1} << n); ++others) {
       if (!allows(others | (coin_set{1} << n))) continue;
       std::uint64_t x = 0;
-      for (const unsigned c : coins_of(others)) x ^= g[c];
+      for (coin_set rest = others; rest != 0; rest &= rest - 1) x ^= g[static_cast<unsigned>(std::countr_zero(rest))];
       options.push_back(x);
     }
     std::vector<char> present(options.size() + 1, 0);
@@ -97,8 +100,15 @@ std::vector<std::uint64_t> brute_force_values(std::size_t count, Allows allows) 
   return g;
 }
 
+/// The same for a built-in family, remembered per family: the tests ask for the same values many times.
 inline std::vector<std::uint64_t> brute_force_values(std::string_view family, std::size_t count) {
-  return brute_force_values(count, [family](coin_set s) { return family_allows(family, s); });
+  static std::map<std::string, std::vector<std::uint64_t>, std::less<>> known;
+  auto it = known.find(family);
+  if (it == known.end() || it->second.size() < count) {
+    auto values = brute_force_values(count, [family](coin_set s) { return family_allows(family, s); });
+    it = known.insert_or_assign(std::string(family), std::move(values)).first;
+  }
+  return std::vector<std::uint64_t>(it->second.begin(), it->second.begin() + static_cast<std::ptrdiff_t>(count));
 }
 
 }  // namespace tartan::test

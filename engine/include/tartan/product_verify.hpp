@@ -40,6 +40,11 @@ struct verify_options {
   unsigned threads = 0;
   /// Refuse (limit_error) when the estimated memory exceeds this many bytes; 0 means default_memory_limit().
   std::uint64_t memory_limit = 0;
+  /// The factor computed innermost (its option_values hook is called once per row move of the others). The
+  /// default, `any_factor`, picks the one estimated cheapest (timed at the box's far corner); the values do not
+  /// depend on the choice, only the time does.
+  static constexpr std::size_t any_factor = static_cast<std::size_t>(-1);
+  std::size_t inner_factor = any_factor;
   /// How many mismatches verify_product lists (all are counted).
   std::size_t listed_mismatches = 10;
   /// Called from the calling thread about ten times a second with the fraction of cells done (0..1); returning
