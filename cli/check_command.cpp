@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "grid.hpp"
 #include "interrupt.hpp"
+#include "options.hpp"
 #include "tartan/error.hpp"
 #include "tartan/game_check.hpp"
 #include "tartan/games/registry.hpp"
@@ -100,8 +101,7 @@ void print_json(const turning_game& game, const check_report& report) {
   std::cout << out.dump() << '\n';
 }
 
-void run_check(const check_options& o, run_state& state) {
-  const std::uint64_t max_memory = memory_limit_from(o.max_memory, "--max-memory");
+void run_check(const check_options& o, std::uint64_t max_memory, run_state& state) {
   const bool product = o.game.find('*') != std::string::npos;
   if (!o.size.empty() || product) {
     if (!o.coins.empty()) {
@@ -177,12 +177,14 @@ void add_check_command(CLI::App& app, run_state& state) {
   sub->add_option("--coins", o->coins, "The number of coins N (positions on coins 0..N-1)");
   sub->add_option("--size", o->size, "A grid's size RxC (product games)");
   sub->add_option("--values", o->values, "A claimed table g(0),g(1),... to check instead of the game's values");
-  sub->add_option("--max-memory", o->max_memory,
-                  "Refuse checks whose game graph needs more memory (e.g. 512M, 4G; default half the RAM)");
+  add_max_memory_option(sub, o->max_memory, "Refuse checks whose game graph needs more memory");
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"positions\", \"edges\", \"mismatches\", \"passed\", "
                 "\"complete\", \"first_mismatches\": [{\"position\", \"graph_value\", \"xor_value\"}]}");
-  sub->callback([o, &state] { run_check(*o, state); });
+  sub->callback([o, sub, &state] {
+    refuse_empty_values(*sub);
+    run_check(*o, max_memory_limit(*sub, o->max_memory), state);
+  });
 }
 
 }  // namespace tartan::cli

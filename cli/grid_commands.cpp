@@ -137,15 +137,16 @@ void analyze_grid(const grid_analyze_request& request, run_state& state) {
     for (std::size_t i = 0; i < cell.size(); ++i) needed[i] = std::max<std::size_t>(needed[i], std::size_t{cell[i]} + 1);
   }
   std::size_t total = 0;
+  for (const std::size_t n : needed) total += n;
+  // The memory first, so that far-away heads coins are refused with the estimate and the limit.
+  games::check_sequence_memory(total, request.max_memory);
   for (const std::size_t n : needed) {
     if (n > games::max_sequence_length) {
       throw limit_error("a heads coin at " + std::to_string(n - 1) + " along an axis needs " +
                         std::to_string(n) + " values of its factor, more than the " +
                         std::to_string(games::max_sequence_length) + " tartan computes; use smaller coordinates");
     }
-    total += n;
   }
-  games::check_sequence_memory(total, request.max_memory);
   const tartan_values values = game.values(needed, request.max_memory);
   grid_position within = p;
   within.extents = needed;

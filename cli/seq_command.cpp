@@ -8,10 +8,13 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "options.hpp"
 #include "svg.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
+#include "tartan/error.hpp"
 #include "tartan/limits.hpp"
+#include "tartan/parse_number.hpp"
 #include "tartan/turning.hpp"
 
 namespace tartan::cli {
@@ -36,10 +39,17 @@ void write_values(std::ostream& out, const std::vector<grundy_value>& values, ch
 }
 
 void run_seq(const std::string& game_name, const std::string& count_text, bool json, const std::string& svg_path,
-             const std::string& max_memory) {
+             std::uint64_t max_memory) {
   const turning_game game = games::find_game(game_name);
-  const std::size_t count = games::parse_sequence_length(count_text, "N");
-  games::check_sequence_memory(count, memory_limit_from(max_memory, "--max-memory"));
+  const std::uint64_t n = parse_u64(count_text, "N");
+  if (n == 0) throw parse_error("N must be at least 1; type a count such as 10");
+  // The memory first, so that a count far beyond the cap (10^15) is refused with its estimate and the limit.
+  games::check_sequence_memory(static_cast<std::size_t>(n), max_memory);
+  if (n > games::max_sequence_length) {
+    throw limit_error("N: '" + count_text + "' is too large; the largest allowed is " +
+                      std::to_string(games::max_sequence_length) + " (the values tartan computes at once)");
+  }
+  const auto count = static_cast<std::size_t>(n);
   // Not the cached game.sequence(count): the values are printed once, and the cache would double the memory.
   const std::vector<grundy_value> values = game.sequence(count, sequence_method::automatic);
   if (json) {
@@ -83,10 +93,10 @@ void add_seq_command(CLI::App& app, run_state& state) {
   sub->add_option("N", opts->count, "How many values: g(0) .. g(N-1)")->required();
   sub->add_flag("--json", opts->json, "Print {\"game\": ..., \"code\": ..., \"values\": [...]}");
   sub->add_option("--svg", opts->svg, "Also draw g(n) against n in FILE, an SVG scatter plot");
-  sub->add_option("--max-memory", opts->max_memory,
-                  "Refuse counts whose values need more memory (e.g. 512M, 4G; default half the RAM)");
-  sub->callback([opts, &state] {
-    run_seq(opts->game, opts->count, opts->json, opts->svg, opts->max_memory);
+  add_max_memory_option(sub, opts->max_memory, "Refuse counts whose values need more memory");
+  sub->callback([opts, sub, &state] {
+    refuse_empty_values(*sub);
+    run_seq(opts->game, opts->count, opts->json, opts->svg, max_memory_limit(*sub, opts->max_memory));
     state.exit_code = 0;
   });
 }

@@ -9,11 +9,13 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "options.hpp"
 #include "svg.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
 #include "tartan/grid_position.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/tartan.hpp"
 
 namespace tartan::cli {
@@ -77,11 +79,18 @@ void write_table_svg(const std::string& path, const tartan_game& game, const box
   svg::write_file(path, [&](std::ostream& out) { svg::write_heat_map(out, map); });
 }
 
-void run_table(const table_options& o, run_state& state) {
+void run_table(const table_options& o, std::uint64_t limit, run_state& state) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
   game.check_extents(extents);
   const std::uint64_t cells = cell_count(extents);
+  std::size_t total = 0;
+  for (const std::size_t e : extents) total += e;
+  // The memory first, before the cap on what is printed: the table (8 bytes a cell) and the factors' sequences,
+  // so that a size beyond the machine is refused with the estimate and the limit.
+  check_memory(saturating_add(saturating_mul(cells, sizeof(grundy_value)),
+                              saturating_mul(total, games::bytes_per_value)),
+               limit, "a value table of " + format_size(extents), "give a smaller size");
   if (cells > max_table_cells) {
     throw limit_error("a table of " + format_size(extents) + " has " + std::to_string(cells) +
                       " cells; tartan table prints at most " + std::to_string(max_table_cells) +
@@ -92,9 +101,6 @@ void run_table(const table_options& o, run_state& state) {
                       " cells (A at most " + std::to_string(svg::max_layers) + "); leave out --svg for " +
                       format_size(extents));
   }
-  std::size_t total = 0;
-  for (const std::size_t e : extents) total += e;
-  const std::uint64_t limit = memory_limit_from(o.max_memory, "--max-memory");
   games::check_sequence_memory(total, limit);
   const std::vector<grundy_value> table = game.table(extents, limit);
   if (!o.svg.empty()) write_table_svg(o.svg, game, extents, table);
@@ -174,10 +180,13 @@ void add_table_command(CLI::App& app, run_state& state) {
   auto o = std::make_shared<table_options>();
   sub->add_option("GAME", o->game, "A product game, factors joined by '*', e.g. ruler*mock-turtles")->required();
   sub->add_option("--size", o->size, "The board: RxC, or AxBxC for three factors")->required();
-  sub->add_option("--max-memory", o->max_memory, "Refuse tables needing more memory (e.g. 512M; default half the RAM)");
+  add_max_memory_option(sub, o->max_memory, "Refuse tables needing more memory");
   sub->add_flag("--json", o->json, "Print a JSON array of rows (nested one level per extra factor)");
   sub->add_option("--svg", o->svg, "Also draw the table in FILE, an SVG heat map (boxes AxBxC: a panel per a)");
-  sub->callback([o, &state] { run_table(*o, state); });
+  sub->callback([o, sub, &state] {
+    refuse_empty_values(*sub);
+    run_table(*o, max_memory_limit(*sub, o->max_memory), state);
+  });
 }
 
 }  // namespace tartan::cli

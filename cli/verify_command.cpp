@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "svg.hpp"
 #include "interrupt.hpp"
+#include "options.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
@@ -118,20 +119,20 @@ void write_verify_svg(const std::string& path, const verify_report& r) {
   svg::write_file(path, [&](std::ostream& out) { svg::write_agreement(out, box); });
 }
 
-void run_verify(const verify_cli_options& o, run_state& state) {
+void run_verify(const verify_cli_options& o, std::uint64_t max_memory, run_state& state) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
   game.check_extents(extents);
   std::size_t total = 0;
+  for (const std::size_t e : extents) total += e;
+  // The memory first, so that a size beyond the machine is refused with the estimate and the limit.
+  games::check_sequence_memory(total, max_memory);
   for (const std::size_t e : extents) {
     if (e > games::max_sequence_length) {
       throw limit_error("--size " + o.size + " needs " + std::to_string(e) + " values of a factor, more than the " +
                         std::to_string(games::max_sequence_length) + " tartan computes; give a smaller size");
     }
-    total += e;
   }
-  const std::uint64_t max_memory = memory_limit_from(o.max_memory, "--max-memory");
-  games::check_sequence_memory(total, max_memory);
   if (!o.svg.empty() && !svg::fits(extents)) {
     throw limit_error("--svg draws boards RxC and boxes AxBxC of at most " + std::to_string(svg::max_cells) +
                       " cells (A at most " + std::to_string(svg::max_layers) + "); leave out --svg for " +
@@ -196,15 +197,16 @@ void add_verify_command(CLI::App& app, run_state& state) {
   sub->add_option("GAME", o->game, "A product game, factors joined by '*', e.g. ruler*ruler")->required();
   sub->add_option("--size", o->size, "The box: RxC, or AxBxC for three factors (one extent per factor)")->required();
   sub->add_option("--threads", o->threads, "Worker threads (default: every core)");
-  sub->add_option("--max-memory", o->max_memory, "Refuse boxes needing more memory (e.g. 2G; default half the RAM)");
+  add_max_memory_option(sub, o->max_memory, "Refuse boxes needing more memory");
   sub->add_option("--list", o->listed_text, "List at most this many mismatches")->capture_default_str();
   sub->add_option("--svg", o->svg, "Also draw the box in FILE (SVG): green cells agree, red ones do not");
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"size\", \"checked\", \"mismatches\", \"first_mismatches\": [{\"cell\", \"direct\", "
                 "\"theorem\"}], \"seconds\", \"threads\", \"complete\"}");
-  sub->callback([o, &state] {
+  sub->callback([o, sub, &state] {
+    refuse_empty_values(*sub);
     o->listed = static_cast<std::size_t>(parse_u64(o->listed_text, "--list"));
-    run_verify(*o, state);
+    run_verify(*o, max_memory_limit(*sub, o->max_memory), state);
   });
 }
 

@@ -123,8 +123,9 @@ TEST(TableCliTest, BadInputIsRefused) {
       {{"table", "ruler*ruler", "--size", "x3"}, "dimension 1 is missing"},
       {{"table", "ruler*ruler", "--size", "3xb"}, "is not a decimal number"},
       {{"table", "ruler*ruler", "--size", "5000000000x2"}, "too large"},
-      {{"table", "ruler*ruler", "--size", "100000x100000"}, "prints at most"},
-      {{"table", "ruler*ruler", "--size", "4000x4000", "--max-memory", "1M"}, "over the limit of 1.0 MiB"},
+      {{"table", "ruler*ruler", "--size", "9000x9000"}, "prints at most"},
+      {{"table", "ruler*ruler", "--size", "4000000000x4000000000"}, "needs more than 16 EiB, over the memory limit"},
+      {{"table", "ruler*ruler", "--size", "4000x4000", "--max-memory", "1M"}, "over the memory limit of 1.0 MiB"},
       {{"table", "ruler*ruler", "--size", "4x4", "--max-memory", "lots"}, "is not a memory size"},
       {{"table", "nonsense*ruler", "--size", "3x3"}, "unknown game 'nonsense'"},
   };
