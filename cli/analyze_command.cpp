@@ -11,6 +11,8 @@
 
 #include "commands.hpp"
 #include "grid.hpp"
+#include "input.hpp"
+#include "options.hpp"
 #include "svg.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
@@ -34,7 +36,31 @@ struct analyze_options {
   bool json = false;
   std::string svg;
   std::string max_memory;
+  std::uint64_t memory_limit = 0;  // --max-memory parsed, or the default
 };
+
+/// Memory per byte of a position read from standard input: the text, and a 4-byte coin number per heads coin.
+constexpr std::uint64_t position_bytes_per_input_byte = 8;
+
+/// POSITION "-": the position from standard input, without its final line break; on a grid, lines are rows (as
+/// if joined by '/').
+std::string position_from_stdin(bool grid, std::uint64_t limit) {
+  std::string text = read_input_text("-", "the position on standard input", position_bytes_per_input_byte, limit);
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  if (text.empty()) {
+    throw parse_error("the position on standard input is empty; give coins such as HTTH (coin 0 first), e.g. "
+                      "echo HTTH | tartan analyze mock-turtles -");
+  }
+  if (grid) {
+    std::string joined;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') continue;
+      joined += text[i] == '\n' ? '/' : text[i];
+    }
+    text = std::move(joined);
+  }
+  return text;
+}
 
 /// Heads coins listed in full up to this many; beyond, only their number.
 constexpr std::size_t listed_heads = 32;
@@ -115,14 +141,15 @@ void run_row(const analyze_options& o, run_state& state) {
     throw limit_error("--svg draws rows of at most " + std::to_string(svg::max_board_coins) + " coins; this one has " +
                       std::to_string(p.coins) + "; leave out --svg");
   }
-  // Only the coins up to the last heads coin matter: every move turns a heads coin and coins to its left.
+  // Only the coins up to the last heads coin matter: every move turns a heads coin and coins to its left. The memory
+  // is checked first, so that a far-away heads coin is refused with the estimate and the limit.
   const std::size_t needed = p.heads.empty() ? 0 : std::size_t{p.heads.back()} + 1;
+  games::check_sequence_memory(needed, o.memory_limit);
   if (needed > games::max_sequence_length) {
     throw limit_error("heads coin " + std::to_string(p.heads.back()) + " needs g(0.." + std::to_string(p.heads.back()) +
                       "), more than the " + std::to_string(games::max_sequence_length) +
                       " values tartan computes; use heads coins below " + std::to_string(games::max_sequence_length));
   }
-  games::check_sequence_memory(needed, memory_limit_from(o.max_memory, "--max-memory"));
   const std::vector<grundy_value> g = game.sequence(needed);  // computed once, shared by value and moves
   const row_position prefix{needed, p.heads};
   const grundy_value value = position_value(g, prefix);
@@ -185,7 +212,7 @@ void run_analyze(const analyze_options& o, run_state& state) {
     request.heads = o.heads;
     request.limit = o.limit;
     request.json = o.json;
-    request.max_memory = memory_limit_from(o.max_memory, "--max-memory");
+    request.max_memory = o.memory_limit;
     request.svg = o.svg;
     analyze_grid(request, state);
     return;
@@ -200,6 +227,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       "analyze", "Value, outcome (N or P) and winning moves of a position. Coins are numbered from 0 at the left.");
   sub->footer(
       "POSITION is a row of H/T (or h/t, 1/0), coin 0 first; or give --coins N --heads 3,17,1000 for a long row.\n"
+      "POSITION - reads it from standard input (a grid: one row per line, or rows joined by '/').\n"
       "A product game (ruler*mock-turtles) or --size RxC analyses a grid: rows joined by '/' (HT/TH), or\n"
       "--size RxC --heads row:col,... (coins (row, column) from (0, 0) at the top left).\n"
       "Examples:\n"
@@ -217,9 +245,13 @@ void add_analyze_command(CLI::App& app, run_state& state) {
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"value\", \"outcome\": \"N\"|\"P\", \"winning_moves\"}");
   sub->add_option("--svg", o->svg, "Also draw the position in FILE (SVG), a winning move highlighted");
-  sub->add_option("--max-memory", o->max_memory,
-                  "Refuse positions whose values need more memory (e.g. 512M, 4G; default half the RAM)");
-  sub->callback([o, &state] {
+  add_max_memory_option(sub, o->max_memory, "Refuse positions whose values need more memory");
+  sub->callback([o, sub, &state] {
+    refuse_empty_values(*sub);
+    o->memory_limit = max_memory_limit(*sub, o->max_memory);
+    if (o->position == "-") {
+      o->position = position_from_stdin(o->game.find('*') != std::string::npos || !o->size.empty(), o->memory_limit);
+    }
     o->limit = static_cast<std::size_t>(parse_u64(o->limit_text, "--limit"));
     run_analyze(*o, state);
   });

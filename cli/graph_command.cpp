@@ -11,6 +11,8 @@
 #include <string>
 
 #include "commands.hpp"
+#include "input.hpp"
+#include "options.hpp"
 #include "tartan/error.hpp"
 #include "tartan/grundy_graph.hpp"
 
@@ -22,21 +24,12 @@ struct graph_options {
   std::string file;
   std::string format = "auto";
   bool json = false;
+  std::string max_memory;
 };
 
-std::string read_input(const std::string& file) {
-  if (file == "-") {
-    std::ostringstream text;
-    text << std::cin.rdbuf();
-    return text.str();
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    throw error("cannot read '" + file + "' (" + std::strerror(errno) +
-                "); give a DOT or edge-list file, or - for standard input");
-  }
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+/// Memory per byte of graph text, bounded above: an edge "a b" (4 bytes) becomes two named vertices (a string and a
+/// map entry each, about 80 bytes) and an edge in the adjacency lists (about 32 bytes), and the text itself is kept.
+constexpr std::uint64_t graph_bytes_per_input_byte = 64;
 
 /// A name as printed in "name value" lines: quoted (DOT style) when it is empty or has blanks or quotes, so that
 /// every line splits into exactly two fields.
@@ -54,8 +47,8 @@ std::string printable(const std::string& name) {
   return quoted + '"';
 }
 
-void run_graph(const graph_options& o, run_state& state) {
-  const std::string text = read_input(o.file);
+void run_graph(const graph_options& o, std::uint64_t max_memory, run_state& state) {
+  const std::string text = read_input_text(o.file, "the graph", graph_bytes_per_input_byte, max_memory);
   const graph_format format = o.format == "dot"     ? graph_format::dot
                               : o.format == "edges" ? graph_format::edge_list
                                                     : graph_format::automatic;
@@ -101,7 +94,11 @@ void add_graph_command(CLI::App& app, run_state& state) {
       ->check(CLI::IsMember({"auto", "dot", "edges"}))
       ->capture_default_str();
   sub->add_flag("--json", o->json, "Print {\"vertices\": [{\"name\": ..., \"grundy\": ...}, ...]}");
-  sub->callback([o, &state] { run_graph(*o, state); });
+  add_max_memory_option(sub, o->max_memory, "Refuse graphs whose text and vertices need more memory");
+  sub->callback([o, sub, &state] {
+    refuse_empty_values(*sub);
+    run_graph(*o, max_memory_limit(*sub, o->max_memory), state);
+  });
 }
 
 }  // namespace tartan::cli

@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "input.hpp"
+#include "options.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nim_field.hpp"
 #include "tartan/nim_matrix.hpp"
@@ -39,6 +41,8 @@ struct field_options {
   unsigned bits = 64;
   bool hex = false;
   bool json = false;
+  std::string max_memory;         // matrix commands: --max-memory as typed
+  const CLI::App* cmd = nullptr;  // the subcommand, for options typed with an empty value and --max-memory
 };
 
 void check_bits(unsigned bits) {
@@ -46,6 +50,12 @@ void check_bits(unsigned bits) {
     throw parse_error("--bits " + std::to_string(bits) + " is not a field size; use a power of two from 8 to " +
                       std::to_string(max_bits) + " (64, 128, 256, ...)");
   }
+}
+
+// Refuses options typed with an empty value (--bits "" would read as 0), then a --bits that is not a field size.
+void check_options(const field_options& o) {
+  if (o.cmd != nullptr) refuse_empty_values(*o.cmd);
+  check_bits(o.bits);
 }
 
 // Refuses commands that have no implementation beyond `limit` bits.
@@ -194,16 +204,14 @@ quadratic_text parse_equation(const std::string& equation, unsigned bits) {
 
 // ---- matrices ------------------------------------------------------------------------------------------------------
 
-std::string read_input(const std::string& file) {
-  if (file == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw parse_error("cannot read '" + file + "'; give the path of a readable file, or - for standard input");
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+/// Memory per byte of matrix text, bounded above: an entry takes at least two bytes ("1 ") and 8 as a nimber, and the
+/// commands hold the text, the matrix and a working copy (inverse: an augmented one).
+constexpr std::uint64_t matrix_bytes_per_input_byte = 16;
 
 nim_matrix read_matrix(const std::string& file, const field_options& o, const std::string& command) {
   check_bits_at_most(o, 64, command, "matrices are over the nimbers below 2^64");
-  return parse_nim_matrix(read_input(file), field_max(o.bits));
+  const std::uint64_t limit = max_memory_limit(*o.cmd, o.max_memory);
+  return parse_nim_matrix(read_input_text(file, "the matrix", matrix_bytes_per_input_byte, limit), field_max(o.bits));
 }
 
 std::string format_row(std::span<const std::uint64_t> row, bool hex) {
@@ -231,6 +239,7 @@ CLI::App* find_or_add_nim(CLI::App& app) {
 
 std::shared_ptr<field_options> add_field_options(CLI::App* cmd, bool with_bits = true) {
   auto o = std::make_shared<field_options>();
+  o->cmd = cmd;
   if (with_bits) {
     cmd->add_option("--bits", o->bits,
                     "Field size N: values are nimbers below 2^N, N a power of two from 8 to 65536 (default 64)");
@@ -247,7 +256,7 @@ void add_log(CLI::App* nim) {
   cmd->add_option("X", *x, "The value, decimal or 0x-hex")->required();
   cmd->add_option("BASE", *base, "The base, decimal or 0x-hex")->required();
   cmd->callback([o, x, base] {
-    check_bits(o->bits);
+    check_options(*o);
     check_bits_at_most(*o, 128, "log",
                        "wider fields need logarithms in prime-order subgroups far too large for generic methods");
     json j{{"bits", o->bits}};
@@ -274,7 +283,7 @@ void add_order(CLI::App* nim) {
   auto x = std::make_shared<std::string>();
   cmd->add_option("X", *x, "A non-zero value, decimal or 0x-hex")->required();
   cmd->callback([o, x] {
-    check_bits(o->bits);
+    check_options(*o);
     check_bits_at_most(*o, 128, "order", "wider group orders 2^N - 1 have prime factors this tool does not tabulate");
     json j{{"bits", o->bits}};
     std::string text;
@@ -301,7 +310,7 @@ void add_primitive(CLI::App* nim) {
   auto x = std::make_shared<std::string>();
   cmd->add_option("X", *x, "A value to test, decimal or 0x-hex");
   cmd->callback([o, x] {
-    check_bits(o->bits);
+    check_options(*o);
     check_bits_at_most(*o, 128, "primitive",
                        "testing a wider element needs the factorisation of 2^N - 1, which this tool does not hold");
     json j{{"bits", o->bits}};
@@ -341,7 +350,7 @@ void add_trace(CLI::App* nim) {
   auto x = std::make_shared<std::string>();
   cmd->add_option("X", *x, "The value, decimal or 0x-hex")->required();
   cmd->callback([o, x] {
-    check_bits(o->bits);
+    check_options(*o);
     json j{{"bits", o->bits}};
     unsigned t = 0;
     if (o->bits <= 64) {
@@ -368,7 +377,7 @@ void add_solve(CLI::App* nim) {
                   "Terms A*x^2, B*x and C on either side of '='; coefficients decimal or 0x-hex, '*' optional")
       ->required();
   cmd->callback([o, equation] {
-    check_bits(o->bits);
+    check_options(*o);
     const quadratic_text q = parse_equation(*equation, o->bits);
     bool every = false;
     std::vector<words_t> roots;
@@ -414,7 +423,7 @@ void add_cbrt(CLI::App* nim) {
   auto x = std::make_shared<std::string>();
   cmd->add_option("X", *x, "The value, decimal or 0x-hex")->required();
   cmd->callback([o, x] {
-    check_bits(o->bits);
+    check_options(*o);
     std::vector<words_t> roots;
     words_t value;
     if (o->bits <= 64) {
@@ -449,6 +458,7 @@ CLI::App* add_matrix_command(CLI::App* nim, const std::string& name, const std::
                   "The matrix: whitespace-separated rows, one per line, entries decimal or 0x-hex ('#' starts a "
                   "comment); - for standard input")
       ->required();
+  add_max_memory_option(cmd, o->max_memory, "Refuse matrix files needing more memory");
   return cmd;
 }
 
@@ -458,7 +468,7 @@ void add_matrix_commands(CLI::App* nim) {
 
   CLI::App* cmd = add_matrix_command(nim, "det", "Determinant of a square matrix over GF(2^64)", o, file);
   cmd->callback([o, file] {
-    check_bits(o->bits);
+    check_options(*o);
     const nim_matrix m = read_matrix(*file, *o, "det");
     const std::uint64_t d = determinant(m);
     if (o->json) print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"determinant", json_u64(d, *o)}});
@@ -467,7 +477,7 @@ void add_matrix_commands(CLI::App* nim) {
 
   cmd = add_matrix_command(nim, "rank", "Rank of a matrix over GF(2^64)", o, file);
   cmd->callback([o, file] {
-    check_bits(o->bits);
+    check_options(*o);
     const nim_matrix m = read_matrix(*file, *o, "rank");
     const std::size_t r = rank(m);
     if (o->json) print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"rank", r}});
@@ -476,7 +486,7 @@ void add_matrix_commands(CLI::App* nim) {
 
   cmd = add_matrix_command(nim, "inverse", "Inverse of a square matrix over GF(2^64), one row per line", o, file);
   cmd->callback([o, file] {
-        check_bits(o->bits);
+        check_options(*o);
         const nim_matrix inv = inverse(read_matrix(*file, *o, "inverse"));
         if (o->json) {
           json rows = json::array();
@@ -490,7 +500,7 @@ void add_matrix_commands(CLI::App* nim) {
   cmd = add_matrix_command(nim, "kernel", "A basis of the kernel {x : A*x = 0}: 'dimension K', then K vectors", o,
                            file);
   cmd->callback([o, file] {
-        check_bits(o->bits);
+        check_options(*o);
         const auto basis = kernel(read_matrix(*file, *o, "kernel"));
         if (o->json) {
           json b = json::array();
@@ -507,7 +517,7 @@ void add_matrix_commands(CLI::App* nim) {
                            "...', then 'kernel: v' for each kernel basis vector when the solution is not unique",
                            o, file);
   cmd->callback([o, file] {
-        check_bits(o->bits);
+        check_options(*o);
         const nim_matrix ab = read_matrix(*file, *o, "solve-linear");
         if (ab.cols() < 2) {
           throw parse_error("solve-linear needs at least two columns: the coefficients of A, then b as the last column");

@@ -1,0 +1,80 @@
+#include "input.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <system_error>
+
+#include "tartan/detail/typed_text.hpp"
+#include "tartan/error.hpp"
+#include "tartan/limits.hpp"
+
+namespace tartan::cli {
+
+namespace {
+
+void check_input_memory(std::uint64_t size, std::string_view what, std::string_view source, std::uint64_t per_byte,
+                        std::uint64_t limit) {
+  check_memory(saturating_mul(size, per_byte), limit,
+               std::string(what) + " (" + std::string(source) + ", " + format_bytes(size) + ")",
+               "give a smaller input");
+}
+
+}  // namespace
+
+std::string read_input_text(const std::string& file, std::string_view what, std::uint64_t bytes_per_byte,
+                            std::uint64_t limit) {
+  const std::string name(what);
+  if (file == "-") {
+    // Standard input has no size to ask for: read in blocks, refusing once what was read is over the limit.
+    constexpr std::size_t block = std::size_t{1} << 20;
+    std::string text;
+    for (;;) {
+      const std::size_t have = text.size();
+      text.resize(have + block);
+      const std::size_t got = std::fread(text.data() + have, 1, block, stdin);
+      text.resize(have + got);
+      if (saturating_mul(text.size(), bytes_per_byte) > limit) {
+        check_input_memory(text.size(), what, "standard input, read so far", bytes_per_byte, limit);
+      }
+      if (got < block) break;
+    }
+    return text;
+  }
+  if (file.empty()) {
+    throw parse_error("no file named for " + name + "; give the path of a file, or - for standard input");
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    throw parse_error("cannot read " + detail::quote_typed(file) + ": it is a directory; give the path of a file with " +
+                      name + ", or - for standard input");
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    throw parse_error("cannot read " + detail::quote_typed(file) + " (" + std::strerror(errno) +
+                      "); give the path of a readable file with " + name + ", or - for standard input");
+  }
+  const std::uintmax_t size = std::filesystem::file_size(file, ec);
+  if (!ec) check_input_memory(size, what, "file " + detail::quote_typed(file), bytes_per_byte, limit);
+  std::string text;
+  if (!ec) text.reserve(static_cast<std::size_t>(size));
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    // A file that grows while read (or a device) is checked as standard input is.
+    if (saturating_mul(text.size(), bytes_per_byte) > limit) {
+      check_input_memory(text.size(), what, "file " + detail::quote_typed(file) + ", read so far", bytes_per_byte,
+                         limit);
+    }
+  }
+  if (in.bad()) {
+    throw parse_error("cannot read " + detail::quote_typed(file) + " to its end (" + std::strerror(errno) +
+                      "); give the path of a readable file with " + name + ", or - for standard input");
+  }
+  return text;
+}
+
+}  // namespace tartan::cli
