@@ -11,12 +11,16 @@
 #include "tartan/detail/code_xor.hpp"
 #include "tartan/error.hpp"
 #include "tartan/int128.hpp"
+#include "tartan/limits.hpp"
 
 namespace tartan::detail {
 
 namespace {
 
 using i128 = tartan::int128;
+
+/// The most sets of coins listed one by one for one coin, as a power of two (see subset_xor_values).
+constexpr long double max_enumeration_log2 = 27;
 
 /// Calls visit(x) with base ⊕ XOR of every r-subset of values. O(C(len, r)).
 template <class Visit>
@@ -146,9 +150,15 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
     span_cost = b.rank() + 1 + std::log2l(static_cast<long double>(len) + 1);
   }
   if (enum_cost <= wht_cost && enum_cost <= span_cost) {
-    if (enum_cost > 30) {
-      throw limit_error("listing the option values would enumerate 2^" + std::to_string(static_cast<int>(enum_cost)) +
-                        " sets of coins; use fewer coins");
+    // Every set's XOR is listed (8 bytes each) before the mex: 2^27 sets hold 1 GiB for this coin alone, and the
+    // count grows with every further coin (2^30 took 46 s and 9 GB on `seq 1-20 31`). Measured about 10^9 sets/s.
+    if (enum_cost > max_enumeration_log2) {
+      const long double sets = std::exp2(enum_cost);
+      const auto seconds = static_cast<long long>(std::ceil(sets / 1e9L));
+      throw limit_error("listing its option values would enumerate 2^" + std::to_string(static_cast<int>(enum_cost)) +
+                        " sets of coins, about " + std::to_string(seconds) + (seconds == 1 ? " second" : " seconds") +
+                        " and " + format_bytes(static_cast<std::uint64_t>(std::min(sets * 8, 1.8e19L))) +
+                        " for this coin alone, more for each further coin");
     }
     for (std::uint64_t r = r_lo; r <= r_hi; ++r) {
       for_each_subset_xor(values, r, base, [&](grundy_value x) { out.push_back(x); });
@@ -159,8 +169,8 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
     xor_at_least acc(static_cast<std::uint32_t>(std::min<std::uint64_t>(r_lo, 64)));
     for (const grundy_value v : values) acc.add(v);
     if (acc.basis().rank() > 28) {
-      throw limit_error("the option values span 2^" + std::to_string(acc.basis().rank()) +
-                        " values, too many to list; use fewer coins");
+      throw limit_error("its option values span 2^" + std::to_string(acc.basis().rank()) +
+                        " values, too many to list");
     }
     const std::vector<grundy_value> except = acc.exceptions();
     acc.basis().for_each_member([&](grundy_value x) {
@@ -170,8 +180,10 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
   }
 }
 
-void alternative_option_values(const turning_alternative& alt, coin n, std::span<const grundy_value> g,
-                               std::vector<grundy_value>& out) {
+namespace {
+
+void option_values_of(const turning_alternative& alt, coin n, std::span<const grundy_value> g,
+                      std::vector<grundy_value>& out) {
   const coin lo = lowest_allowed(alt, n);
   const coin hi = highest_count(alt, n);
   if (alt.min_coins > hi) return;
@@ -227,6 +239,21 @@ void alternative_option_values(const turning_alternative& alt, coin n, std::span
       }
       return;
     }
+  }
+}
+
+}  // namespace
+
+void alternative_option_values(const turning_alternative& alt, coin n, std::span<const grundy_value> g,
+                               std::vector<grundy_value>& out) {
+  try {
+    option_values_of(alt, n, g, out);
+  } catch (const limit_error& e) {
+    // The listing routes do not know the coin: name it, and how far the values can be computed.
+    throw limit_error("coin " + std::to_string(n) + ": " + e.what() +
+                      (n == 0 ? std::string("; use a code whose moves turn fewer coins")
+                              : "; ask for at most " + std::to_string(n) + " values (g(0.." + std::to_string(n - 1) +
+                                    ")), or use a code whose moves turn fewer coins"));
   }
 }
 
