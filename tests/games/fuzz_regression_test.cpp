@@ -1,0 +1,72 @@
+// Inputs the fuzzers (fuzz/, docs/robustness.md) found mishandled, kept as regression tests. Each test names what
+// went wrong before the fix.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+#include "tartan/error.hpp"
+#include "tartan/games/registry.hpp"
+#include "tartan/parse_number.hpp"
+#include "tartan/position.hpp"
+#include "tartan/turning_code.hpp"
+
+namespace {
+
+/// The message of the tartan::error `f` throws ("" and a test failure when it throws none).
+template <class F>
+std::string message_of(F&& f) {
+  try {
+    f();
+  } catch (const tartan::error& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no tartan::error thrown";
+  return "";
+}
+
+/// A message fit for one terminal line: no control bytes at all (they are shown as \xNN).
+bool printable(std::string_view message) {
+  for (const char c : message) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return false;
+  }
+  return true;
+}
+
+const std::string with_nul("12\0" "34", 5);
+
+TEST(FuzzRegressionTest, NulInANumberIsShownNotCutShort) {
+  // parse_u64 once built its message as a C string, so a NUL ended it: "operand A: '12" and nothing after.
+  const std::string message = message_of([] { tartan::parse_u64(with_nul, "operand A"); });
+  EXPECT_TRUE(printable(message)) << message;
+  EXPECT_NE(message.find("12\\x0034"), std::string::npos) << message;
+  EXPECT_NE(message.find("operand A"), std::string::npos) << message;
+}
+
+TEST(FuzzRegressionTest, NulInAGameNameIsShownNotCutShort) {
+  // find_game cut its 'unknown game' message at the NUL the same way, losing the list hint after it.
+  const std::string message = message_of([] { tartan::games::find_game(std::string("rul\0er", 6)); });
+  EXPECT_TRUE(printable(message)) << message;
+  EXPECT_NE(message.find("rul\\x00er"), std::string::npos) << message;
+}
+
+TEST(FuzzRegressionTest, ControlBytesInEveryParserAreEscaped) {
+  for (int byte = 1; byte < 0x20; ++byte) {
+    // Each text is malformed whatever the byte (a tab or newline may be skipped as space; the 'Q' after it is not).
+    const std::string text = std::string("1-") + static_cast<char>(byte) + "Q";
+    const std::string code = message_of([&] { tartan::turning_code::parse(text); });
+    EXPECT_TRUE(printable(code)) << byte << ": " << code;
+    const std::string row = message_of([&] { tartan::parse_row(std::string("HT") + static_cast<char>(byte) + "Q"); });
+    EXPECT_TRUE(printable(row)) << byte << ": " << row;
+    const std::string number = message_of([&] { tartan::parse_u64(std::string("7") + static_cast<char>(byte) + "Q", "n"); });
+    EXPECT_TRUE(printable(number)) << byte << ": " << number;
+  }
+}
+
+TEST(FuzzRegressionTest, CodeOfALoneCIsRefusedAsMissingItsCount) {
+  // 'C' alone was taken for an empty alternative; it is a code without its count (e.g. 1+C).
+  const std::string message = message_of([] { tartan::turning_code::parse("C"); });
+  EXPECT_NE(message.find("turning code 'C'"), std::string::npos) << message;
+}
+
+}  // namespace
