@@ -186,6 +186,7 @@ void run_batch(const output_options& o) {
     const u64 line_a = reader.line();
     const auto second = reader.next();
     if (!second) {
+      a.pop_back();  // A without its B: the products before it are written, and nothing is made up for it
       flush_chunk();
       std::fflush(stdout);
       throw parse_error("line " + std::to_string(line_a) + ": the input ends after A of pair " +
