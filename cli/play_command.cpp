@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "options.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/grid_position.hpp"
@@ -305,7 +306,8 @@ void add_play_command(CLI::App& app, run_state& state) {
   sub->add_option("POSITION", o->position, "The starting coins, H or T each (boards: rows joined by '/')")->required();
   sub->add_option("--first", o->first, "Who moves first: you or engine")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the engine's choices among equal moves (default: random)");
-  sub->callback([o, &state] {
+  sub->callback([o, sub, &state] {
+    refuse_empty_values(*sub);
     run_play(*o);
     state.exit_code = 0;
   });
