@@ -143,7 +143,7 @@ grid_position parse_grid(std::string_view text) {
     }
     if (row.size() != p.extents[1]) {
       throw parse_error("position: row " + std::to_string(r) + " has " + std::to_string(row.size()) +
-                        " coins but row 0 has " + std::to_string(p.extents[1]) +
+                        (row.size() == 1 ? " coin" : " coins") + " but row 0 has " + std::to_string(p.extents[1]) +
                         "; every row needs the same number of coins");
     }
   }

@@ -254,7 +254,8 @@ nim_matrix parse_nim_matrix(std::string_view text, std::uint64_t max_entry) {
     if (rows.empty()) first_line = line_number;
     if (!rows.empty() && row.size() != rows.front().size()) {
       throw parse_error("line " + std::to_string(line_number) + " has " + std::to_string(row.size()) +
-                        " entries but the first row (line " + std::to_string(first_line) + ") has " +
+                        (row.size() == 1 ? " entry" : " entries") + " but the first row (line " +
+                        std::to_string(first_line) + ") has " +
                         std::to_string(rows.front().size()) + "; every row needs the same number of entries");
     }
     rows.push_back(std::move(row));
