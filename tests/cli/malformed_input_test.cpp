@@ -1,0 +1,330 @@
+// Malformed input across every command, refused clearly: each row gives the arguments, standard input, the exit code
+// (2: bad input) and a fragment of the message that names the argument and says what to type. Every row also checks
+// the shared error path: standard error is exactly one short line starting "error: ", standard output is empty, and
+// the process ends by itself (an exit code below 128, never a signal).
+//
+// The inputs people actually get wrong: empty and blank text, Unicode look-alikes (full-width '１' and 'Ｈ', the en
+// dash '–'), signs, 2^64 and beyond, "0x" without digits, ragged grids, unknown and misspelt games, broken turning
+// codes, 10 MB positions on standard input, sizes of 0, and sizes or enumerations beyond the machine, refused before
+// anything is allocated with the estimate and the limit (--max-memory, itself checked).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "support/run_cli.hpp"
+
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+using tartan::test::run_tartan;
+
+struct malformed_case {
+  std::string name;               // the test's name: CamelCase, what is wrong where
+  std::vector<std::string> args;  // after `tartan`
+  std::string input;              // standard input
+  int exit_code = 2;
+  std::string fragment;  // part of the message: the argument named and what to type
+};
+
+// Shown by GoogleTest on a failure: the command line, not 10 MB of input.
+void PrintTo(const malformed_case& c, std::ostream* os) {
+  *os << "tartan";
+  for (const std::string& a : c.args) *os << " '" << a << "'";
+  if (!c.input.empty()) *os << " < (" << c.input.size() << " bytes)";
+}
+
+constexpr std::size_t ten_mib = std::size_t{10} << 20;
+
+std::string repeated(const std::string& piece, std::size_t bytes) {
+  std::string s;
+  s.reserve(bytes + piece.size());
+  while (s.size() < bytes) s += piece;
+  return s;
+}
+
+// A square matrix of n×n entries "1", as the nim matrix commands read it.
+std::string matrix_text(std::size_t n) {
+  std::string row;
+  for (std::size_t j = 0; j < n; ++j) row += j == 0 ? "1" : " 1";
+  return repeated(row + "\n", n * (row.size() + 1));
+}
+
+const std::vector<malformed_case>& cases() {
+  static const std::vector<malformed_case> all = {
+      // ---- the command word ----
+      {"NoCommand", {}, "", 2, "tartan needs a command; type one of nim, games, seq"},
+      {"EmptyCommand", {""}, "", 2, "unknown command '' for tartan; type one of"},
+      {"UnknownCommand", {"frobnicate"}, "", 2, "unknown command 'frobnicate' for tartan; type one of"},
+
+      // ---- nim ----
+      {"NimAlone", {"nim"}, "", 2, "tartan nim needs a command; type one of mul"},
+      {"NimUnknownSubcommand", {"nim", "mull", "2", "3"}, "", 2, "unknown command 'mull' for tartan nim; type one of"},
+      {"NimMulEmptyOperand", {"nim", "mul", "", "3"}, "", 2, "operand A: empty; type a number such as 42"},
+      {"NimMulBlankOperand", {"nim", "mul", " ", "3"}, "", 2, "operand A: ' ' is not a decimal number"},
+      {"NimMulFullwidthDigit", {"nim", "mul", "１", "2"}, "", 2, "operand A: '１' is not a decimal number"},
+      {"NimMulPlusSign", {"nim", "mul", "+5", "2"}, "", 2, "operand A: '+5' has a sign; type the digits alone"},
+      {"NimMulNegative", {"nim", "mul", "2", "-1"}, "", 2, "operand B: '-1' is negative"},
+      {"NimMulTwoToThe64", {"nim", "mul", "18446744073709551616", "1"}, "", 2,
+       "operand A: '18446744073709551616' is 2^64 or more; type a value below 2^64"},
+      {"NimMulFarBeyond64Bits", {"nim", "mul", "99999999999999999999999", "1"}, "", 2,
+       "operand A: '99999999999999999999999' is 2^64 or more"},
+      {"NimMulHexWithoutDigits", {"nim", "mul", "0x", "1"}, "", 2, "operand A: '0x' has no hex digits after 0x; type e.g."},
+      {"NimMulMissingOperand", {"nim", "mul", "2"}, "", 2, "missing operand B; type two factors"},
+      {"NimMulBatchWithOperands", {"nim", "mul", "--batch", "5", "6"}, "", 2, "give no operands on the command line"},
+      {"NimMulBatchLoneFactor", {"nim", "mul", "--batch"}, "1\n", 2,
+       "line 1: the input ends after A of pair 1 without its B; give whitespace-separated pairs 'A B'"},
+      {"NimMulBatchBadToken", {"nim", "mul", "--batch"}, "1 x\n", 2, "line 1: B of pair 1: 'x' is not a decimal number"},
+      {"NimMulBatchFullwidth", {"nim", "mul", "--batch"}, "１ 2\n", 2, "A of pair 1: '１' is not a decimal number"},
+      {"NimMulBatchTenMegabyteToken", {"nim", "mul", "--batch"}, repeated("7", ten_mib), 2,
+       "line 1: A of pair 1: '777"},
+      {"NimPowNegativeExponent", {"nim", "pow", "2", "-1"}, "", 2, "exponent E: '-1' is negative"},
+      {"NimInvZero", {"nim", "inv", "0"}, "", 2, "the nim inverse of 0 does not exist"},
+      {"NimDivByZero", {"nim", "div", "1", "0"}, "", 2, "divide by a non-zero value"},
+      {"NimSqrtHexWithoutDigits", {"nim", "sqrt", "0x"}, "", 2, "operand X: '0x' has no hex digits"},
+      {"NimCbrtNegative", {"nim", "cbrt", "-3"}, "", 2, "X: '-3' is negative"},
+      {"NimTableSizeZero", {"nim", "table", "0"}, "", 2, "table size N: 0 gives an empty table; type a size from 1"},
+      {"NimTableTooLarge", {"nim", "table", "4097"}, "", 2, "type a size from 1 to 4096"},
+      {"NimTableNegative", {"nim", "table", "-1"}, "", 2, "table size N: '-1' is negative"},
+      {"NimLogOfZero", {"nim", "log", "0", "2"}, "", 2, "give a non-zero value"},
+      {"NimOrderOfZero", {"nim", "order", "0"}, "", 2, "give a non-zero nimber"},
+      {"NimTraceBitsNotPowerOfTwo", {"nim", "trace", "1", "--bits", "7"}, "", 2,
+       "--bits 7 is not a field size; use a power of two from 8 to 65536"},
+      {"NimTraceBitsEmpty", {"nim", "trace", "1", "--bits", ""}, "", 2, "--bits: empty; type a value"},
+      {"NimSolveEmptyEquation", {"nim", "solve", ""}, "", 2, "the equation '' has no '='; write it like 'x^2+x=5'"},
+      {"NimSolveDanglingSign", {"nim", "solve", "x^2+="}, "", 2, "has a sign without a term"},
+      {"NimDetRaggedMatrix", {"nim", "det", "-"}, "1 2\n3\n", 2,
+       "line 2 has 1 entry but the first row (line 1) has 2; every row needs the same number of entries"},
+      {"NimDetDirectory", {"nim", "det", "/"}, "", 2, "cannot read '/': it is a directory; give the path of a file"},
+      {"NimRankMissingFile", {"nim", "rank", "/nonexistent/matrix.txt"}, "", 2,
+       "cannot read '/nonexistent/matrix.txt' (No such file or directory); give the path of a readable file"},
+      {"NimDetOverMemoryLimit", {"nim", "det", "-", "--max-memory", "1K"}, matrix_text(100), 2,
+       "over the memory limit of 1.0 KiB; give a smaller input, or raise the limit with --max-memory"},
+      {"NimDetMaxMemoryEmpty", {"nim", "det", "-", "--max-memory", ""}, "1\n", 2,
+       "--max-memory: '' is not a memory size"},
+
+      // ---- games ----
+      {"GamesUnexpectedArgument", {"games", "extra"}, "", 2, "not expected: extra"},
+      {"GamesUnknownOption", {"games", "--bogus"}, "", 2, "--bogus"},
+
+      // ---- seq: game names and turning codes ----
+      {"SeqEmptyGame", {"seq", "", "5"}, "", 2, "no game given; type a name from 'tartan games' or a turning code"},
+      {"SeqBlankGame", {"seq", "  ", "5"}, "", 2, "no game given; type a name from 'tartan games'"},
+      {"SeqUnknownGame", {"seq", "nonsense", "5"}, "", 2, "unknown game 'nonsense'; type 'tartan games' for the list"},
+      {"SeqNearMissGame", {"seq", "mock-turtle", "5"}, "", 2, "did you mean 'mock-turtles'?"},
+      {"SeqCodeZero", {"seq", "0", "5"}, "", 2, "turning code '0': count 0 at column 1 (a move turns at least 1 coin)"},
+      {"SeqCodeReversedRange", {"seq", "3-1", "5"}, "", 2, "empty range 3-1 at column 1 (write the smaller number first)"},
+      {"SeqCodeOpenRange", {"seq", "1-", "5"}, "", 2, "turning code '1-': expected a number after '-' at column 3"},
+      {"SeqCodeSpanAlone", {"seq", "C", "5"}, "", 2,
+       "turning code 'C' has no count of coins; start it with how many coins a move turns"},
+      {"SeqCodeEmptySpan", {"seq", "1+C(0)", "5"}, "", 2, "span C(0) at column 5 (a span holds at least 1 coin)"},
+      {"SeqCodeDoubleComma", {"seq", "2,,3", "5"}, "", 2, "expected a number of coins at column 3 (found ',')"},
+      {"SeqCodeEnDash", {"seq", "1–3", "5"}, "", 2, "type the ASCII hyphen-minus '-'"},
+
+      // ---- seq: the count ----
+      {"SeqCountEmpty", {"seq", "mock-turtles", ""}, "", 2, "N: empty; type a number such as 42"},
+      {"SeqCountZero", {"seq", "mock-turtles", "0"}, "", 2, "N must be at least 1; type a count such as 10"},
+      {"SeqCountPlusSign", {"seq", "mock-turtles", "+5"}, "", 2, "N: '+5' has a sign; type the digits alone"},
+      {"SeqCountNegative", {"seq", "mock-turtles", "-1"}, "", 2, "N: '-1' is negative"},
+      {"SeqCountFullwidthDigit", {"seq", "mock-turtles", "１0"}, "", 2, "type the ASCII digit 1"},
+      {"SeqCountHexWithoutDigits", {"seq", "mock-turtles", "0x"}, "", 2, "N: '0x' has no hex digits after 0x"},
+      {"SeqCountTwoToThe64", {"seq", "ruler", "18446744073709551616"}, "", 2,
+       "N: '18446744073709551616' is 2^64 or more; type a value below 2^64"},
+      {"SeqCountTenToThe15", {"seq", "ruler", "1000000000000000"}, "", 2,
+       "computing 1000000000000000 values needs about 28.4 PiB, over the memory limit of"},
+      {"SeqOverMaxMemory", {"seq", "ruler", "100000000", "--max-memory", "1M"}, "", 2,
+       "needs about 3.0 GiB, over the memory limit of 1.0 MiB; ask for fewer values, or raise the limit with "
+       "--max-memory 3G"},
+      {"SeqMaxMemoryZero", {"seq", "ruler", "5", "--max-memory", "0"}, "", 2,
+       "--max-memory: 0 bytes allows nothing; type a size such as 512M"},
+      {"SeqMaxMemoryNegative", {"seq", "ruler", "5", "--max-memory", "-1"}, "", 2,
+       "--max-memory: '-1' is not a memory size; type a number of bytes"},
+      {"SeqMaxMemoryUnknownUnit", {"seq", "ruler", "5", "--max-memory", "12Q"}, "", 2,
+       "--max-memory: '12Q' is not a memory size; type a number of bytes, optionally followed by K, M, G or T"},
+      {"SeqMaxMemoryEmpty", {"seq", "ruler", "5", "--max-memory", ""}, "", 2, "--max-memory: '' is not a memory size"},
+      {"SeqMaxMemoryBeyond64Bits", {"seq", "ruler", "5", "--max-memory", "99999999999T"}, "", 2,
+       "is 2^64 bytes or more; type a smaller size"},
+      {"SeqEnumerationExplodes", {"seq", "1-64", "100"}, "", 2,
+       "listing its option values would enumerate 2^"},
+
+      // ---- analyze: rows ----
+      {"AnalyzeNoPosition", {"analyze", "mock-turtles"}, "", 2, "no position given; type one such as HTTH"},
+      {"AnalyzeEmptyPosition", {"analyze", "mock-turtles", ""}, "", 2, "no position given; type one such as HTTH"},
+      {"AnalyzeBlankPosition", {"analyze", "mock-turtles", " "}, "", 2,
+       "position: ' ' at column 1 is not a coin; type H or T"},
+      {"AnalyzeBadCoin", {"analyze", "mock-turtles", "HTXH"}, "", 2, "position: 'X' at column 3 is not a coin"},
+      {"AnalyzeFullwidthH", {"analyze", "mock-turtles", "ＨTTH"}, "", 2, "type the ASCII letter H"},
+      {"AnalyzeRowsOnARowGame", {"analyze", "mock-turtles", "HT/TH"}, "", 2,
+       "has several rows, but mock-turtles is played on a row"},
+      {"AnalyzeCoinsZero", {"analyze", "mock-turtles", "--coins", "0", "--heads", "1"}, "", 2,
+       "--coins must be at least 1; type the length of the row"},
+      {"AnalyzeHeadsOutsideRow", {"analyze", "mock-turtles", "--coins", "10", "--heads", "11"}, "", 2,
+       "heads coin 11 is outside the row of 10 coins"},
+      {"AnalyzeHeadsDoubleComma", {"analyze", "mock-turtles", "--coins", "10", "--heads", "1,,2"}, "", 2,
+       "coin list item 2 is empty; separate coin numbers by single commas"},
+      {"AnalyzeHeadsNegative", {"analyze", "mock-turtles", "--coins", "10", "--heads", "-1"}, "", 2,
+       "coin list item 1: '-1' is negative"},
+      {"AnalyzeHeadsEmpty", {"analyze", "mock-turtles", "--coins", "10", "--heads", ""}, "", 2,
+       "--heads: empty; type a value"},
+      {"AnalyzeCoinsTwoToThe64", {"analyze", "mock-turtles", "--coins", "18446744073709551616", "--heads", "1"}, "", 2,
+       "--coins: '18446744073709551616' is too large; the largest allowed is 4294967296"},
+      {"AnalyzeFarHeadsCoin", {"analyze", "ruler", "--coins", "4294967296", "--heads", "4294967295"}, "", 2,
+       "computing 4294967296 values needs about 128.0 GiB, over the memory limit of"},
+      {"AnalyzeLimitNegative", {"analyze", "mock-turtles", "HTTH", "--limit", "-1"}, "", 2,
+       "--limit: '-1' is negative"},
+      {"AnalyzeLimitEmpty", {"analyze", "mock-turtles", "HTTH", "--limit", ""}, "", 2, "--limit: empty"},
+      {"AnalyzeMaxMemoryEmpty", {"analyze", "mock-turtles", "HTTH", "--max-memory", ""}, "", 2,
+       "--max-memory: '' is not a memory size"},
+      {"AnalyzeEmptyStandardInput", {"analyze", "mock-turtles", "-"}, "", 2,
+       "the position on standard input is empty; give coins such as HTTH"},
+      {"AnalyzeTenMegabyteRowBadLastCoin", {"analyze", "ruler", "-"}, repeated("H", ten_mib) + "X\n", 2,
+       "position: 'X' at column 10485761 is not a coin"},
+      {"AnalyzeTenMegabyteRowOverMaxMemory", {"analyze", "ruler", "-", "--max-memory", "1M"}, repeated("T", ten_mib), 2,
+       "over the memory limit of 1.0 MiB; give a smaller input, or raise the limit with --max-memory"},
+
+      // ---- analyze: grids ----
+      {"AnalyzeRaggedGrid", {"analyze", "ruler*ruler", "HT/T"}, "", 2,
+       "row 1 has 1 coin but row 0 has 2; every row needs the same number of coins"},
+      {"AnalyzeRaggedGridOnStandardInput", {"analyze", "ruler*ruler", "-"}, "HT\nT\n", 2,
+       "row 1 has 1 coin but row 0 has 2"},
+      {"AnalyzeTenMegabyteRaggedGrid", {"analyze", "ruler*ruler", "-"},
+       repeated("H", ten_mib / 2) + "\n" + repeated("T", ten_mib / 2 - 1) + "\n", 2,
+       "row 1 has 5242879 coins but row 0 has 5242880"},
+      {"AnalyzeGridBadCoin", {"analyze", "ruler*ruler", "HT/TX"}, "", 2,
+       "'X' at row 1, column 1 (from 0) is not a coin; type H or T"},
+      {"AnalyzeGridEmptyRow", {"analyze", "ruler*ruler", "HT//TH"}, "", 2, "row 1 is empty; type H or T"},
+      {"AnalyzeProductNearMiss", {"analyze", "ruler*rulr", "HT/TH"}, "", 2,
+       "factor 2: unknown game 'rulr'; did you mean 'ruler'?"},
+      {"AnalyzeProductEmptyFactor", {"analyze", "*ruler", "H"}, "", 2,
+       "factor 1 is empty; join games with a single '*'"},
+      {"AnalyzeGridSizeZero", {"analyze", "ruler*ruler", "--size", "0x5", "--heads", "0:0"}, "", 2,
+       "size '0x5': dimension 1 is 0; every dimension needs at least one coin"},
+      {"AnalyzeGridHeadsHalfCoordinate", {"analyze", "ruler*ruler", "--size", "5x5", "--heads", "1:"}, "", 2,
+       "heads coin '1:' has an empty coordinate; type row:column"},
+      {"AnalyzeGridFarHeadsCoin",
+       {"analyze", "ruler*ruler", "--size", "4000000000x4000000000", "--heads", "3999999999:3999999999"}, "", 2,
+       "needs about 238.4 GiB, over the memory limit of"},
+
+      // ---- check ----
+      {"CheckNoCoins", {"check", "mock-turtles"}, "", 2, "give the number of coins to check, e.g. tartan check"},
+      {"CheckCoinsZero", {"check", "mock-turtles", "--coins", "0"}, "", 2, "--coins must be at least 1"},
+      {"CheckCoinsTooMany", {"check", "mock-turtles", "--coins", "40"}, "", 2, "check --coins at most 24"},
+      {"CheckMovesExplode", {"check", "1-20", "--coins", "22"}, "", 2, "check --coins at most 14 for this game"},
+      {"CheckValuesEmptyItem", {"check", "mock-turtles", "--coins", "4", "--values", "1,2,,7"}, "", 2,
+       "--values item 3: empty; type a number"},
+      {"CheckValuesEmpty", {"check", "mock-turtles", "--coins", "4", "--values", ""}, "", 2,
+       "--values: empty; type a value"},
+      {"CheckValuesTooFew", {"check", "mock-turtles", "--coins", "4", "--values", "1,2,4"}, "", 2,
+       "--values lists 3 values but --coins is 4; give one value per coin"},
+      {"CheckProductWithoutSize", {"check", "ruler*ruler"}, "", 2, "give its size, e.g. tartan check ruler*ruler --size"},
+      {"CheckGridTooLarge", {"check", "ruler*ruler", "--size", "10x10"}, "", 2,
+       "use 'tartan verify' for larger boards"},
+      {"CheckOverMaxMemory", {"check", "mock-turtles", "--coins", "20", "--max-memory", "1K"}, "", 2,
+       "over the memory limit of 1.0 KiB; check --coins at most"},
+      {"CheckMaxMemoryEmpty", {"check", "mock-turtles", "--coins", "12", "--max-memory", ""}, "", 2,
+       "--max-memory: '' is not a memory size"},
+      {"CheckCodeReversedRange", {"check", "3-1", "--coins", "4"}, "", 2, "write the smaller number first"},
+
+      // ---- graph ----
+      {"GraphEmptyFileName", {"graph", ""}, "", 2, "no file named for the graph; give the path of a file, or -"},
+      {"GraphDirectory", {"graph", "/"}, "", 2, "cannot read '/': it is a directory"},
+      {"GraphMissingFile", {"graph", "/nonexistent/g.dot"}, "", 2, "cannot read '/nonexistent/g.dot'"},
+      {"GraphCycle", {"graph", "-"}, "a b\nb a\n", 2, "the graph has a cycle: a -> b -> a"},
+      {"GraphDotMissingTarget", {"graph", "-"}, "digraph { a -> }", 2, "expected a vertex name after '->'"},
+      {"GraphDotUnclosed", {"graph", "-"}, "digraph { a -> b ", 2, "close the graph with '}'"},
+      {"GraphUnknownFormat", {"graph", "-", "--format", "xml"}, "a b\n", 2, "--format: xml not in {auto,dot,edges}"},
+      {"GraphTooManyNamesOnALine", {"graph", "-", "--format", "edges"}, "a b c\n", 2,
+       "expected 'u v' (an edge) or 'u' (a vertex), found 3 names"},
+      {"GraphTenMegabyteLine", {"graph", "-", "--format", "edges"}, repeated("a ", ten_mib) + "\n", 2,
+       "edge list line 1: expected 'u v' (an edge) or 'u' (a vertex), found 5242880 names"},
+      {"GraphOverMaxMemory", {"graph", "-", "--max-memory", "1K"}, repeated("a b\n", 1 << 16), 2,
+       "over the memory limit of 1.0 KiB; give a smaller input"},
+
+      // ---- table ----
+      {"TableSizeEmpty", {"table", "ruler*ruler", "--size", ""}, "", 2, "--size: empty; type a value (the board: RxC"},
+      {"TableSizeZero", {"table", "ruler*ruler", "--size", "0x0"}, "", 2, "dimension 1 is 0"},
+      {"TableSizeMissingDimension", {"table", "ruler*ruler", "--size", "3x"}, "", 2,
+       "size '3x': dimension 2 is missing; type the size as RxC"},
+      {"TableSizeSign", {"table", "ruler*ruler", "--size", "3x+3"}, "", 2, "dimension 2: '+3' has a sign"},
+      {"TableSizeTwoToThe64", {"table", "ruler*ruler", "--size", "18446744073709551616x2"}, "", 2,
+       "dimension 1: '18446744073709551616' is too large"},
+      {"TableSingleGame", {"table", "ruler", "--size", "3x3"}, "", 2,
+       "'ruler' is a single game; a tartan product needs at least two factors joined by '*'"},
+      {"TableDoubleStar", {"table", "ruler**ruler", "--size", "2x2"}, "", 2, "factor 2 is empty"},
+      {"TableCodeEmptySpan", {"table", "1+C(0)*ruler", "--size", "2x2"}, "", 2,
+       "factor 1: turning code '1+C(0)': span C(0)"},
+      {"TableBeyondTheMachine", {"table", "ruler*ruler", "--size", "4000000000x4000000000"}, "", 2,
+       "a value table of 4000000000x4000000000 needs more than 16 EiB, over the memory limit of"},
+      {"TableOverMaxMemory", {"table", "ruler*ruler", "--size", "4000x4000", "--max-memory", "1M"}, "", 2,
+       "a value table of 4000x4000 needs about 122.3 MiB, over the memory limit of 1.0 MiB; give a smaller size, or raise the limit with "
+       "--max-memory"},
+      {"TableTooManyCellsToPrint", {"table", "ruler*ruler", "--size", "9000x9000", "--max-memory", "4G"}, "", 2,
+       "tartan table prints at most 67108864"},
+      {"TableMaxMemoryUnknownUnit", {"table", "ruler*ruler", "--size", "3x3", "--max-memory", "12Q"}, "", 2,
+       "--max-memory: '12Q' is not a memory size"},
+
+      // ---- verify ----
+      {"VerifyNoSize", {"verify", "ruler*ruler"}, "", 2, "--size is required"},
+      {"VerifySizeZero", {"verify", "ruler*ruler", "--size", "0x4"}, "", 2, "dimension 1 is 0"},
+      {"VerifyBeyondTheMachine", {"verify", "ruler*ruler", "--size", "4000000000x4000000000"}, "", 2,
+       "computing 8000000000 values needs about 238.4 GiB, over the memory limit of"},
+      {"VerifyThreadsZero", {"verify", "ruler*ruler", "--size", "4x4", "--threads", "0"}, "", 2,
+       "--threads must be at least 1; omit it to use every core"},
+      {"VerifyThreadsEmpty", {"verify", "ruler*ruler", "--size", "4x4", "--threads", ""}, "", 2,
+       "--threads: empty; type a value (worker threads"},
+      {"VerifyThreadsHuge", {"verify", "ruler*ruler", "--size", "4x4", "--threads", "99999999999"}, "", 2,
+       "--threads: '99999999999' is too large; the largest allowed is 1024"},
+      {"VerifyListNegative", {"verify", "ruler*ruler", "--size", "4x4", "--list", "-1"}, "", 2,
+       "--list: '-1' is negative"},
+      {"VerifyMaxMemoryEmpty", {"verify", "ruler*ruler", "--size", "4x4", "--max-memory", ""}, "", 2,
+       "--max-memory: '' is not a memory size"},
+      {"VerifyCodeReversedRange", {"verify", "3-1*ruler", "--size", "4x4"}, "", 2,
+       "factor 1: turning code '3-1': empty range 3-1"},
+
+      // ---- play ----
+      {"PlayEmptyPosition", {"play", "ruler", ""}, "", 2, "position: empty; type H or T for each coin"},
+      {"PlayBadCoin", {"play", "ruler", "HTX"}, "", 2, "position: 'X' at column 3 is not a coin"},
+      {"PlayRaggedBoard", {"play", "ruler*ruler", "HT/T"}, "", 2, "row 1 has 1 coin but row 0 has 2"},
+      {"PlayThreeFactors", {"play", "ruler*ruler*ruler", "HT"}, "", 2,
+       "tartan play plays on a board, the product of two games"},
+      {"PlayUnknownFirst", {"play", "ruler", "HT", "--first", "me"}, "", 2,
+       "--first 'me' is neither you nor engine; type --first you or --first engine"},
+      {"PlaySeedNegative", {"play", "ruler", "HT", "--seed", "-1"}, "", 2, "--seed: '-1' is negative"},
+      {"PlaySeedEmpty", {"play", "ruler", "HT", "--seed", ""}, "", 2, "--seed: empty; type a value"},
+      {"PlayNearMissGame", {"play", "mock-turtle", "HT"}, "", 2, "did you mean 'mock-turtles'?"},
+  };
+  return all;
+}
+
+class MalformedInputTest : public ::testing::TestWithParam<malformed_case> {};
+
+TEST_P(MalformedInputTest, IsRefusedOnOneClearLine) {
+  const malformed_case& c = GetParam();
+  const tartan::test::cli_result r = run_tartan(c.args, c.input);
+  EXPECT_LT(r.exit_code, 128) << "killed by a signal: " << r.err;
+  EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
+  EXPECT_THAT(r.err, StartsWith("error: "));
+  EXPECT_EQ(tartan::test::count_lines(r.err), 1u) << r.err;
+  EXPECT_TRUE(!r.err.empty() && r.err.back() == '\n') << r.err;
+  EXPECT_LT(r.err.size(), 300u) << r.err;
+  EXPECT_THAT(r.err, HasSubstr(c.fragment));
+  EXPECT_TRUE(r.out.empty()) << "standard output: " << r.out.substr(0, 200);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryCommand, MalformedInputTest, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<malformed_case>& info) { return info.param.name; });
+
+TEST(MalformedInputSuiteTest, CoversEveryCommandWithAtLeastSeventyCases) {
+  EXPECT_GE(cases().size(), 70u);
+  for (const char* command : {"nim", "games", "seq", "analyze", "check", "graph", "table", "verify", "play"}) {
+    std::size_t n = 0;
+    for (const malformed_case& c : cases()) n += !c.args.empty() && c.args[0] == command;
+    EXPECT_GE(n, 2u) << command;
+  }
+}
+
+}  // namespace
