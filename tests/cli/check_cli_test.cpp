@@ -1,10 +1,18 @@
 // tartan check GAME --coins N: passes for the built-in games, catches a wrong table (exit 1), refuses what it
 // cannot build and every bad input (exit 2).
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "support/naive.hpp"
@@ -95,6 +103,38 @@ TEST(CheckCliTest, ExponentialGamesSayHowFarTheyGo) {
   EXPECT_THAT(r.err, HasSubstr("check --coins at most 14 for this game"));
   EXPECT_EQ(tartan::test::count_lines(r.err), 1u);
   EXPECT_TRUE(r.out.empty());
+}
+
+TEST(CheckCliTest, InterruptPrintsWhatWasCheckedAndExits130) {
+  // A check of 2^22 positions (several seconds, gigabytes), stopped with SIGINT as Ctrl-C would once it has started:
+  // the positions built so far are checked and reported, and the exit code is 130.
+  const std::string base = "/tmp/tartan_check_sigint_" + std::to_string(::getpid());
+  const std::string out_path = base + ".out", err_path = base + ".err";
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(out, STDOUT_FILENO);
+    ::dup2(err, STDERR_FILENO);
+    ::execl(TARTAN_EXE, TARTAN_EXE, "check", "twins", "--coins", "22", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  ::kill(child, SIGINT);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  const std::string out = tartan::test::read_file(out_path), err = tartan::test::read_file(err_path);
+  std::remove(out_path.c_str());
+  std::remove(err_path.c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by a signal instead of stopping cleanly";
+  EXPECT_EQ(WEXITSTATUS(status), 130) << err;
+  EXPECT_THAT(out, HasSubstr("game: twins (code 2)\n"));
+  EXPECT_THAT(out, HasSubstr(" of 4194304 (interrupted"));
+  EXPECT_THAT(out, HasSubstr("mismatches: 0\n"));
+  EXPECT_THAT(out, HasSubstr("so far: every position checked agrees"));
+  EXPECT_THAT(err, HasSubstr("interrupted: "));
+  EXPECT_THAT(err, HasSubstr("positions were checked before the stop"));
 }
 
 TEST(CheckCliTest, BadInputIsOneLineAndExitTwo) {
