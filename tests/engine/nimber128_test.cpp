@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "support/mex_nim_product.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nim_field.hpp"
 #include "tartan/nimber.hpp"
@@ -21,25 +22,7 @@ using ::testing::HasSubstr;
 constexpr nimber128 one{0, 1};
 constexpr uint128 group_order = ~uint128{0};
 
-std::vector<std::vector<std::uint64_t>> mex_products(std::size_t n) {
-  std::vector<std::vector<std::uint64_t>> t(n, std::vector<std::uint64_t>(n, 0));
-  std::vector<char> seen;
-  for (std::size_t a = 0; a < n; ++a) {
-    for (std::size_t b = 0; b < n; ++b) {
-      seen.assign(a * b + 2, 0);
-      for (std::size_t a2 = 0; a2 < a; ++a2) {
-        for (std::size_t b2 = 0; b2 < b; ++b2) {
-          const std::uint64_t v = t[a2][b] ^ t[a][b2] ^ t[a2][b2];
-          if (v < seen.size()) seen[v] = 1;
-        }
-      }
-      std::uint64_t m = 0;
-      while (seen[m]) ++m;
-      t[a][b] = m;
-    }
-  }
-  return t;
-}
+using test::mex_products;
 
 nimber128 random128(std::mt19937_64& rng) { return nimber128(rng(), rng()); }
 

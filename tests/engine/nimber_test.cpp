@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "support/mex_nim_product.hpp"
 #include "tartan/detail/nim_paths.hpp"
 #include "tartan/detail/nim_tables.hpp"
 #include "tartan/error.hpp"
@@ -25,24 +26,7 @@ using tartan::nim_mul;
 
 const std::string reference_dir = TARTAN_REFERENCE_DIR;
 
-// The nim product table for a, b < n from the definition a⊗b = mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b}.
-std::vector<std::vector<u64>> mex_table(int n) {
-  std::vector<std::vector<u64>> t(n, std::vector<u64>(n, 0));
-  std::vector<char> seen;
-  for (int a = 0; a < n; ++a) {
-    for (int b = 0; b < n; ++b) {
-      seen.assign(static_cast<std::size_t>(a) * b + 2, 0);  // at most a·b options, so the mex is at most a·b
-      for (int x = 0; x < a; ++x) {
-        for (int y = 0; y < b; ++y) {
-          const u64 v = t[x][b] ^ t[a][y] ^ t[x][y];
-          if (v < seen.size()) seen[v] = 1;
-        }
-      }
-      t[a][b] = static_cast<u64>(std::find(seen.begin(), seen.end(), 0) - seen.begin());
-    }
-  }
-  return t;
-}
+using tartan::test::mex_products;
 
 // An OEIS .seq file: the terms from its %S/%T/%U lines and the offset from %O.
 struct oeis_sequence {
@@ -116,7 +100,7 @@ std::vector<u64> prime_factors(u64 n) {
 }
 
 TEST(NimberTest, MulMatchesMexDefinition) {
-  const auto t = mex_table(64);
+  const auto t = mex_products(64);
   for (u64 a = 0; a < 64; ++a) {
     for (u64 b = 0; b < 64; ++b) {
       ASSERT_EQ(nim_mul(a, b), t[a][b]) << a << " ⊗ " << b;
