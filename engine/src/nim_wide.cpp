@@ -4,6 +4,8 @@
 #include <bit>
 #include <string>
 
+#include "tartan/detail/number_text.hpp"
+#include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nim_field.hpp"
 #include "tartan/nimber.hpp"
@@ -192,21 +194,6 @@ void check_bits(unsigned bits) {
   }
 }
 
-std::string quoted(std::string_view text) {
-  constexpr std::size_t shown = 40;
-  std::string s(text.substr(0, shown));
-  if (text.size() > shown) s += "...";
-  return "'" + s + "'";
-}
-
-int digit_value(char c, int base) {
-  int d = -1;
-  if (c >= '0' && c <= '9') d = c - '0';
-  else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-  else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-  return d < base ? d : -1;
-}
-
 }  // namespace
 
 nimber_wide::nimber_wide(unsigned bits, std::uint64_t v) {
@@ -333,26 +320,15 @@ std::vector<nimber_wide> nim_cube_roots(const nimber_wide& c) {
 
 std::vector<std::uint64_t> parse_wide_unsigned(std::string_view text, unsigned bits, std::string_view what) {
   const std::string name(what);
-  if (text.empty()) throw parse_error(name + ": empty; type a number such as 42 or 0x2a");
-  if (text.front() == '-') throw parse_error(name + ": " + quoted(text) + " is negative; type a non-negative number");
-  if (text.front() == '+') throw parse_error(name + ": " + quoted(text) + " has a sign; type the digits alone");
-  int base = 10;
-  std::string_view digits = text;
-  if (text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-    base = 16;
-    digits = text.substr(2);
-    if (digits.empty()) throw parse_error(name + ": " + quoted(text) + " has no hex digits after 0x; type e.g. 0x2a");
-  }
+  const detail::number_digits number = detail::split_number(text, name);
+  const int base = number.base;
+  const std::string_view digits = number.digits;
   const std::size_t n = std::max<std::size_t>(1, (bits + 63) / 64);
   words_t value(n + 1, 0);  // one spare word catches overflow
   bool too_big = false;
   for (std::size_t i = 0; i < digits.size(); ++i) {
-    const int d = digit_value(digits[i], base);
-    if (d < 0) {
-      throw parse_error(name + ": " + quoted(text) + " is not a " + (base == 16 ? "hexadecimal" : "decimal") +
-                        " number (bad character at position " + std::to_string(text.size() - digits.size() + i + 1) +
-                        "); type e.g. 42 or 0x2a");
-    }
+    const int d = detail::digit_value(digits[i], base);
+    if (d < 0) detail::bad_digit(text, number, i, name);
     if (too_big) continue;
     uint128 carry = static_cast<uint128>(d);
     for (word& w : value) {
@@ -365,7 +341,7 @@ std::vector<std::uint64_t> parse_wide_unsigned(std::string_view text, unsigned b
     if (spill) too_big = true;
   }
   if (too_big) {
-    throw parse_error(name + ": " + quoted(text) + " does not fit in " + std::to_string(bits) +
+    throw parse_error(name + ": " + detail::quote_typed(text) + " does not fit in " + std::to_string(bits) +
                       " bits; type a value below 2^" + std::to_string(bits) + " or use a larger --bits");
   }
   value.pop_back();
