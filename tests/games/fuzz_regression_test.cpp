@@ -7,6 +7,7 @@
 
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/nimber_wide.hpp"
 #include "tartan/parse_number.hpp"
 #include "tartan/position.hpp"
 #include "tartan/turning_code.hpp"
@@ -60,6 +61,9 @@ TEST(FuzzRegressionTest, ControlBytesInEveryParserAreEscaped) {
     EXPECT_TRUE(printable(row)) << byte << ": " << row;
     const std::string number = message_of([&] { tartan::parse_u64(std::string("7") + static_cast<char>(byte) + "Q", "n"); });
     EXPECT_TRUE(printable(number)) << byte << ": " << number;
+    const std::string wide =
+        message_of([&] { tartan::parse_wide_unsigned(std::string("7") + static_cast<char>(byte) + "Q", 256, "n"); });
+    EXPECT_TRUE(printable(wide)) << byte << ": " << wide;
   }
 }
 
