@@ -20,7 +20,7 @@ namespace {
 using i128 = tartan::int128;
 
 /// The most sets of coins listed one by one for one coin, as a power of two (see subset_xor_values).
-constexpr long double max_enumeration_log2 = 27;
+constexpr long double max_enumeration_log2 = 24;
 
 /// Calls visit(x) with base ⊕ XOR of every r-subset of values. O(C(len, r)).
 template <class Visit>
@@ -150,8 +150,9 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
     span_cost = b.rank() + 1 + std::log2l(static_cast<long double>(len) + 1);
   }
   if (enum_cost <= wht_cost && enum_cost <= span_cost) {
-    // Every set's XOR is listed (8 bytes each) before the mex: 2^27 sets hold 1 GiB for this coin alone, and the
-    // count grows with every further coin (2^30 took 46 s and 9 GB on `seq 1-20 31`). Measured about 10^9 sets/s.
+    // Every set's XOR is listed (8 bytes each) before the mex: 2^24 sets hold 128 MiB (256 MiB while the vector
+    // grows) for this coin alone, and the count about doubles with every further coin (2^30 took 46 s and 9 GB on
+    // `seq 1-20 31`; 2^27 still peaked at 2.2 GB). Measured about 10^9 sets/s.
     if (enum_cost > max_enumeration_log2) {
       const long double sets = std::exp2(enum_cost);
       const auto seconds = static_cast<long long>(std::ceil(sets / 1e9L));

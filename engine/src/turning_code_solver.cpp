@@ -91,7 +91,9 @@ class layers_component final : public component {
       const grundy_value v = g[added_];
       if (v >= options_.universe()) {
         const int bits = static_cast<int>(std::bit_width(v));
-        if (bits > max_bits) {  // a universe beyond 2^28 values: list the options instead
+        // A universe beyond 2^28 values, or layers beyond 256 MiB (64 layers of 2^28 bits took 2 GiB on
+        // `seq 1-64 100`): list the options instead, which refuses what would take too long.
+        if (bits > max_bits || (r_hi_ + 2) * (std::uint64_t{1} << bits) / 8 > max_layer_bytes) {
           degraded_ = true;
           layers_.clear();
           return fallback_.prepare(n, g);
@@ -123,6 +125,7 @@ class layers_component final : public component {
 
  private:
   static constexpr int max_bits = 28;
+  static constexpr std::uint64_t max_layer_bytes = std::uint64_t{256} << 20;  // the layers and the option set
   explicit_component fallback_;
   std::uint64_t r_lo_, r_hi_;
   std::vector<detail::value_bitset> layers_;
