@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -104,6 +105,16 @@ const std::vector<malformed_case>& cases() {
        "cannot read '/nonexistent/matrix.txt' (No such file or directory); give the path of a readable file"},
       {"NimDetOverMemoryLimit", {"nim", "det", "-", "--max-memory", "1K"}, matrix_text(100), 2,
        "over the memory limit of 1.0 KiB; give a smaller input, or raise the limit with --max-memory"},
+      {"NimRankOverMemoryLimit", {"nim", "rank", "-", "--max-memory", "2K"}, matrix_text(100), 2,
+       "over the memory limit of 2.0 KiB"},
+      {"NimInverseOverMemoryLimit", {"nim", "inverse", "-", "--max-memory", "2K"}, matrix_text(100), 2,
+       "over the memory limit of 2.0 KiB"},
+      {"NimKernelOverMemoryLimit", {"nim", "kernel", "-", "--max-memory", "2K"}, matrix_text(100), 2,
+       "over the memory limit of 2.0 KiB"},
+      {"NimSolveLinearOverMemoryLimit", {"nim", "solve-linear", "-", "--max-memory", "2K"}, matrix_text(100), 2,
+       "over the memory limit of 2.0 KiB"},
+      {"NimSolveLinearOneColumn", {"nim", "solve-linear", "-"}, "1\n2\n", 2,
+       "solve-linear needs at least two columns"},
       {"NimDetMaxMemoryEmpty", {"nim", "det", "-", "--max-memory", ""}, "1\n", 2,
        "--max-memory: '' is not a memory size"},
 
@@ -148,7 +159,8 @@ const std::vector<malformed_case>& cases() {
       {"SeqMaxMemoryEmpty", {"seq", "ruler", "5", "--max-memory", ""}, "", 2, "--max-memory: '' is not a memory size"},
       {"SeqMaxMemoryBeyond64Bits", {"seq", "ruler", "5", "--max-memory", "99999999999T"}, "", 2,
        "is 2^64 bytes or more; type a smaller size"},
-      {"SeqEnumerationExplodes", {"seq", "1-64", "100"}, "", 2,
+      {"SeqEnumerationExplodes", {"seq", "1-64", "100"}, "", 2, "coin 25: listing its option values would enumerate 2^"},
+      {"AnalyzeEnumerationExplodes", {"analyze", "20", "--coins", "100", "--heads", "99"}, "", 2,
        "listing its option values would enumerate 2^"},
 
       // ---- analyze: rows ----
@@ -317,6 +329,23 @@ TEST_P(MalformedInputTest, IsRefusedOnOneClearLine) {
 
 INSTANTIATE_TEST_SUITE_P(EveryCommand, MalformedInputTest, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<malformed_case>& info) { return info.param.name; });
+
+// A game whose move count explodes (code 1-64: any 1 to 64 coins) is refused at the first coin whose options would
+// take too long to list, saying so and how many values can be asked for; that many are then computed.
+TEST(MalformedInputSuiteTest, ExplodingEnumerationSaysHowFarItCanGo) {
+  const auto refused = run_tartan({"seq", "1-64", "100"});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_THAT(refused.err, HasSubstr("sets of coins, about "));
+  EXPECT_THAT(refused.err, HasSubstr(" for this coin alone"));
+  EXPECT_THAT(refused.err, HasSubstr("; ask for at most 25 values (g(0..24))"));
+  const auto computed = run_tartan({"seq", "1-64", "25"});
+  ASSERT_EQ(computed.exit_code, 0) << computed.err;
+  // Below coin 64 every set of coins to the left may be turned with n, so the options of n are the XORs of every
+  // subset of g(0..n-1); with g(k) = 2^k those are 0 .. 2^n - 1, and the mex is 2^n.
+  std::string expected;
+  for (int n = 0; n < 25; ++n) expected += (n == 0 ? "" : " ") + std::to_string(std::uint64_t{1} << n);
+  EXPECT_EQ(computed.out, expected + "\n");
+}
 
 TEST(MalformedInputSuiteTest, CoversEveryCommandWithAtLeastSeventyCases) {
   EXPECT_GE(cases().size(), 70u);
