@@ -1,13 +1,9 @@
 // tartan graph FILE: the Grundy value of every vertex of a finite impartial game given as a directed graph
 // (Graphviz DOT or an edge list; engine/include/tartan/grundy_graph.hpp).
-#include <cerrno>
-#include <cstring>
-#include <fstream>
+#include <cstdint>
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
 #include "commands.hpp"
