@@ -84,9 +84,8 @@ move_estimate estimate_moves(const turning_game& factor, coin c, std::uint64_t c
 /// The most moves from one coin below `extent` (counted by the game's move_count hook or by enumeration, capped),
 /// and, when `want_size`, the most coins one such move turns (the bound c + 1 where enumerating would be long).
 /// Coins are taken from the highest down, where moves are usually most numerous, and counting stops after about
-/// 50 ms (or at a coin whose moves are slow to count): without a move_count hook, counting Ruler's moves from every
-/// coin below 3000 alone would take seconds. So this is an estimate (a lower bound) for games whose move counts
-/// are not largest near the top or are slow to count.
+/// 50 ms: without a move_count hook, counting Ruler's moves from every coin below 3000 alone would take seconds.
+/// So this is an estimate for games whose move counts are not largest near the top; the top coin is always counted.
 struct move_profile {
   std::uint64_t max_moves = 0;
   std::uint64_t max_size = 1;
@@ -97,15 +96,13 @@ move_profile profile_moves(const turning_game& factor, std::size_t extent, std::
   std::uint64_t budget = std::uint64_t{1} << 22;  // coin visits spent measuring move sizes
   move_profile p;
   for (std::size_t c = extent; c-- > 0 && p.max_moves <= cap;) {
-    const move_estimate e = estimate_moves(factor, static_cast<coin>(c), cap, std::chrono::milliseconds(20));
-    const std::uint64_t n = e.count;
+    // Exact (capped) counts, never a timed lower bound: the plan's memory estimate and the 'out of reach' refusal
+    // rest on them, and a lower bound that depends on the machine's speed let a slow build (a sanitizer's) plan a
+    // computation that then enumerated billions of moves.
+    const std::uint64_t n = factor.count_moves(static_cast<coin>(c), saturating_add(cap, 1));
     if (n > p.max_moves) {
       p.max_moves = n;
       p.busiest = static_cast<coin>(c);
-    }
-    if (!e.exact) {  // counting is slow for this game: keep the lower bound, stop here
-      if (want_size) p.max_size = std::max<std::uint64_t>(p.max_size, c + 1);
-      break;
     }
     if (want_size) {
       if (saturating_mul(n, c + 1) <= budget) {
