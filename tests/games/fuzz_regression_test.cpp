@@ -2,9 +2,12 @@
 // went wrong before the fix.
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <set>
 #include <string>
 #include <string_view>
 
+#include "games/game_definitions.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/nimber_wide.hpp"
@@ -71,6 +74,33 @@ TEST(FuzzRegressionTest, CodeOfALoneCIsRefusedAsMissingItsCount) {
   // 'C' alone was taken for an empty alternative; it is a code without its count (e.g. 1+C).
   const std::string message = message_of([] { tartan::turning_code::parse("C"); });
   EXPECT_NE(message.find("turning code 'C'"), std::string::npos) << message;
+}
+
+TEST(FuzzRegressionTest, SymmetricAlternativeBeforeAPlainOneLosesNoMoves) {
+  // In '5S,5' every 5-coin set is a move. Sets allowed by an earlier alternative are skipped when a later one is
+  // enumerated, and the symmetry test behind that skipped the middle coin of an odd set: {0, 1, 2, 4, 5} passed as
+  // symmetric, so '5' never visited it and '5S' (rightly) did not either. Moves and values went missing.
+  const auto code = tartan::turning_code::parse("5S,5");
+  auto solver = code.grundy_solver();
+  std::vector<tartan::grundy_value> g;
+  for (tartan::coin n = 0; n < 13; ++n) {
+    std::set<std::uint64_t> moves;
+    code.for_each_move(n, [&](std::span<const tartan::coin> others) {
+      std::uint64_t mask = 0;
+      for (const tartan::coin c : others) mask |= std::uint64_t{1} << c;
+      EXPECT_EQ(std::popcount(mask), 4) << n;
+      moves.insert(mask);
+      return true;
+    });
+    std::uint64_t four_subsets = 0;  // C(n, 4)
+    for (std::uint64_t s = 0; s < (std::uint64_t{1} << n); ++s) four_subsets += std::popcount(s) == 4 ? 1 : 0;
+    EXPECT_EQ(moves.size(), four_subsets) << n;
+    EXPECT_EQ(code.move_count(n), four_subsets) << n;
+    g.push_back(solver.next(g));
+  }
+  const auto expected =
+      tartan::test::brute_force_values(13, [](tartan::test::coin_set s) { return std::popcount(s) == 5; });
+  EXPECT_EQ(std::vector<std::uint64_t>(g.begin(), g.end()), expected);
 }
 
 }  // namespace
