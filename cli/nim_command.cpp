@@ -1,24 +1,27 @@
 // tartan nim mul/pow/inv/div/sqrt/square/table: nimber arithmetic from <tartan/nimber.hpp>.
 //
-// Operands are decimal or 0x-hex below 2^64; results print in decimal (--hex: 0x-hex) or as JSON. `nim mul --batch`
+// Operands are decimal or 0x-hex below 2^64, or below 2^N with --bits N (8, 16, 32, 64, 128, ... 65536; see
+// field_bits.hpp); results print in decimal (--hex: 0x-hex) or as JSON. `nim mul --batch`
 // streams pairs from standard input through nim_mul_batch: input is read in 1 MiB blocks and parsed by hand, the
 // products formatted into a large buffer, so a million pairs cost well under a second beyond the I/O.
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "commands.hpp"
+#include "field_bits.hpp"
+#include "options.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nimber.hpp"
+#include "tartan/nimber_wide.hpp"
 #include "tartan/parse_number.hpp"
 
 namespace tartan::cli {
@@ -54,18 +57,30 @@ std::string format_number(u64 v, bool hex) {
   return s;
 }
 
-json json_number(u64 v, bool hex) { return hex ? json(format_number(v, true)) : json(v); }
+using words = std::vector<u64>;  // a nimber of any width, least significant word first
 
-// Prints one result: the number alone, or {"operation", "operands", "result"} with --json.
-void print_result(const std::string& operation, const std::vector<u64>& operands, u64 result,
+// A number in JSON: a number up to 64 bits (an array-free, exact JSON integer), else a decimal string; --hex makes
+// every number a 0x string.
+json json_words(const words& v, unsigned bits, bool hex) {
+  if (hex) return format_wide_unsigned(v, true);
+  if (bits <= 64) return v.empty() ? u64{0} : v[0];
+  return format_wide_unsigned(v, false);
+}
+
+// Prints one result: the number alone, or {"operation", "operands", "result"} with --json ("bits" too when --bits is
+// not 64).
+void print_result(const std::string& operation, const std::vector<words>& operands, const words& result, unsigned bits,
                   const output_options& o) {
   if (o.json) {
     json ops = json::array();
-    for (const u64 v : operands) ops.push_back(json_number(v, o.hex));
-    std::cout << json{{"operation", operation}, {"operands", ops}, {"result", json_number(result, o.hex)}}.dump()
-              << '\n';
+    for (const words& v : operands) ops.push_back(json_words(v, bits, o.hex));
+    json j{{"operation", operation}};
+    if (bits != 64) j["bits"] = bits;
+    j["operands"] = ops;
+    j["result"] = json_words(result, bits, o.hex);
+    std::cout << j.dump() << '\n';
   } else {
-    std::cout << format_number(result, o.hex) << '\n';
+    std::cout << format_wide_unsigned(result, o.hex) << '\n';
   }
 }
 
@@ -91,7 +106,7 @@ class token_reader {
       while (stop < end_ && !is_space(buffer_[stop])) ++stop;
       if (stop < end_ || eof_) break;
       const std::size_t have = stop - pos_;  // the token runs into the next block: keep it and read on
-      if (have > max_token) break;          // absurdly long: hand it over as it is, the parser rejects it
+      if (have > max_token) break;           // absurdly long: hand it over as it is, the parser rejects it
       const bool more = refill(have);
       stop = pos_ + have;
       if (!more) break;
@@ -189,8 +204,8 @@ void run_batch(const output_options& o) {
       a.pop_back();  // A without its B: the products before it are written, and nothing is made up for it
       flush_chunk();
       std::fflush(stdout);
-      throw parse_error("line " + std::to_string(line_a) + ": the input ends after A of pair " +
-                        std::to_string(pairs) + " without its B; give whitespace-separated pairs 'A B'");
+      throw parse_error("line " + std::to_string(line_a) + ": the input ends after A of pair " + std::to_string(pairs) +
+                        " without its B; give whitespace-separated pairs 'A B'");
     }
     b.push_back(parse_token(*second, reader.line(), pairs, 'B'));
     if (a.size() == chunk) flush_chunk();
@@ -262,24 +277,63 @@ void run_table(u64 n, const output_options& o) {
 
 // ---- the subcommands -----------------------------------------------------------------------------------------------
 
-// A subcommand with positional operands, each parsed by parse_u64 under its name ("operand A", "exponent E").
+// A subcommand with positional operands, each parsed under its name ("operand A", "exponent E").
 struct operand_spec {
   const char* name;   // as shown in --help
   const char* label;  // as named in error messages
   const char* help;
+  bool exponent = false;  // an integer, not a nimber: any 64-bit value whatever --bits (wider with wider --bits)
 };
 
+// The operation on nimbers up to 64 bits and on wider ones (operands as nimber_wide, the exponent as words).
+using compute_64 = u64 (*)(const std::vector<u64>&);
+using compute_wide = nimber_wide (*)(unsigned bits, const std::vector<words>&);
+
+std::string operand_help(const char* help) { return std::string(help) + ", decimal or 0x-hex below 2^N (--bits N)"; }
+
+void add_bits_option(CLI::App* cmd, unsigned& bits) {
+  cmd->add_option("--bits", bits,
+                  "Field size N: values are nimbers below 2^N, N a power of two from 8 to 65536 (default 64)");
+}
+
+// Parses the operands for a field of `bits` bits and applies the operation.
+words compute(const std::vector<operand_spec>& specs, const std::vector<std::string>& texts, unsigned bits,
+              compute_64 narrow, compute_wide wide, std::vector<words>& operands) {
+  check_field_bits(bits);
+  operands.clear();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    if (bits <= 64) {
+      operands.push_back(
+          {specs[i].exponent ? parse_u64(texts[i], specs[i].label) : parse_field_u64(texts[i], bits, specs[i].label)});
+    } else {
+      operands.push_back(parse_wide_unsigned(texts[i], bits, specs[i].label));
+    }
+  }
+  if (bits <= 64) {
+    std::vector<u64> values;
+    for (const words& v : operands) values.push_back(v[0]);
+    return {narrow(values)};
+  }
+  const nimber_wide r = wide(bits, operands);
+  return words(r.words().begin(), r.words().end());
+}
+
 void add_operation(CLI::App* nim, const char* name, const char* help, std::vector<operand_spec> specs,
-                   u64 (*compute)(const std::vector<u64>&)) {
+                   compute_64 narrow, compute_wide wide) {
   CLI::App* cmd = nim->add_subcommand(name, help);
   auto o = std::make_shared<output_options>();
+  auto bits = std::make_shared<unsigned>(64);
   auto texts = std::make_shared<std::vector<std::string>>(specs.size());
-  for (std::size_t i = 0; i < specs.size(); ++i) cmd->add_option(specs[i].name, (*texts)[i], specs[i].help)->required();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    cmd->add_option(specs[i].name, (*texts)[i], operand_help(specs[i].help))->required();
+  }
+  add_bits_option(cmd, *bits);
   add_output_flags(cmd, *o, "Print {\"operation\", \"operands\", \"result\"} as JSON");
-  cmd->callback([o, texts, specs, compute, op = std::string(name)] {
-    std::vector<u64> values;
-    for (std::size_t i = 0; i < specs.size(); ++i) values.push_back(parse_u64((*texts)[i], specs[i].label));
-    print_result(op, values, compute(values), *o);
+  cmd->callback([o, bits, texts, specs, narrow, wide, cmd, op = std::string(name)] {
+    refuse_empty_values(*cmd);
+    std::vector<words> operands;
+    const words result = compute(specs, *texts, *bits, narrow, wide, operands);
+    print_result(op, operands, result, *bits, *o);
   });
 }
 
@@ -289,16 +343,25 @@ void add_mul(CLI::App* nim) {
   auto o = std::make_shared<output_options>();
   auto a = std::make_shared<std::string>(), b = std::make_shared<std::string>();
   auto batch = std::make_shared<bool>(false);
-  cmd->add_option("A", *a, "First factor, decimal or 0x-hex below 2^64");
-  cmd->add_option("B", *b, "Second factor, decimal or 0x-hex below 2^64");
+  auto bits = std::make_shared<unsigned>(64);
+  cmd->add_option("A", *a, operand_help("First factor"));
+  cmd->add_option("B", *b, operand_help("Second factor"));
   cmd->add_flag("--batch", *batch,
-                "Read whitespace-separated pairs A B from standard input until its end; print one product per line");
+                "Read whitespace-separated pairs A B (below 2^64) from standard input until its end; print one "
+                "product per line");
+  add_bits_option(cmd, *bits);
   add_output_flags(cmd, *o, "Print {\"operation\", \"operands\", \"result\"} as JSON (with --batch: an array)");
-  cmd->callback([o, a, b, batch, cmd] {
+  cmd->callback([o, a, b, batch, bits, cmd] {
+    refuse_empty_values(*cmd);
     const bool has_a = cmd->count("A") > 0, has_b = cmd->count("B") > 0;
     if (*batch) {
       if (has_a || has_b) {
         throw parse_error("--batch reads the pairs from standard input; give no operands on the command line");
+      }
+      if (cmd->count("--bits") > 0 && *bits != 64) {
+        throw parse_error("--batch multiplies nimbers below 2^64; leave out --bits " + std::to_string(*bits) +
+                          ", or multiply wider nimbers one pair at a time ('tartan nim mul A B --bits " +
+                          std::to_string(*bits) + "')");
       }
       run_batch(*o);
       return;
@@ -307,14 +370,20 @@ void add_mul(CLI::App* nim) {
       throw parse_error(std::string("missing operand ") + (has_a ? "B" : "A") +
                         "; type two factors, e.g. 'tartan nim mul 2 3', or use --batch");
     }
-    const u64 x = parse_u64(*a, "operand A"), y = parse_u64(*b, "operand B");
-    print_result("mul", {x, y}, nim_mul(x, y), *o);
+    static const std::vector<operand_spec> specs{{"A", "operand A", ""}, {"B", "operand B", ""}};
+    std::vector<words> operands;
+    const words result = compute(
+        specs, {*a, *b}, *bits, [](const std::vector<u64>& v) { return nim_mul(v[0], v[1]); },
+        [](unsigned n, const std::vector<words>& v) { return nim_mul(nimber_wide(n, v[0]), nimber_wide(n, v[1])); },
+        operands);
+    print_result("mul", operands, result, *bits, *o);
   });
 }
 
 void add_table(CLI::App* nim) {
-  CLI::App* cmd = nim->add_subcommand("table", "The N×N nim product table of 0 .. N-1, aligned, with a header row "
-                                               "and column; --json gives an array of rows");
+  CLI::App* cmd = nim->add_subcommand("table",
+                                      "The N×N nim product table of 0 .. N-1, aligned, with a header row "
+                                      "and column; --json gives an array of rows");
   auto o = std::make_shared<output_options>();
   auto n_text = std::make_shared<std::string>();
   cmd->add_option("N", *n_text, "Table size, 1 to " + std::to_string(max_table_size))->required();
@@ -336,26 +405,33 @@ void add_table(CLI::App* nim) {
 
 void add_nim_command(CLI::App& app, run_state& state) {
   static_cast<void>(state);  // every outcome here is a result (exit 0) or an error (exit 2, from main)
-  CLI::App* nim = app.add_subcommand("nim", "Nimber arithmetic: products, powers, inverses, square roots, tables "
-                                            "(operands decimal or 0x-hex below 2^64)");
+  CLI::App* nim = app.add_subcommand("nim",
+                                     "Nimber arithmetic: products, powers, inverses, square roots, tables "
+                                     "(operands decimal or 0x-hex below 2^64, or 2^N with --bits N)");
   nim->require_subcommand(1);
   add_mul(nim);
-  add_operation(nim, "pow", "Nim power X^E = X⊗X⊗...⊗X (E factors; X^0 = 1)",
-                {{"X", "operand X", "Base, decimal or 0x-hex below 2^64"},
-                 {"E", "exponent E", "Exponent, decimal or 0x-hex below 2^64"}},
-                [](const std::vector<u64>& v) { return nim_pow(v[0], v[1]); });
-  add_operation(nim, "inv", "Nim inverse: the Y with X⊗Y = 1 (X non-zero)",
-                {{"X", "operand X", "Non-zero value, decimal or 0x-hex below 2^64"}},
-                [](const std::vector<u64>& v) { return nim_inv(v[0]); });
-  add_operation(nim, "div", "Nim quotient A⊗inv(B) (B non-zero)",
-                {{"A", "operand A", "Dividend, decimal or 0x-hex below 2^64"},
-                 {"B", "operand B", "Non-zero divisor, decimal or 0x-hex below 2^64"}},
-                [](const std::vector<u64>& v) { return nim_div(v[0], v[1]); });
-  add_operation(nim, "sqrt", "Nim square root: the unique Y with Y⊗Y = X",
-                {{"X", "operand X", "Value, decimal or 0x-hex below 2^64"}},
-                [](const std::vector<u64>& v) { return nim_sqrt(v[0]); });
-  add_operation(nim, "square", "Nim square X⊗X", {{"X", "operand X", "Value, decimal or 0x-hex below 2^64"}},
-                [](const std::vector<u64>& v) { return nim_square(v[0]); });
+  add_operation(
+      nim, "pow", "Nim power X^E = X⊗X⊗...⊗X (E factors; X^0 = 1)",
+      {{"X", "operand X", "Base"}, {"E", "exponent E", "Exponent (an integer)", true}},
+      [](const std::vector<u64>& v) { return nim_pow(v[0], v[1]); },
+      [](unsigned n, const std::vector<words>& v) { return nim_pow(nimber_wide(n, v[0]), v[1]); });
+  add_operation(
+      nim, "inv", "Nim inverse: the Y with X⊗Y = 1 (X non-zero)", {{"X", "operand X", "Non-zero value"}},
+      [](const std::vector<u64>& v) { return nim_inv(v[0]); },
+      [](unsigned n, const std::vector<words>& v) { return nim_inv(nimber_wide(n, v[0])); });
+  add_operation(
+      nim, "div", "Nim quotient A⊗inv(B) (B non-zero)",
+      {{"A", "operand A", "Dividend"}, {"B", "operand B", "Non-zero divisor"}},
+      [](const std::vector<u64>& v) { return nim_div(v[0], v[1]); },
+      [](unsigned n, const std::vector<words>& v) { return nim_div(nimber_wide(n, v[0]), nimber_wide(n, v[1])); });
+  add_operation(
+      nim, "sqrt", "Nim square root: the unique Y with Y⊗Y = X", {{"X", "operand X", "Value"}},
+      [](const std::vector<u64>& v) { return nim_sqrt(v[0]); },
+      [](unsigned n, const std::vector<words>& v) { return nim_sqrt(nimber_wide(n, v[0])); });
+  add_operation(
+      nim, "square", "Nim square X⊗X", {{"X", "operand X", "Value"}},
+      [](const std::vector<u64>& v) { return nim_square(v[0]); },
+      [](unsigned n, const std::vector<words>& v) { return nim_square(nimber_wide(n, v[0])); });
   add_table(nim);
 }
 

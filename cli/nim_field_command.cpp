@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "field_bits.hpp"
 #include "input.hpp"
 #include "options.hpp"
 #include "tartan/error.hpp"
@@ -35,8 +36,6 @@ namespace {
 using json = nlohmann::json;
 using words_t = std::vector<std::uint64_t>;
 
-constexpr unsigned max_bits = 65536;
-
 struct field_options {
   unsigned bits = 64;
   bool hex = false;
@@ -45,17 +44,10 @@ struct field_options {
   const CLI::App* cmd = nullptr;  // the subcommand, for options typed with an empty value and --max-memory
 };
 
-void check_bits(unsigned bits) {
-  if (bits < 8 || bits > max_bits || (bits & (bits - 1)) != 0) {
-    throw parse_error("--bits " + std::to_string(bits) + " is not a field size; use a power of two from 8 to " +
-                      std::to_string(max_bits) + " (64, 128, 256, ...)");
-  }
-}
-
 // Refuses options typed with an empty value (--bits "" would read as 0), then a --bits that is not a field size.
 void check_options(const field_options& o) {
   if (o.cmd != nullptr) refuse_empty_values(*o.cmd);
-  check_bits(o.bits);
+  check_field_bits(o.bits);
 }
 
 // Refuses commands that have no implementation beyond `limit` bits.
@@ -63,20 +55,6 @@ void check_bits_at_most(const field_options& o, unsigned limit, const std::strin
   if (o.bits > limit) {
     throw limit_error("'tartan nim " + command + "' works with --bits up to " + std::to_string(limit) + ", not " +
                       std::to_string(o.bits) + ": " + why);
-  }
-}
-
-std::uint64_t field_max(unsigned bits) { return bits >= 64 ? UINT64_MAX : (std::uint64_t{1} << bits) - 1; }
-
-// A value of at most 64 bits: parse_u64's messages, with the field named when the value is too wide for --bits.
-std::uint64_t parse_small(const std::string& text, unsigned bits, const std::string& what) {
-  try {
-    return parse_u64(text, what, field_max(bits));
-  } catch (const parse_error&) {
-    parse_wide_unsigned(text, max_bits, what);  // rethrows a message about the text itself if it is not a number
-    throw parse_error(what + ": '" + text.substr(0, 40) + (text.size() > 40 ? "..." : "") + "' does not fit in " +
-                      std::to_string(bits) + " bits; type a value below 2^" + std::to_string(bits) +
-                      " or use a larger --bits");
   }
 }
 
@@ -262,7 +240,7 @@ void add_log(CLI::App* nim) {
     json j{{"bits", o->bits}};
     std::string text;
     if (o->bits <= 64) {
-      const std::uint64_t vx = parse_small(*x, o->bits, "X"), vb = parse_small(*base, o->bits, "BASE");
+      const std::uint64_t vx = parse_field_u64(*x, o->bits, "X"), vb = parse_field_u64(*base, o->bits, "BASE");
       const std::uint64_t k = nim_log(vx, vb);
       j["x"] = json_u64(vx, *o), j["base"] = json_u64(vb, *o), j["log"] = json_u64(k, *o);
       text = format_u64(k, o->hex);
@@ -288,7 +266,7 @@ void add_order(CLI::App* nim) {
     json j{{"bits", o->bits}};
     std::string text;
     if (o->bits <= 64) {
-      const std::uint64_t v = parse_small(*x, o->bits, "X");
+      const std::uint64_t v = parse_field_u64(*x, o->bits, "X");
       const std::uint64_t k = nim_order(v);
       j["x"] = json_u64(v, *o), j["order"] = json_u64(k, *o);
       text = format_u64(k, o->hex);
@@ -328,7 +306,7 @@ void add_primitive(CLI::App* nim) {
     } else {
       bool primitive = false;
       if (o->bits <= 64) {
-        const std::uint64_t v = parse_small(*x, o->bits, "X");
+        const std::uint64_t v = parse_field_u64(*x, o->bits, "X");
         primitive = nim_is_primitive(v, o->bits);
         j["x"] = json_u64(v, *o);
       } else {
@@ -354,7 +332,7 @@ void add_trace(CLI::App* nim) {
     json j{{"bits", o->bits}};
     unsigned t = 0;
     if (o->bits <= 64) {
-      const std::uint64_t v = parse_small(*x, o->bits, "X");
+      const std::uint64_t v = parse_field_u64(*x, o->bits, "X");
       t = nim_trace(v, o->bits);
       j["x"] = json_u64(v, *o);
     } else {
@@ -427,7 +405,7 @@ void add_cbrt(CLI::App* nim) {
     std::vector<words_t> roots;
     words_t value;
     if (o->bits <= 64) {
-      const std::uint64_t v = parse_small(*x, o->bits, "X");
+      const std::uint64_t v = parse_field_u64(*x, o->bits, "X");
       value = {v};
       for (const std::uint64_t r : nim_cube_roots(v, o->bits)) roots.push_back({r});
     } else {

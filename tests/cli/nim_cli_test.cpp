@@ -3,23 +3,24 @@
 // with its message and exit code 2.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "support/mex_nim_product.hpp"
 #include "support/run_cli.hpp"
 #include "tartan/nimber.hpp"
 
 namespace tartan {
 namespace {
 
+using test::run_tartan;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using test::run_tartan;
 using u64 = std::uint64_t;
 
 std::vector<std::string> lines(const std::string& s) {
@@ -189,7 +190,9 @@ TEST(NimCliTest, Table) {
 TEST(NimCliTest, BadInput) {
   expect_error(run_tartan({"nim", "mul", "abc", "1"}), "operand A: 'abc' is not a decimal number");
   expect_error(run_tartan({"nim", "mul", "1", "0xzz"}), "operand B: '0xzz' is not a hexadecimal number");
-  expect_error(run_tartan({"nim", "mul", "18446744073709551616", "1"}), "operand A: '18446744073709551616' is 2^64");
+  expect_error(
+      run_tartan({"nim", "mul", "18446744073709551616", "1"}),
+      "operand A: '18446744073709551616' does not fit in 64 bits; type a value below 2^64 or use a larger --bits");
   expect_error(run_tartan({"nim", "mul", "-3", "2"}), "operand A: '-3' is negative");
   expect_error(run_tartan({"nim", "mul", "2"}), "missing operand B");
   expect_error(run_tartan({"nim", "mul"}), "missing operand A");
@@ -204,6 +207,82 @@ TEST(NimCliTest, BadInput) {
   expect_error(run_tartan({"nim", "table", "0"}), "empty table");
   expect_error(run_tartan({"nim", "table", "ten"}), "table size N: 'ten' is not a decimal number");
   expect_error(run_tartan({"nim"}), "tartan nim needs a command; type one of mul, pow");
+}
+
+/// The single output line of a successful run.
+std::string result_of(const std::vector<std::string>& args) {
+  const auto r = run_tartan(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto l = lines(r.out);
+  return l.empty() ? "" : l[0];
+}
+
+TEST(NimCliTest, WiderBitsFollowTheFermatRules) {
+  // F = 2^(2^k) is a Fermat 2-power: F⊗x = F·x for x < F, and F⊗F = 3F/2.
+  const std::string f64 = "0x10000000000000000", f128 = "0x100000000000000000000000000000000";
+  std::mt19937_64 rng(77);
+  for (int i = 0; i < 3; ++i) {
+    const u64 x = rng();
+    EXPECT_EQ(result_of({"nim", "mul", f64, "0x" + hex(x), "--bits", "128", "--hex"}),
+              "0x" + hex(x) + "0000000000000000");
+  }
+  EXPECT_EQ(result_of({"nim", "mul", f64, f64, "--bits", "128"}), "27670116110564327424");  // 3·2^63
+  EXPECT_EQ(result_of({"nim", "square", f128, "--bits", "256", "--hex"}), "0x18" + std::string(31, '0'));
+  EXPECT_EQ(result_of({"nim", "mul", f128, "0x" + hex(5) + std::string(16, '0'), "--bits", "256", "--hex"}),
+            "0x5" + std::string(48, '0'));  // 2^128 ⊗ 5·2^64 = 5·2^192
+}
+
+TEST(NimCliTest, WiderBitsSatisfyFieldIdentities) {
+  std::mt19937_64 rng(78);
+  for (const char* bits : {"128", "256"}) {
+    const int words = std::string(bits) == "128" ? 2 : 4;
+    const auto random_hex = [&] {
+      std::string s = "0x";
+      for (int w = 0; w < words; ++w) {
+        std::string h = hex(rng());
+        s += std::string(16 - h.size(), '0') + h;
+      }
+      return s;
+    };
+    const std::string a = random_hex(), b = random_hex();
+    const auto run = [&](std::vector<std::string> args) {
+      args.insert(args.end(), {"--bits", bits, "--hex"});
+      return result_of(args);
+    };
+    const std::string product = run({"nim", "mul", a, b});
+    EXPECT_EQ(run({"nim", "mul", b, a}), product);
+    EXPECT_EQ(run({"nim", "div", product, b}), run({"nim", "mul", a, "1"}));  // (a⊗b)/b = a, as printed
+    EXPECT_EQ(run({"nim", "mul", b, run({"nim", "inv", b})}), "0x1");
+    const std::string square = run({"nim", "square", a});
+    EXPECT_EQ(run({"nim", "mul", a, a}), square);
+    EXPECT_EQ(run({"nim", "sqrt", square}), run({"nim", "mul", a, "1"}));
+    EXPECT_EQ(run({"nim", "pow", a, "3"}), run({"nim", "mul", a, square}));
+    EXPECT_EQ(run({"nim", "pow", a, "0"}), "0x1");
+  }
+}
+
+TEST(NimCliTest, NarrowBitsAreSubfieldsWithTheirBound) {
+  // The nimbers below 2^8 are a subfield: products there are those of the mex definition, and larger values are
+  // refused.
+  const auto t = test::mex_products(20);
+  for (u64 a = 0; a < 20; a += 3) {
+    for (u64 b = 1; b < 20; b += 4) {
+      EXPECT_EQ(result_of({"nim", "mul", std::to_string(a), std::to_string(b), "--bits", "8"}),
+                std::to_string(t[a][b]));
+    }
+  }
+  expect_error(run_tartan({"nim", "mul", "256", "1", "--bits", "8"}), "'256' does not fit in 8 bits");
+  expect_error(run_tartan({"nim", "inv", "0x10000000000000000", "--bits", "64"}), "does not fit in 64 bits");
+  expect_error(run_tartan({"nim", "sqrt", "0x1" + std::string(32, '0'), "--bits", "128"}), "does not fit in 128 bits");
+  expect_error(run_tartan({"nim", "square", "3", "--bits", "12"}), "--bits 12 is not a field size");
+  expect_error(run_tartan({"nim", "square", "3", "--bits", ""}), "--bits: empty");
+  expect_error(run_tartan({"nim", "inv", "0", "--bits", "128"}), "inverse");
+  expect_error(run_tartan({"nim", "mul", "--batch", "--bits", "128"}), "--batch multiplies nimbers below 2^64");
+  const auto j =
+      nlohmann::json::parse(run_tartan({"nim", "mul", "0x10000000000000000", "2", "--bits", "128", "--json"}).out);
+  EXPECT_EQ(j["bits"], 128);
+  EXPECT_EQ(j["operands"][0], "18446744073709551616");
+  EXPECT_EQ(j["result"], "36893488147419103232");  // 2^64 ⊗ 2 = 2^65
 }
 
 TEST(NimCliTest, HelpOnEveryCommand) {
