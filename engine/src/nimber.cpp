@@ -101,7 +101,7 @@ std::uint64_t nim_sqrt(std::uint64_t x) noexcept { return detail::map_bytes(deta
 // Norm recursion down the tower GF(2^64) ⊃ GF(2^32) ⊃ GF(2^16) ⊃ GF(2^8), then a table: six products and about
 // thirty table lookups (Lenstra, "Nim multiplication", 1978; the subfield-norm idea of Itoh-Tsujii inversion).
 std::uint64_t nim_inv(std::uint64_t x) {
-  if (x == 0) throw domain_error("the nim inverse of 0 does not exist");
+  if (x == 0) throw domain_error("the nim inverse of 0 does not exist; give a non-zero nimber");
   const detail::nim_tables& t = detail::nim_table_data;
   std::uint64_t n32 = 0, n16 = 0, n8 = 0;
   const std::uint64_t c64 = detail::conjugate_and_norm<32>(

@@ -84,7 +84,7 @@ const std::vector<malformed_case>& cases() {
       {"NimMulBatchTenMegabyteToken", {"nim", "mul", "--batch"}, repeated("7", ten_mib), 2,
        "line 1: A of pair 1: '777"},
       {"NimPowNegativeExponent", {"nim", "pow", "2", "-1"}, "", 2, "exponent E: '-1' is negative"},
-      {"NimInvZero", {"nim", "inv", "0"}, "", 2, "the nim inverse of 0 does not exist"},
+      {"NimInvZero", {"nim", "inv", "0"}, "", 2, "the nim inverse of 0 does not exist; give a non-zero nimber"},
       {"NimDivByZero", {"nim", "div", "1", "0"}, "", 2, "divide by a non-zero value"},
       {"NimSqrtHexWithoutDigits", {"nim", "sqrt", "0x"}, "", 2, "operand X: '0x' has no hex digits"},
       {"NimCbrtNegative", {"nim", "cbrt", "-3"}, "", 2, "X: '-3' is negative"},

@@ -379,7 +379,7 @@ TEST(NimberTest, ErrorsNameTheProblem) {
     tartan::nim_inv(0);
     FAIL() << "no exception";
   } catch (const tartan::domain_error& e) {
-    EXPECT_STREQ(e.what(), "the nim inverse of 0 does not exist");
+    EXPECT_STREQ(e.what(), "the nim inverse of 0 does not exist; give a non-zero nimber");
   }
   try {
     tartan::nim_div(5, 0);
