@@ -65,15 +65,6 @@ std::string position_from_stdin(bool grid, std::uint64_t limit) {
 /// Heads coins listed in full up to this many; beyond, only their number.
 constexpr std::size_t listed_heads = 32;
 
-std::string joined(const std::vector<coin>& coins) {
-  std::string s;
-  for (const coin c : coins) {
-    if (!s.empty()) s += ' ';
-    s += std::to_string(c);
-  }
-  return s;
-}
-
 /// The row described by POSITION, --coins and --heads, with the mistakes people make refused by name.
 row_position read_row(const analyze_options& o, const turning_game& game) {
   const bool has_position = !o.position.empty(), has_heads = !o.heads.empty(), has_coins = !o.coins.empty();
@@ -129,7 +120,7 @@ void write_row_svg(const std::string& path, const turning_game& game, const row_
     picture.turned.assign(p.coins, false);
     for (const coin c : moves[0]) picture.turned[c] = true;
     picture.moving = std::pair<std::size_t, std::size_t>{0, moves[0].back()};
-    picture.notes.push_back("a winning move: turn " + joined(moves[0]));
+    picture.notes.push_back("a winning move: turn " + format_coins(moves[0]));
   }
   svg::write_file(path, [&](std::ostream& out) { svg::write_board(out, picture); });
 }
@@ -180,7 +171,7 @@ void run_row(const analyze_options& o, run_state& state) {
   if (p.heads.empty())
     std::cout << "none";
   else if (p.heads.size() <= listed_heads)
-    std::cout << joined(p.heads);
+    std::cout << format_coins(p.heads);
   else
     std::cout << p.heads.size() << " coins";
   std::cout << "\nvalue: " << value << '\n';
@@ -192,7 +183,7 @@ void run_row(const analyze_options& o, run_state& state) {
     std::cout << "winning moves: not searched (--limit 0)\n";
   } else {
     std::cout << "winning moves (the coins turned, ascending; the last goes from heads to tails):\n";
-    for (const auto& move : moves) std::cout << "  " << joined(move) << '\n';
+    for (const auto& move : moves) std::cout << "  " << format_coins(move) << '\n';
     if (moves.size() == o.limit) {
       std::cout << "(stopped at --limit " << o.limit << "; raise it to list more)\n";
     }

@@ -16,6 +16,7 @@
 #include "tartan/games/sequence_limits.hpp"
 #include "tartan/grid_check.hpp"
 #include "tartan/grid_position.hpp"
+#include "tartan/position.hpp"
 #include "tartan/tartan.hpp"
 
 namespace tartan::cli {
@@ -26,15 +27,6 @@ namespace {
 constexpr std::size_t listed_heads = 32;
 
 tartan_game product_game(const std::string& name) { return tartan_game(games::find_factors(name)); }
-
-std::string joined(const std::vector<coin>& coins) {
-  std::string s;
-  for (const coin c : coins) {
-    if (!s.empty()) s += ' ';
-    s += std::to_string(c);
-  }
-  return s;
-}
 
 std::string cell_text(const std::vector<coin>& cell) {
   std::string s;
@@ -116,7 +108,7 @@ void write_grid_svg(const std::string& path, const tartan_game& game, const grid
       for (const coin c : m.cols()) picture.turned[r * picture.cols + c] = true;
     }
     picture.moving = std::pair<std::size_t, std::size_t>{m.rows().back(), m.cols().back()};
-    picture.notes.push_back("a winning move: rows " + joined(m.rows()) + " × columns " + joined(m.cols()));
+    picture.notes.push_back("a winning move: rows " + format_coins(m.rows()) + " × columns " + format_coins(m.cols()));
   }
   svg::write_file(path, [&](std::ostream& out) { svg::write_board(out, picture); });
 }
@@ -201,11 +193,11 @@ void analyze_grid(const grid_analyze_request& request, run_state& state) {
                  "that goes to tails):\n";
     for (const grid_move& m : moves) {
       if (m.axes.size() == 2) {
-        std::cout << "  rows " << joined(m.rows()) << " × columns " << joined(m.cols()) << '\n';
+        std::cout << "  rows " << format_coins(m.rows()) << " × columns " << format_coins(m.cols()) << '\n';
       } else {
         std::cout << " ";
         for (std::size_t i = 0; i < m.axes.size(); ++i) std::cout << (i == 0 ? " " : " × ") << "axis " << i + 1 << ": "
-                                                                  << joined(m.axes[i]);
+                                                                  << format_coins(m.axes[i]);
         std::cout << '\n';
       }
     }

@@ -19,15 +19,6 @@ constexpr std::size_t engine_choices = 16;
 /// first ones (games like "turn any set of coins to the left" have 2^n moves from coin n).
 constexpr std::uint64_t sampled_moves = std::uint64_t{1} << 16;
 
-std::string joined(const std::vector<coin>& coins) {
-  std::string s;
-  for (const coin c : coins) {
-    if (!s.empty()) s += ' ';
-    s += std::to_string(c);
-  }
-  return s;
-}
-
 std::string lowered(std::string_view s) {
   std::string out;
   for (const char c : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -127,11 +118,11 @@ play_move parse_play_move(std::string_view text, std::size_t dimensions) {
 }
 
 std::string format_play_move(const play_move& move) {
-  if (move.axes.size() == 1) return joined(move.axes[0]);
+  if (move.axes.size() == 1) return format_coins(move.axes[0]);
   std::string s;
   for (std::size_t i = 0; i < move.axes.size(); ++i) {
     s += (i == 0 ? "rows " : i == 1 ? " cols " : " axis " + std::to_string(i + 1) + " ");
-    s += joined(move.axes[i]);
+    s += format_coins(move.axes[i]);
   }
   return s;
 }
@@ -211,7 +202,7 @@ std::string play_session::row_reason(const play_move& move) const {
   }
   const std::span<const coin> others(coins.data(), coins.size() - 1);
   if (!is_move(factors_[0], g_, n, others)) {
-    return "turning " + joined(coins) + " is not a move of " + name_;
+    return "turning " + format_coins(coins) + " is not a move of " + name_;
   }
   return {};
 }
@@ -241,7 +232,7 @@ std::string play_session::grid_reason(const play_move& move) const {
     const std::vector<coin>& axis = move.axes[i];
     const std::span<const coin> others(axis.data(), axis.size() - 1);
     if (!is_move(factors_[i], values_.factor(i), axis.back(), others)) {
-      return std::string(plural[i]) + " " + joined(axis) + " are not a move of " + factors_[i].name() +
+      return std::string(plural[i]) + " " + format_coins(axis) + " are not a move of " + factors_[i].name() +
              (i == 0 ? ", the game of the rows" : ", the game of the columns");
     }
   }

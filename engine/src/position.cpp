@@ -63,6 +63,15 @@ row_position sparse_row(std::size_t coins, std::span<const coin> heads) {
   return p;
 }
 
+std::string format_coins(std::span<const coin> coins) {
+  std::string s;
+  for (const coin c : coins) {
+    if (!s.empty()) s += ' ';
+    s += std::to_string(c);
+  }
+  return s;
+}
+
 std::vector<coin> parse_coin_list(std::string_view text) {
   std::vector<coin> coins;
   if (trim(text).empty()) return coins;

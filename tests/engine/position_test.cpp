@@ -221,5 +221,15 @@ TEST(PositionTest, LongSparseRowSearchesFewCoinsAndNeverEnumerates) {
   EXPECT_LE(*turtles.searches, 3);
 }
 
+TEST(FormatCoinsTest, SeparatesBySingleSpacesAndRoundTrips) {
+  EXPECT_EQ(format_coins(std::vector<coin>{}), "");
+  EXPECT_EQ(format_coins(std::vector<coin>{7}), "7");
+  const std::vector<coin> coins{0, 3, 17, 4294967295u};
+  std::string text = format_coins(coins);
+  EXPECT_EQ(text, "0 3 17 4294967295");
+  for (char& c : text) c = c == ' ' ? ',' : c;
+  EXPECT_EQ(parse_coin_list(text), coins);
+}
+
 }  // namespace
 }  // namespace tartan

@@ -55,6 +55,13 @@ row_position sparse_row(std::size_t coins, std::span<const coin> heads);
 std::vector<coin> parse_coin_list(std::string_view text);
 
 /**
+ * Coin numbers separated by single spaces, as moves and heads are printed.
+ *
+ * Example: format_coins(std::vector<coin>{0, 3, 17}) == "0 3 17"
+ */
+std::string format_coins(std::span<const coin> coins);
+
+/**
  * The value of position p: XOR of g over its heads coins.
  * @pre g.size() >= p.coins. Complexity: O(number of heads).
  *
