@@ -103,4 +103,23 @@ TEST(FuzzRegressionTest, SymmetricAlternativeBeforeAPlainOneLosesNoMoves) {
   EXPECT_EQ(std::vector<std::uint64_t>(g.begin(), g.end()), expected);
 }
 
+TEST(FuzzRegressionTest, SymmetricAlternativeWithASingleCoinReadsNoFurther) {
+  // In '1S,1-4' the move turning coin n alone is checked against '1S' before '1-4' visits it; the symmetry test
+  // read past the end of the empty list of other coins (UBSan: offset applied to a null pointer). The moves are
+  // those of '1-4' (any 0 to 3 other coins), each once.
+  const auto code = tartan::turning_code::parse("1S,1-4");
+  for (tartan::coin n = 0; n < 10; ++n) {
+    std::set<std::uint64_t> moves;
+    code.for_each_move(n, [&](std::span<const tartan::coin> others) {
+      std::uint64_t mask = 0;
+      for (const tartan::coin c : others) mask |= std::uint64_t{1} << c;
+      EXPECT_TRUE(moves.insert(mask).second) << n;
+      return true;
+    });
+    std::uint64_t expected = 0;
+    for (std::uint64_t s = 0; s < (std::uint64_t{1} << n); ++s) expected += std::popcount(s) <= 3 ? 1 : 0;
+    EXPECT_EQ(moves.size(), expected) << n;
+  }
+}
+
 }  // namespace

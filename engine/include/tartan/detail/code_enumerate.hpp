@@ -47,8 +47,9 @@ inline bool alternative_allows(const turning_alternative& alt, coin n, std::span
   }
   if (alt.symmetric) {
     const std::uint64_t sum = std::uint64_t{at(0)} + at(k - 1);
-    // Up to and including the middle coin of an odd set, which must be the centre itself (at(i) twice = sum).
-    for (std::size_t i = 1; i <= k - 1 - i; ++i) {
+    // Pairs i, k-1-i up to and including the middle coin of an odd set, which must be the centre itself (at(i)
+    // twice = sum). Written as 2i + 1 <= k: k - 1 - i would wrap below zero for a single coin (k = 1).
+    for (std::size_t i = 1; 2 * i + 1 <= k; ++i) {
       if (std::uint64_t{at(i)} + at(k - 1 - i) != sum) return false;
     }
   }
