@@ -64,10 +64,6 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
   return value << found->second;
 }
 
-std::uint64_t memory_limit_from(std::string_view text, std::string_view what) {
-  return text.empty() ? default_memory_limit() : parse_memory_size(text, what);
-}
-
 void check_memory(std::uint64_t estimate, std::uint64_t limit, std::string_view what, std::string_view advice) {
   if (estimate <= limit) return;
   // Suggest a limit that would do: the estimate rounded up to whole GiB (MiB below 1 GiB).

@@ -47,13 +47,6 @@ std::string format_bytes(std::uint64_t bytes);
 std::uint64_t parse_memory_size(std::string_view text, std::string_view what);
 
 /**
- * The limit to apply: parse_memory_size(text) when text is not empty, else default_memory_limit().
- *
- * Example: memory_limit_from("", "--max-memory") == default_memory_limit()
- */
-std::uint64_t memory_limit_from(std::string_view text, std::string_view what);
-
-/**
  * Throws limit_error when `estimate` bytes exceed `limit`, naming both, e.g. "computing 10^8 values needs about
  * 2.98 GiB, over the memory limit of 1.0 GiB; ask for fewer values, or raise the limit with --max-memory 3G".
  * `what` says what would need the memory, `advice` what to ask for instead. A saturated estimate (UINT64_MAX) reads
