@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nimber_wide.hpp"
 #include "tartan/parse_number.hpp"
@@ -36,9 +37,8 @@ inline std::uint64_t parse_field_u64(const std::string& text, unsigned bits, con
     return parse_u64(text, what, field_max(bits));
   } catch (const parse_error&) {
     parse_wide_unsigned(text, max_field_bits, what);  // rethrows a message about the text itself if it is no number
-    throw parse_error(what + ": '" + text.substr(0, 40) + (text.size() > 40 ? "..." : "") + "' does not fit in " +
-                      std::to_string(bits) + " bits; type a value below 2^" + std::to_string(bits) +
-                      " or use a larger --bits");
+    throw parse_error(what + ": " + detail::quote_typed(text) + " does not fit in " + std::to_string(bits) +
+                      " bits; type a value below 2^" + std::to_string(bits) + " or use a larger --bits");
   }
 }
 
