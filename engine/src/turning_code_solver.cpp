@@ -196,13 +196,20 @@ class prefix_tree_component final : public component {
     c_ = prefix_[n];
   }
 
+  // Members lie below 2^B (B = bits_), so c ⊕ y can be a member only when y agrees with c above bit B - 1: the
+  // search runs in that one block of 2^B candidates, the block of `from` if it is c's, and otherwise `from` itself
+  // is absent. Both c and the candidate can have bits above B at once: with k_min >= 2, P(n) is not yet a member
+  // (it may exceed the universe), and another alternative of the code may have pushed the candidate past it.
   std::optional<grundy_value> first_absent(grundy_value from) override {
     if (degraded_) return fallback_.first_absent(from);
     const grundy_value universe = grundy_value{1} << bits_;
-    if (from >= universe || c_ >= universe) return from;  // c ⊕ from has a bit above every member
-    from_ = from;
-    const auto y = search(1, bits_ - 6, 0, true);
-    return y ? *y : universe;  // c ⊕ universe is above every member
+    const grundy_value block = c_ & ~(universe - 1);
+    if ((from & ~(universe - 1)) != block) return from;  // c ⊕ from has a bit above every member
+    from_ = from & (universe - 1);
+    if (const auto y = search(1, bits_ - 6, 0, true)) return block | *y;
+    // Every candidate of c's block from `from` up is taken: the next block's first value is absent, if it exists.
+    if (block > UINT64_MAX - universe) return std::nullopt;
+    return block + universe;
   }
 
  private:
@@ -262,8 +269,8 @@ class prefix_tree_component final : public component {
   int bits_ = 6;
   std::vector<std::uint64_t> words_;   // the members as a bitset over [0, 2^bits_)
   std::vector<std::uint32_t> count_;   // heap-ordered counting tree; leaf leaves() + b counts word b
-  grundy_value c_ = 0;
-  grundy_value from_ = 0;
+  grundy_value c_ = 0;     // P(n): the options are c_ ⊕ (members)
+  grundy_value from_ = 0;  // the search's lower bound within c_'s block of 2^bits_ values
   bool degraded_ = false;
 };
 
