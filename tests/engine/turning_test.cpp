@@ -20,7 +20,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-// Terms of an OEIS entry from its %S/%T/%U lines in the shared reference directory.
+// Terms of an OEIS entry from its %S/%T/%U lines in the reference data vendored in tests/data.
 std::vector<grundy_value> oeis_terms(const std::string& id) {
   std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/oeis/" + id + ".seq");
   EXPECT_TRUE(in) << "missing reference file " << id;
