@@ -626,7 +626,7 @@ verify_report verify_product(const tartan_game& game, std::span<const std::size_
   game.check_extents(extents);
   // The factors' values first: one that overflows 64 bits says so before anything else (the sequences have their
   // own memory check); then the direct computation checks its own plan before allocating.
-  const tartan_values theorem = game.values(extents, options.memory_limit);
+  const tartan_values theorem = game.values(extents, options.memory_limit, options.max_seconds);
   const direct_table direct = direct_product_values(game, extents, options);
 
   verify_report report;

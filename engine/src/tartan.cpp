@@ -106,7 +106,8 @@ void tartan_game::check_extents(std::span<const std::size_t> extents) const {
   }
 }
 
-tartan_values tartan_game::values(std::span<const std::size_t> extents, std::uint64_t memory_limit) const {
+tartan_values tartan_game::values(std::span<const std::size_t> extents, std::uint64_t memory_limit,
+                                  double max_seconds) const {
   check_extents(extents);
   if (memory_limit == 0) memory_limit = default_memory_limit();
   std::uint64_t bytes = 0;
@@ -118,11 +119,12 @@ tartan_values tartan_game::values(std::span<const std::size_t> extents, std::uin
   }
   std::vector<std::vector<grundy_value>> factor_values;
   factor_values.reserve(extents.size());
-  for (std::size_t i = 0; i < extents.size(); ++i) factor_values.push_back(factors_[i].sequence(extents[i]));
+  for (std::size_t i = 0; i < extents.size(); ++i) factor_values.push_back(factors_[i].sequence(extents[i], max_seconds));
   return tartan_values(std::move(factor_values));
 }
 
-std::vector<grundy_value> tartan_game::table(std::span<const std::size_t> extents, std::uint64_t memory_limit) const {
+std::vector<grundy_value> tartan_game::table(std::span<const std::size_t> extents, std::uint64_t memory_limit,
+                                             double max_seconds) const {
   check_extents(extents);
   if (memory_limit == 0) memory_limit = default_memory_limit();
   const std::uint64_t cells = cell_count(extents);
@@ -131,7 +133,7 @@ std::vector<grundy_value> tartan_game::table(std::span<const std::size_t> extent
                       format_bytes(cells > UINT64_MAX / 8 ? UINT64_MAX : cells * 8) + ", over the limit of " +
                       format_bytes(memory_limit) + "; give a smaller size");
   }
-  const tartan_values v = values(extents, memory_limit);
+  const tartan_values v = values(extents, memory_limit, max_seconds);
   std::vector<grundy_value> table(static_cast<std::size_t>(cells));
   // Row-major walk: an odometer over the coordinates, the last one fastest.
   std::vector<coin> cell(extents.size(), 0);

@@ -42,7 +42,8 @@ class not_acyclic : public error {
   using error::error;
 };
 
-/// A request that would exceed a size, memory or time limit; refused before any work is done.
+/// A request that would exceed a size, memory or time limit; refused before any work is done (a time limit: as soon
+/// as the pace measured projects beyond it, time_limit_error in time_limit.hpp).
 class limit_error : public error {
  public:
   using error::error;

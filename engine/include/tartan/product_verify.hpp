@@ -40,6 +40,8 @@ struct verify_options {
   unsigned threads = 0;
   /// Refuse (limit_error) when the estimated memory exceeds this many bytes; 0 means default_memory_limit().
   std::uint64_t memory_limit = 0;
+  /// Refuse (time_limit_error) a factor's sequence projected to take longer than this many seconds; 0: no limit.
+  double max_seconds = 0;
   /// The factor computed innermost (its option_values hook is called once per row move of the others). The
   /// default, `any_factor`, picks the one estimated cheapest (timed at the box's far corner); the values do not
   /// depend on the choice, only the time does.

@@ -102,20 +102,23 @@ class tartan_game {
   /**
    * The factors' sequences over the box (computed once per factor and cached by turning_game), ready to give
    * product values. Throws overflow_error, from the factor, where a factor's value does not fit 64 bits, and
-   * limit_error when the sequences alone would exceed `memory_limit` bytes (0: default_memory_limit()).
+   * limit_error when the sequences alone would exceed `memory_limit` bytes (0: default_memory_limit()), and
+   * time_limit_error when a factor's sequence is projected to take more than `max_seconds` (0: no limit).
    * Complexity: the factors' sequence computations; then O(k) nim products per cell looked up.
    *
    * Example: tartan_game({twins, twins}).values({16, 16}).at(2, 3) == 1 (2 ⊗ 3 == 1)
    */
-  tartan_values values(std::span<const std::size_t> extents, std::uint64_t memory_limit = 0) const;
+  tartan_values values(std::span<const std::size_t> extents, std::uint64_t memory_limit = 0,
+                       double max_seconds = 0) const;
 
   /**
    * G over the whole box, row-major (the last coordinate varies fastest). Throws limit_error when the table would
-   * exceed `memory_limit` bytes (0: default_memory_limit()).
+   * exceed `memory_limit` bytes (0: default_memory_limit()), and time_limit_error as values() does.
    *
    * Example: tartan_game({twins, twins}).table({2, 3}) == {0, 0, 0, 0, 1, 2}
    */
-  std::vector<grundy_value> table(std::span<const std::size_t> extents, std::uint64_t memory_limit = 0) const;
+  std::vector<grundy_value> table(std::span<const std::size_t> extents, std::uint64_t memory_limit = 0,
+                                  double max_seconds = 0) const;
 
  private:
   std::vector<turning_game> factors_;

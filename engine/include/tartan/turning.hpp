@@ -90,17 +90,24 @@ namespace detail {
 }
 }  // namespace detail
 
+/// The progress callback of extend_grundy_sequence when none is given.
+struct no_progress {
+  void operator()(std::size_t) const noexcept {}
+};
+
 /**
  * Extends g, which holds g(0..k-1) of the game (k = g.size(), possibly 0), to g(0..count-1); nothing happens when
  * count <= k. Throws like grundy_sequence; on a throw, g keeps the values computed so far (all correct).
  * The solver route replays the solver over the known prefix (its state is not kept between calls); the other routes
- * start at coin k. Complexity: (count - k) coins under the chosen route.
+ * start at coin k. `progress(g.size())` is called after each value computed; it may throw to stop the work (a
+ * pace_guard does, see time_limit.hpp), and g keeps the values computed so far.
+ * Complexity: (count - k) coins under the chosen route.
  *
  * Example: std::vector<grundy_value> g{1, 2}; extend_grundy_sequence(mock_turtles{}, g, 4); g == {1, 2, 4, 7}
  */
-template <class Rule>
+template <class Rule, class Progress = no_progress>
 void extend_grundy_sequence(const Rule& rule, std::vector<grundy_value>& g, std::size_t count,
-                            sequence_method method = sequence_method::automatic) {
+                            sequence_method method = sequence_method::automatic, Progress&& progress = {}) {
   static_assert(check_turning_rule<Rule>());
   if (count > std::size_t{UINT32_MAX} + 1) {
     throw limit_error("a row has at most 2^32 coins (coins are 32-bit); ask for fewer than " +
@@ -119,7 +126,10 @@ void extend_grundy_sequence(const Rule& rule, std::vector<grundy_value>& g, std:
     switch (method) {
       case sequence_method::closed_form:
         if constexpr (has_closed_form<Rule>) {
-          for (std::size_t n = g.size(); n < count; ++n) g.push_back(rule.grundy(static_cast<coin>(n)));
+          for (std::size_t n = g.size(); n < count; ++n) {
+            g.push_back(rule.grundy(static_cast<coin>(n)));
+            progress(g.size());
+          }
           return;
         }
         throw error("this game has no closed form; compute its values from the rule instead");
@@ -128,7 +138,10 @@ void extend_grundy_sequence(const Rule& rule, std::vector<grundy_value>& g, std:
           auto solver = rule.grundy_solver();
           const std::span<const grundy_value> known(g);
           for (std::size_t n = 0; n < known.size(); ++n) static_cast<void>(solver.next(known.first(n)));
-          for (std::size_t n = g.size(); n < count; ++n) g.push_back(solver.next(std::span<const grundy_value>(g)));
+          for (std::size_t n = g.size(); n < count; ++n) {
+            g.push_back(solver.next(std::span<const grundy_value>(g)));
+            progress(g.size());
+          }
           return;
         }
         throw error("this game has no incremental solver; compute its values by enumeration instead");
@@ -150,6 +163,7 @@ void extend_grundy_sequence(const Rule& rule, std::vector<grundy_value>& g, std:
             });
           }
           g.push_back(mex(options, scratch));
+          progress(g.size());
         }
         return;
       }

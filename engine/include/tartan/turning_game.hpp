@@ -16,6 +16,7 @@
 
 #include "tartan/detail/function_ref.hpp"
 #include "tartan/game_concepts.hpp"
+#include "tartan/time_limit.hpp"
 #include "tartan/turning.hpp"
 
 namespace tartan {
@@ -56,19 +57,35 @@ class turning_game {
   /// g(0..count-1), computed once per game and reused: a shorter request is served from the cache, a longer one
   /// extends the cached prefix. Thread-safe; copies of a handle share the cache. Throws overflow_error where a value
   /// does not fit 64 bits (the cache keeps the values computed before it).
-  std::vector<grundy_value> sequence(std::size_t count) const {
+  std::vector<grundy_value> sequence(std::size_t count) const { return sequence(count, 0.0); }
+
+  /// The same within a time limit in seconds (0: none): throws time_limit_error as soon as the pace measured
+  /// projects the values still to compute beyond it (time_limit.hpp); the cache keeps what was computed.
+  std::vector<grundy_value> sequence(std::size_t count, double max_seconds) const {
     std::lock_guard lock(cache_->mutex);
-    if (cache_->values.size() < count) self_->extend(cache_->values, count);
+    if (cache_->values.size() < count) {
+      pace_guard guard(count, max_seconds, values_named(count));
+      self_->extend(cache_->values, count, guard);
+    }
     return std::vector<grundy_value>(cache_->values.begin(),
                                      cache_->values.begin() + static_cast<std::ptrdiff_t>(count));
   }
 
-  /// g(0..count-1) by a chosen route, not cached (for tests and benchmarks that compare routes).
-  std::vector<grundy_value> sequence(std::size_t count, sequence_method method) const {
-    return self_->sequence(count, method);
+  /// g(0..count-1) by a chosen route, not cached (for tests and benchmarks that compare routes, and for printing
+  /// a long sequence once), within a time limit as above (0: none).
+  std::vector<grundy_value> sequence(std::size_t count, sequence_method method, double max_seconds = 0) const {
+    pace_guard guard(count, max_seconds, values_named(count));
+    return self_->sequence(count, method, guard);
   }
 
  private:
+  using sequence_progress = detail::function_ref<void(std::size_t)>;
+
+  /// "g(0..count-1) of NAME", for messages.
+  std::string values_named(std::size_t count) const {
+    return "g(0.." + std::to_string(count - 1) + ") of " + name_;
+  }
+
   struct concept_t {
     virtual ~concept_t() = default;
     virtual bool for_each_move(coin n, move_visitor visit) const = 0;
@@ -77,8 +94,9 @@ class turning_game {
                             move_visitor visit) const = 0;
     virtual bool has_closed_form() const = 0;
     virtual std::uint64_t count_moves(coin n, std::uint64_t cap) const = 0;
-    virtual std::vector<grundy_value> sequence(std::size_t count, sequence_method method) const = 0;
-    virtual void extend(std::vector<grundy_value>& g, std::size_t count) const = 0;
+    virtual std::vector<grundy_value> sequence(std::size_t count, sequence_method method,
+                                               sequence_progress progress) const = 0;
+    virtual void extend(std::vector<grundy_value>& g, std::size_t count, sequence_progress progress) const = 0;
   };
 
   template <class Rule>
@@ -97,11 +115,14 @@ class turning_game {
     std::uint64_t count_moves(coin n, std::uint64_t cap) const override {
       return tartan::count_moves(rule, n, cap);
     }
-    std::vector<grundy_value> sequence(std::size_t count, sequence_method method) const override {
-      return grundy_sequence(rule, count, method);
+    std::vector<grundy_value> sequence(std::size_t count, sequence_method method,
+                                       sequence_progress progress) const override {
+      std::vector<grundy_value> g;
+      extend_grundy_sequence(rule, g, count, method, progress);
+      return g;
     }
-    void extend(std::vector<grundy_value>& g, std::size_t count) const override {
-      extend_grundy_sequence(rule, g, count);
+    void extend(std::vector<grundy_value>& g, std::size_t count, sequence_progress progress) const override {
+      extend_grundy_sequence(rule, g, count, sequence_method::automatic, progress);
     }
     static constexpr bool has_closed_form_v = tartan::has_closed_form<Rule>;
     Rule rule;
