@@ -37,6 +37,8 @@ struct analyze_options {
   std::string svg;
   std::string max_memory;
   std::uint64_t memory_limit = 0;  // --max-memory parsed, or the default
+  std::string max_seconds;
+  double time_limit = 0;  // --max-seconds parsed, or the default
 };
 
 /// Memory per byte of a position read from standard input: the text, and a 4-byte coin number per heads coin.
@@ -141,7 +143,8 @@ void run_row(const analyze_options& o, run_state& state) {
                       "), more than the " + std::to_string(games::max_sequence_length) +
                       " values tartan computes; use heads coins below " + std::to_string(games::max_sequence_length));
   }
-  const std::vector<grundy_value> g = game.sequence(needed);  // computed once, shared by value and moves
+  // Computed once, shared by value and moves.
+  const std::vector<grundy_value> g = game.sequence(needed, o.time_limit);
   const row_position prefix{needed, p.heads};
   const grundy_value value = position_value(g, prefix);
   const auto moves = winning_moves(game, g, prefix, o.limit);
@@ -204,6 +207,7 @@ void run_analyze(const analyze_options& o, run_state& state) {
     request.limit = o.limit;
     request.json = o.json;
     request.max_memory = o.memory_limit;
+    request.max_seconds = o.time_limit;
     request.svg = o.svg;
     analyze_grid(request, state);
     return;
@@ -237,9 +241,11 @@ void add_analyze_command(CLI::App& app, run_state& state) {
                 "Print {\"game\", \"code\", \"coins\", \"value\", \"outcome\": \"N\"|\"P\", \"winning_moves\"}");
   sub->add_option("--svg", o->svg, "Also draw the position in FILE (SVG), a winning move highlighted");
   add_max_memory_option(sub, o->max_memory, "Refuse positions whose values need more memory");
+  add_max_seconds_option(sub, o->max_seconds);
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
     o->memory_limit = max_memory_limit(*sub, o->max_memory);
+    o->time_limit = max_seconds_limit(*sub, o->max_seconds);
     if (o->position == "-") {
       o->position = position_from_stdin(o->game.find('*') != std::string::npos || !o->size.empty(), o->memory_limit);
     }

@@ -17,6 +17,7 @@ struct grid_analyze_request {
   std::string heads;     // "3:5,17:2"
   std::size_t limit = 10;
   std::uint64_t max_memory = 0;  // bytes; 0: default_memory_limit()
+  double max_seconds = 0;        // the factors' sequences' time limit; 0: none
   bool json = false;
   std::string svg;       // --svg FILE: also draw the board there, a winning move highlighted; empty: no picture
 };

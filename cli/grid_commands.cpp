@@ -139,7 +139,7 @@ void analyze_grid(const grid_analyze_request& request, run_state& state) {
                         std::to_string(games::max_sequence_length) + " tartan computes; use smaller coordinates");
     }
   }
-  const tartan_values values = game.values(needed, request.max_memory);
+  const tartan_values values = game.values(needed, request.max_memory, request.max_seconds);
   grid_position within = p;
   within.extents = needed;
   const grundy_value value = grid_value(values, within);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "options.hpp"
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 
@@ -65,6 +66,9 @@ int main(int argc, char** argv) {
       path += " " + next->get_name();
     }
     std::cerr << "error: " << e.what() << " (see 'tartan --help' or 'tartan COMMAND --help')\n";
+    return 2;
+  } catch (const tartan::time_limit_error& e) {
+    std::cerr << "error: " << tartan::cli::with_time_advice(e) << '\n';
     return 2;
   } catch (const tartan::error& e) {
     std::cerr << "error: " << e.what() << '\n';

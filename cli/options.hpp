@@ -1,4 +1,5 @@
-// Option handling shared by the commands: --max-memory, and the refusal of options typed with an empty value.
+// Option handling shared by the commands: --max-memory, --max-seconds, and the refusal of options typed with an
+// empty value.
 //
 // CLI11 takes `--threads ""` as given, with the value "", while the commands keep their options as text and read
 // "" as "not given": without these helpers `--max-memory ""` silently meant the default limit and `--values ""` the
@@ -8,11 +9,15 @@
 #include <CLI/CLI.hpp>
 
 #include <cctype>
+#include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <string>
 
+#include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/limits.hpp"
+#include "tartan/time_limit.hpp"
 
 namespace tartan::cli {
 
@@ -33,6 +38,48 @@ inline CLI::Option* add_max_memory_option(CLI::App* cmd, std::string& text, cons
  */
 inline std::uint64_t max_memory_limit(const CLI::App& cmd, const std::string& text) {
   return cmd.count("--max-memory") > 0 ? parse_memory_size(text, "--max-memory") : default_memory_limit();
+}
+
+/**
+ * Adds `--max-seconds S` to cmd, the text kept in `text`; read the limit with max_seconds_limit.
+ *
+ * Example: add_max_seconds_option(sub, o->max_seconds);
+ */
+inline CLI::Option* add_max_seconds_option(CLI::App* cmd, std::string& text) {
+  return cmd->add_option("--max-seconds", text,
+                         "Refuse values projected to take longer, from the pace of the first ones (seconds, e.g. 600; "
+                         "0: no limit; default 60)");
+}
+
+/**
+ * The time limit for cmd in seconds: --max-seconds when given (a number of seconds, fractions allowed; 0 for no
+ * limit), else default_time_limit_seconds. Throws parse_error for anything else.
+ *
+ * Example: `tartan seq 1-3 100 --max-seconds -1` throws "--max-seconds: '-1' is not a number of seconds; ..."
+ */
+inline double max_seconds_limit(const CLI::App& cmd, const std::string& text) {
+  if (cmd.count("--max-seconds") == 0) return default_time_limit_seconds;
+  double seconds = -1;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, seconds, std::chars_format::fixed);
+  if (ec != std::errc() || ptr != end || !std::isfinite(seconds) || seconds < 0 || seconds > 1e9) {
+    throw parse_error("--max-seconds: " + detail::quote_typed(text) +
+                      " is not a number of seconds; type one such as 600 or 0.5, or 0 for no limit");
+  }
+  return seconds;
+}
+
+/**
+ * The message of a time_limit_error with the CLI's advice: the --max-seconds that would let the work finish.
+ *
+ * Example: "... over the time limit of 60 s; ask for at most about 1059000 values, or raise the limit with
+ * --max-seconds 14000"
+ */
+inline std::string with_time_advice(const time_limit_error& e) {
+  const double wanted = std::ceil(e.estimate_seconds() * 1.25);
+  return std::string(e.what()) + (wanted < 1e9 ? ", or raise the limit with --max-seconds " +
+                                                     std::to_string(static_cast<std::uint64_t>(wanted))
+                                               : "");
 }
 
 /**

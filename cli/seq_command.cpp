@@ -39,7 +39,7 @@ void write_values(std::ostream& out, const std::vector<grundy_value>& values, ch
 }
 
 void run_seq(const std::string& game_name, const std::string& count_text, bool json, const std::string& svg_path,
-             std::uint64_t max_memory) {
+             std::uint64_t max_memory, double max_seconds) {
   const turning_game game = games::find_game(game_name);
   const std::uint64_t n = parse_u64(count_text, "N");
   if (n == 0) throw parse_error("N must be at least 1; type a count such as 10");
@@ -51,7 +51,7 @@ void run_seq(const std::string& game_name, const std::string& count_text, bool j
   }
   const auto count = static_cast<std::size_t>(n);
   // Not the cached game.sequence(count): the values are printed once, and the cache would double the memory.
-  const std::vector<grundy_value> values = game.sequence(count, sequence_method::automatic);
+  const std::vector<grundy_value> values = game.sequence(count, sequence_method::automatic, max_seconds);
   if (json) {
     // Streamed rather than built as one nlohmann::json value: 10^8 values would need gigabytes as a json tree.
     std::cout << "{\"game\":" << nlohmann::json(game.name()).dump()
@@ -87,6 +87,7 @@ void add_seq_command(CLI::App& app, run_state& state) {
     bool json = false;
     std::string svg;
     std::string max_memory;
+    std::string max_seconds;
   };
   auto opts = std::make_shared<options>();
   sub->add_option("GAME", opts->game, "A built-in game name or a turning code")->required();
@@ -94,9 +95,11 @@ void add_seq_command(CLI::App& app, run_state& state) {
   sub->add_flag("--json", opts->json, "Print {\"game\": ..., \"code\": ..., \"values\": [...]}");
   sub->add_option("--svg", opts->svg, "Also draw g(n) against n in FILE, an SVG scatter plot");
   add_max_memory_option(sub, opts->max_memory, "Refuse counts whose values need more memory");
+  add_max_seconds_option(sub, opts->max_seconds);
   sub->callback([opts, sub, &state] {
     refuse_empty_values(*sub);
-    run_seq(opts->game, opts->count, opts->json, opts->svg, max_memory_limit(*sub, opts->max_memory));
+    run_seq(opts->game, opts->count, opts->json, opts->svg, max_memory_limit(*sub, opts->max_memory),
+            max_seconds_limit(*sub, opts->max_seconds));
     state.exit_code = 0;
   });
 }

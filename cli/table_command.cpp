@@ -26,6 +26,7 @@ struct table_options {
   std::string game;
   std::string size;
   std::string max_memory;
+  std::string max_seconds;
   bool json = false;
   std::string svg;
 };
@@ -79,7 +80,7 @@ void write_table_svg(const std::string& path, const tartan_game& game, const box
   svg::write_file(path, [&](std::ostream& out) { svg::write_heat_map(out, map); });
 }
 
-void run_table(const table_options& o, std::uint64_t limit, run_state& state) {
+void run_table(const table_options& o, std::uint64_t limit, double max_seconds, run_state& state) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
   game.check_extents(extents);
@@ -102,7 +103,7 @@ void run_table(const table_options& o, std::uint64_t limit, run_state& state) {
                       format_size(extents));
   }
   games::check_sequence_memory(total, limit);
-  const std::vector<grundy_value> table = game.table(extents, limit);
+  const std::vector<grundy_value> table = game.table(extents, limit, max_seconds);
   if (!o.svg.empty()) write_table_svg(o.svg, game, extents, table);
 
   if (o.json) {
@@ -181,11 +182,12 @@ void add_table_command(CLI::App& app, run_state& state) {
   sub->add_option("GAME", o->game, "A product game, factors joined by '*', e.g. ruler*mock-turtles")->required();
   sub->add_option("--size", o->size, "The board: RxC, or AxBxC for three factors")->required();
   add_max_memory_option(sub, o->max_memory, "Refuse tables needing more memory");
+  add_max_seconds_option(sub, o->max_seconds);
   sub->add_flag("--json", o->json, "Print a JSON array of rows (nested one level per extra factor)");
   sub->add_option("--svg", o->svg, "Also draw the table in FILE, an SVG heat map (boxes AxBxC: a panel per a)");
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
-    run_table(*o, max_memory_limit(*sub, o->max_memory), state);
+    run_table(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds), state);
   });
 }
 

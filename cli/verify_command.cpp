@@ -28,6 +28,7 @@ struct verify_cli_options {
   std::string size;
   std::string threads;
   std::string max_memory;
+  std::string max_seconds;
   std::size_t listed = 10;
   std::string listed_text = "10";  // --list as typed: parse_u64 refuses signs and values beyond 64 bits
   bool json = false;
@@ -119,7 +120,7 @@ void write_verify_svg(const std::string& path, const verify_report& r) {
   svg::write_file(path, [&](std::ostream& out) { svg::write_agreement(out, box); });
 }
 
-void run_verify(const verify_cli_options& o, std::uint64_t max_memory, run_state& state) {
+void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double max_seconds, run_state& state) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
   game.check_extents(extents);
@@ -146,6 +147,7 @@ void run_verify(const verify_cli_options& o, std::uint64_t max_memory, run_state
     options.threads = static_cast<unsigned>(n);
   }
   options.memory_limit = max_memory;
+  options.max_seconds = max_seconds;
   options.listed_mismatches = o.listed;
   // A picture marks every mismatch, so more are listed; the text and JSON still show the first --list.
   if (!o.svg.empty()) {
@@ -198,6 +200,7 @@ void add_verify_command(CLI::App& app, run_state& state) {
   sub->add_option("--size", o->size, "The box: RxC, or AxBxC for three factors (one extent per factor)")->required();
   sub->add_option("--threads", o->threads, "Worker threads (default: every core)");
   add_max_memory_option(sub, o->max_memory, "Refuse boxes needing more memory");
+  add_max_seconds_option(sub, o->max_seconds);
   sub->add_option("--list", o->listed_text, "List at most this many mismatches")->capture_default_str();
   sub->add_option("--svg", o->svg, "Also draw the box in FILE (SVG): green cells agree, red ones do not");
   sub->add_flag("--json", o->json,
@@ -206,7 +209,7 @@ void add_verify_command(CLI::App& app, run_state& state) {
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
     o->listed = static_cast<std::size_t>(parse_u64(o->listed_text, "--list"));
-    run_verify(*o, max_memory_limit(*sub, o->max_memory), state);
+    run_verify(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds), state);
   });
 }
 

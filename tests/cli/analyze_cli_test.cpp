@@ -1,8 +1,10 @@
 // tartan analyze: values, outcomes and winning moves of rows, each reported move checked independently (legal by
 // the game's definition, and leading to value 0 under values computed by plain enumeration); and every bad input.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -318,3 +320,69 @@ TEST(AnalyzeCliTest, ProductsAndSizesGoToTheGridAnalysis) {
 }
 
 }  // namespace
+
+// Issue: `analyze 1-3 -` on 10^7 heads ran for over an hour without a word (the layers route of a plain count is
+// about n^2 in all). It must answer or refuse within 30 s; it refuses at once, from the pace of the first values.
+TEST(AnalyzeCliTest, TenMillionHeadsUnderAQuadraticRouteAreRefusedWithinThirtySeconds) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_tartan({"analyze", "1-3", "-"}, std::string(10'000'000, 'H'));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_LT(seconds, 30);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, ::testing::HasSubstr("g(0..9999999) of 1-3 would take about"));
+  EXPECT_THAT(r.err, ::testing::HasSubstr("or raise the limit with --max-seconds"));
+}
+
+// The regressions of the k+C bug, seen from the command line: '2+C,1-5' on coins 3..8 heads. Its value and winning
+// moves against the definition computed here: g by mex over the code's moves, and a move wins iff the XOR of g over
+// the coins it turns equals the position's value.
+TEST(AnalyzeCliTest, RunsOfAtLeastTwoCoinsJoinedWithACountFindTheWinningRun) {
+  // '2+C,1-5': a run of at least 2 coins ending at n, or 1 to 5 coins in all.
+  std::vector<std::uint64_t> g;
+  std::vector<std::vector<tartan::coin>> all_moves;  // every move of the position (all coins turned, ascending)
+  const tartan::coin coins = 9;
+  for (tartan::coin n = 0; n < coins; ++n) {
+    std::set<std::uint64_t> options;
+    for (std::uint32_t others = 0; others < (1u << n); ++others) {
+      const int k = std::popcount(others) + 1;
+      const bool run = k >= 2 && others == (((1u << (k - 1)) - 1) << (n - (k - 1)));
+      if (!run && k > 5) continue;
+      std::uint64_t x = 0;
+      std::vector<tartan::coin> move;
+      for (tartan::coin c = 0; c < n; ++c) {
+        if ((others >> c & 1) != 0) {
+          x ^= g[c];
+          move.push_back(c);
+        }
+      }
+      options.insert(x);
+      move.push_back(n);
+      if (n >= 3) all_moves.push_back(move);
+    }
+    std::uint64_t mex = 0;
+    while (options.count(mex) != 0) ++mex;
+    g.push_back(mex);
+  }
+  std::uint64_t value = 0;
+  for (tartan::coin c = 3; c < coins; ++c) value ^= g[c];
+  std::set<std::vector<tartan::coin>> winning;
+  for (const auto& move : all_moves) {
+    std::uint64_t x = 0;
+    for (const tartan::coin c : move) x ^= g[c];
+    if (x == value) winning.insert(move);
+  }
+  ASSERT_NE(value, 0u);
+  ASSERT_TRUE(winning.count({3, 4, 5, 6, 7, 8}) == 1);  // the run of six coins wins at once
+
+  const auto r = run_tartan({"analyze", "2+C,1-5", "TTTHHHHHH", "--json", "--limit", "1000"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto out = nlohmann::json::parse(r.out);
+  EXPECT_EQ(out["value"].get<std::uint64_t>(), value);
+  std::set<std::vector<tartan::coin>> printed;
+  for (const auto& move : out["winning_moves"]) printed.insert(move.get<std::vector<tartan::coin>>());
+  EXPECT_EQ(printed, winning);
+
+  const auto v = run_tartan({"verify", "2+C,1-5*ruler", "--size", "10x2"});
+  EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
+}

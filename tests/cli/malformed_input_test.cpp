@@ -198,6 +198,24 @@ const std::vector<malformed_case>& cases() {
       {"AnalyzeTenMegabyteRowOverMaxMemory", {"analyze", "ruler", "-", "--max-memory", "1M"}, repeated("T", ten_mib), 2,
        "over the memory limit of 1.0 MiB; give a smaller input, or raise the limit with --max-memory"},
 
+      // ---- --max-seconds, and work projected beyond it (the quadratic route of a plain count such as 1-3) ----
+      {"SeqMaxSecondsNotANumber", {"seq", "ruler", "5", "--max-seconds", "soon"}, "", 2,
+       "--max-seconds: 'soon' is not a number of seconds; type one such as 600 or 0.5, or 0 for no limit"},
+      {"SeqMaxSecondsNegative", {"seq", "ruler", "5", "--max-seconds", "-1"}, "", 2,
+       "--max-seconds: '-1' is not a number of seconds"},
+      {"SeqMaxSecondsEmpty", {"seq", "ruler", "5", "--max-seconds", ""}, "", 2, "--max-seconds: empty"},
+      {"AnalyzeTenMillionHeadsOverTimeLimit", {"analyze", "1-3", "-"}, repeated("H", 10'000'000), 2,
+       "over the time limit of 60 s; ask for at most about"},
+      {"SeqOverTimeLimit", {"seq", "1-3", "10000000", "--max-seconds", "5"}, "", 2,
+       "or raise the limit with --max-seconds"},
+      {"TableFactorOverTimeLimit", {"table", "1-3*ruler", "--size", "5000000x1", "--max-seconds", "2"}, "", 2,
+       "g(0..4999999) of 1-3 would take about"},
+      {"VerifyFactorOverTimeLimit", {"verify", "1-3*ruler", "--size", "5000000x1", "--max-seconds", "2"}, "", 2,
+       "over the time limit of 2 s"},
+      {"AnalyzeGridFactorOverTimeLimit",
+       {"analyze", "1-3*ruler", "--size", "5000000x1", "--heads", "4999999:0", "--max-seconds", "2"}, "", 2,
+       "g(0..4999999) of 1-3 would take about"},
+
       // ---- analyze: grids ----
       {"AnalyzeRaggedGrid", {"analyze", "ruler*ruler", "HT/T"}, "", 2,
        "row 1 has 1 coin but row 0 has 2; every row needs the same number of coins"},
