@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "support/run_cli.hpp"
+#include "support/reference_data.hpp"
 
 namespace {
 
@@ -23,15 +24,8 @@ TEST(TableCliTest, TurningCornersIsTheNimProductTable) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto rows = nlohmann::json::parse(r.out);
   ASSERT_EQ(rows.size(), 16u);
-  std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/library-checker/nim_product_64_small_few_00.txt");
-  ASSERT_TRUE(in);
-  std::string line;
   int compared = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::uint64_t a = 0, b = 0, c = 0;
-    fields >> a >> b >> c;
+  for (const auto& [a, b, c] : tartan::test::read_library_checker("small_few_00")) {
     if (a < 16 && b < 16) {
       EXPECT_EQ(rows[a][b].get<std::uint64_t>(), c) << a << " ⊗ " << b;
       ++compared;
@@ -44,19 +38,7 @@ TEST(TableCliTest, RugsMatchesOeisA223541) {
   // Rugs = Ruler × Ruler (Winning Ways ch. 14); Ruler's values are powers of 2 (the largest dividing n + 1), so
   // the table is 2^i ⊗ 2^j, OEIS A223541 (by antidiagonals): rows 0..3 begin 1,2,4,8 / 2,3,8,12 / 4,8,6,11 /
   // 8,12,11,13, read here from the file's data lines.
-  std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/oeis/A223541.seq");
-  std::string line, data;
-  while (std::getline(in, line)) {
-    if (line.rfind("%S", 0) == 0 || line.rfind("%T", 0) == 0 || line.rfind("%U", 0) == 0) {
-      data += line.substr(line.find(' ', 3) + 1);
-    }
-  }
-  std::vector<std::uint64_t> seq;
-  std::istringstream items(data);
-  std::string item;
-  while (std::getline(items, item, ',')) {
-    if (!item.empty()) seq.push_back(std::stoull(item));
-  }
+  const std::vector<std::uint64_t> seq = tartan::test::oeis_terms("A223541");
   auto power = [&](std::size_t i, std::size_t j) {  // T(i, j) by antidiagonals
     const std::size_t s = i + j;
     return seq.at(s * (s + 1) / 2 + i);

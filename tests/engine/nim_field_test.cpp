@@ -14,6 +14,7 @@
 #include "support/mex_nim_product.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nimber.hpp"
+#include "support/reference_data.hpp"
 
 namespace tartan {
 namespace {
@@ -42,30 +43,11 @@ std::uint64_t random_below(std::mt19937_64& rng, unsigned bits) {
   return bits == 64 ? rng() : rng() & ((std::uint64_t{1} << bits) - 1);
 }
 
-// Published orders: OEIS A212200, a(n) = multiplicative order of n, offset 1 (the first term is a(1)).
-std::vector<std::uint64_t> read_a212200() {
-  std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/oeis/A212200.seq");
-  std::string line, data;
-  int offset = -1;
-  while (std::getline(in, line)) {
-    if (line.rfind("%S ", 0) == 0 || line.rfind("%T ", 0) == 0 || line.rfind("%U ", 0) == 0) {
-      data += line.substr(line.find(' ', 3) + 1);
-    } else if (line.rfind("%O ", 0) == 0) {
-      offset = std::stoi(line.substr(line.find(' ', 3) + 1));
-    }
-  }
-  EXPECT_EQ(offset, 1) << "A212200 should start at n = 1";
-  std::vector<std::uint64_t> terms;
-  std::stringstream ss(data);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    if (!item.empty()) terms.push_back(std::stoull(item));
-  }
-  return terms;
-}
 
 TEST(NimFieldTest, OrderMatchesOeisA212200) {
-  const auto terms = read_a212200();
+  // Published orders: OEIS A212200, a(n) = multiplicative order of n, offset 1 (the first term is a(1)).
+  const auto [terms, offset] = tartan::test::read_oeis_entry("A212200");
+  ASSERT_EQ(offset, 1) << "A212200 should start at n = 1";
   ASSERT_GE(terms.size(), 70u);
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const std::uint64_t n = i + 1;  // offset 1

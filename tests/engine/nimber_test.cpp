@@ -1,5 +1,5 @@
 // Tests of <tartan/nimber.hpp>: against the mex definition computed here, the Library Checker nim_product_64 data and
-// OEIS tables (read at run time from TARTAN_REFERENCE_DIR), field axioms on seeded random inputs, and agreement of
+// OEIS tables (tests/data, read through support/reference_data.hpp), field axioms on seeded random inputs, and agreement of
 // the reference, portable, PCLMULQDQ and batch paths.
 #include "tartan/nimber.hpp"
 
@@ -18,66 +18,18 @@
 #include "tartan/detail/nim_paths.hpp"
 #include "tartan/detail/nim_tables.hpp"
 #include "tartan/error.hpp"
+#include "support/reference_data.hpp"
 
 namespace {
 
 using u64 = std::uint64_t;
 using tartan::nim_mul;
 
-const std::string reference_dir = TARTAN_REFERENCE_DIR;
+using tartan::test::read_library_checker;
+using tartan::test::read_oeis_entry;
 
 using tartan::test::mex_products;
 
-// An OEIS .seq file: the terms from its %S/%T/%U lines and the offset from %O.
-struct oeis_sequence {
-  std::vector<u64> terms;
-  long long offset = 0;
-};
-
-oeis_sequence read_oeis(const std::string& id) {
-  const std::string path = reference_dir + "/oeis/" + id + ".seq";
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << "cannot open " << path;
-  oeis_sequence s;
-  std::string line;
-  std::string data;
-  while (std::getline(in, line)) {
-    if (line.size() < 3 || line[0] != '%') continue;
-    const char kind = line[1];
-    std::istringstream fields(line.substr(2));
-    std::string name, rest;
-    fields >> name;
-    std::getline(fields, rest);
-    if (kind == 'S' || kind == 'T' || kind == 'U') data += rest;
-    if (kind == 'O') s.offset = std::stoll(rest.substr(0, rest.find(',')));
-  }
-  std::replace(data.begin(), data.end(), ',', ' ');
-  std::istringstream numbers(data);
-  for (u64 v; numbers >> v;) s.terms.push_back(v);
-  EXPECT_FALSE(s.terms.empty()) << path;
-  return s;
-}
-
-// Lines "A B A⊗B" of a Library Checker nim_product_64 file (after its # SOURCE line).
-struct product_case {
-  u64 a, b, product;
-};
-
-std::vector<product_case> read_library_checker(const std::string& name) {
-  const std::string path = reference_dir + "/library-checker/nim_product_64_" + name + ".txt";
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << "cannot open " << path;
-  std::vector<product_case> cases;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    product_case c{};
-    if (fields >> c.a >> c.b >> c.product) cases.push_back(c);
-  }
-  EXPECT_FALSE(cases.empty()) << path;
-  return cases;
-}
 
 // The cells (row, column) of an array read by antidiagonals d = 0, 1, ... For "upward" order each antidiagonal runs
 // from (d, 0) to (0, d); otherwise from (0, d) to (d, 0).
@@ -174,7 +126,7 @@ TEST(NimberTest, LibraryCheckerProducts) {
 }
 
 TEST(NimberTest, OeisProductTable) {
-  const auto s = read_oeis("A051775");  // n⊗m by antidiagonals, n, m >= 0 (symmetric, so the order is moot)
+  const auto s = read_oeis_entry("A051775");  // n⊗m by antidiagonals, n, m >= 0 (symmetric, so the order is moot)
   ASSERT_EQ(s.offset, 0);
   const auto cells = antidiagonal_cells(s.terms.size(), false);
   for (std::size_t i = 0; i < s.terms.size(); ++i) {
@@ -183,13 +135,13 @@ TEST(NimberTest, OeisProductTable) {
 }
 
 TEST(NimberTest, OeisPowersOfTwoProducts) {
-  const auto diag = read_oeis("A006017");  // 2^n ⊗ 2^n
+  const auto diag = read_oeis_entry("A006017");  // 2^n ⊗ 2^n
   ASSERT_EQ(diag.offset, 0);
   for (std::size_t n = 0; n < diag.terms.size(); ++n) {
     EXPECT_EQ(nim_mul(u64{1} << n, u64{1} << n), diag.terms[n]) << "n = " << n;
     EXPECT_EQ(tartan::nim_square(u64{1} << n), diag.terms[n]);
   }
-  const auto table = read_oeis("A223541");  // 2^m ⊗ 2^n by antidiagonals, m, n >= 0
+  const auto table = read_oeis_entry("A223541");  // 2^m ⊗ 2^n by antidiagonals, m, n >= 0
   ASSERT_EQ(table.offset, 0);
   const auto cells = antidiagonal_cells(table.terms.size(), false);
   for (std::size_t i = 0; i < table.terms.size(); ++i) {
@@ -198,19 +150,19 @@ TEST(NimberTest, OeisPowersOfTwoProducts) {
 }
 
 TEST(NimberTest, OeisSquaresAndSquareRoots) {
-  const auto squares = read_oeis("A006042");
+  const auto squares = read_oeis_entry("A006042");
   ASSERT_EQ(squares.offset, 0);
   for (std::size_t n = 0; n < squares.terms.size(); ++n) {
     EXPECT_EQ(tartan::nim_square(n), squares.terms[n]) << "n = " << n;
     EXPECT_EQ(nim_mul(n, n), squares.terms[n]);
   }
-  const auto roots = read_oeis("A160679");
+  const auto roots = read_oeis_entry("A160679");
   ASSERT_EQ(roots.offset, 0);
   for (std::size_t n = 0; n < roots.terms.size(); ++n) EXPECT_EQ(tartan::nim_sqrt(n), roots.terms[n]) << "n = " << n;
 }
 
 TEST(NimberTest, OeisInverses) {
-  const auto s = read_oeis("A051917");
+  const auto s = read_oeis_entry("A051917");
   ASSERT_EQ(s.offset, 1);
   for (std::size_t i = 0; i < s.terms.size(); ++i) {
     const u64 n = i + 1;
@@ -220,20 +172,20 @@ TEST(NimberTest, OeisInverses) {
 }
 
 TEST(NimberTest, OeisPowersAndCubes) {
-  const auto powers = read_oeis("A335162");  // T(n, k) = n^k by upward antidiagonals: T(d, 0), ..., T(0, d)
+  const auto powers = read_oeis_entry("A335162");  // T(n, k) = n^k by upward antidiagonals: T(d, 0), ..., T(0, d)
   ASSERT_EQ(powers.offset, 0);
   const auto cells = antidiagonal_cells(powers.terms.size(), true);
   for (std::size_t i = 0; i < powers.terms.size(); ++i) {
     EXPECT_EQ(tartan::nim_pow(cells[i].first, cells[i].second), powers.terms[i])
         << cells[i].first << "^" << cells[i].second;
   }
-  const auto cubes = read_oeis("A335170");
+  const auto cubes = read_oeis_entry("A335170");
   ASSERT_EQ(cubes.offset, 0);
   for (std::size_t n = 0; n < cubes.terms.size(); ++n) EXPECT_EQ(tartan::nim_pow(n, 3), cubes.terms[n]) << "n = " << n;
 }
 
 TEST(NimberTest, OeisMultiplicativeOrders) {
-  const auto s = read_oeis("A212200");
+  const auto s = read_oeis_entry("A212200");
   ASSERT_EQ(s.offset, 1);
   for (std::size_t i = 0; i < s.terms.size(); ++i) {
     const u64 n = i + 1, order = s.terms[i];

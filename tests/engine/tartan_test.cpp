@@ -14,6 +14,7 @@
 
 #include "tartan/error.hpp"
 #include "tartan/turning_code.hpp"
+#include "support/reference_data.hpp"
 
 namespace tartan {
 namespace {
@@ -30,22 +31,6 @@ tartan_game product(std::initializer_list<const char*> codes) {
   return tartan_game(std::move(factors));
 }
 
-/// The numbers of an OEIS entry's %S/%T/%U data lines, in order.
-std::vector<std::uint64_t> oeis_data(const std::string& id) {
-  std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/oeis/" + id + ".seq");
-  EXPECT_TRUE(in) << "missing reference file " << id;
-  std::vector<std::uint64_t> data;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("%S", 0) != 0 && line.rfind("%T", 0) != 0 && line.rfind("%U", 0) != 0) continue;
-    std::istringstream fields(line.substr(line.find(' ', 3) + 1));
-    std::string item;
-    while (std::getline(fields, item, ',')) {
-      if (!item.empty()) data.push_back(std::stoull(item));
-    }
-  }
-  return data;
-}
 
 /// Cells of a table read by antidiagonals (n + m = 0, 1, 2, ...; n ascending within each, as OEIS A051775 and
 /// A223541 are read): value at (n, m).
@@ -83,7 +68,7 @@ TEST(TartanTest, TurningCornersMatchesOeisA051775) {
   // the nim multiplication table: OEIS A051775, read by antidiagonals from (0, 0).
   const tartan_game corners = product({"2", "2"});
   const std::vector<grundy_value> table = corners.table(box_extents{16, 16});
-  const auto published = antidiagonals(oeis_data("A051775"));
+  const auto published = antidiagonals(tartan::test::oeis_terms("A051775"));
   ASSERT_GE(published.size(), 78u);  // antidiagonals 0..11 at least
   std::size_t compared = 0;
   for (const auto& [cell, value] : published) {
@@ -97,16 +82,9 @@ TEST(TartanTest, TurningCornersMatchesOeisA051775) {
 TEST(TartanTest, TurningCornersMatchesLibraryCheckerProducts) {
   // Library Checker nim_product_64 small_few_00 lists every pair a, b < 16 (and more) with a⊗b: the full 16×16
   // Turning Corners table.
-  std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/library-checker/nim_product_64_small_few_00.txt");
-  ASSERT_TRUE(in);
   const std::vector<grundy_value> table = product({"2", "2"}).table(box_extents{16, 16});
-  std::string line;
   std::size_t compared = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::uint64_t a = 0, b = 0, c = 0;
-    fields >> a >> b >> c;
+  for (const auto& [a, b, c] : tartan::test::read_library_checker("small_few_00")) {
     if (a < 16 && b < 16) {
       EXPECT_EQ(table[a * 16 + b], c) << a << " ⊗ " << b;
       ++compared;
@@ -118,8 +96,8 @@ TEST(TartanTest, TurningCornersMatchesLibraryCheckerProducts) {
 TEST(TartanTest, RugsMatchesOeisA223541) {
   // Rugs is Ruler × Ruler (Winning Ways ch. 14). Ruler's g(n) is the largest power of 2 dividing n + 1 (OEIS
   // A006519, a(n) at our coin n-1), so Rugs(a, b) = 2^i ⊗ 2^j, the array A223541(i, j).
-  const std::vector<std::uint64_t> ruler = oeis_data("A006519");
-  const auto powers = antidiagonals(oeis_data("A223541"));
+  const std::vector<std::uint64_t> ruler = tartan::test::oeis_terms("A006519");
+  const auto powers = antidiagonals(tartan::test::oeis_terms("A223541"));
   const tartan_game rugs = product({"1+C", "1+C"});
   const std::vector<grundy_value> table = rugs.table(box_extents{8, 8});
   auto exponent = [](std::uint64_t p) {
@@ -139,7 +117,7 @@ TEST(TartanTest, RugsMatchesOeisA223541) {
 TEST(TartanTest, ValuesAreNimProductsByTheMexDefinition) {
   // Mock Turtles × Turning Turtles: g = odious numbers (A000069, offset 1) and n + 1; products from the mex
   // definition of ⊗ computed here.
-  const std::vector<std::uint64_t> odious = oeis_data("A000069");
+  const std::vector<std::uint64_t> odious = tartan::test::oeis_terms("A000069");
   const auto nim = nim_table_by_mex(64);
   const tartan_game game = product({"1-3", "1-2"});
   const tartan_values v = game.values(box_extents{10, 20});

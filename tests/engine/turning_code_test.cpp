@@ -22,6 +22,7 @@
 #include "tartan/error.hpp"
 #include "tartan/turning.hpp"
 #include "tartan/turning_game.hpp"
+#include "support/reference_data.hpp"
 
 namespace tartan {
 namespace {
@@ -405,30 +406,15 @@ TEST(TurningCodeTest, FindMovesOnALongMockTurtlesRow) {
 // ---------------------------------------------------------------------------------------------------------------
 // Published sequences and closed forms
 
-std::vector<grundy_value> read_oeis(const std::string& id) {
-  std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/oeis/" + id + ".seq");
-  EXPECT_TRUE(in) << "missing reference file " << id;
-  std::vector<grundy_value> values;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.size() < 3 || line[0] != '%' || (line[1] != 'S' && line[1] != 'T' && line[1] != 'U')) continue;
-    std::istringstream fields(line.substr(line.find(' ', 3) + 1));
-    std::string item;
-    while (std::getline(fields, item, ',')) {
-      if (!item.empty()) values.push_back(std::stoull(item));
-    }
-  }
-  return values;
-}
 
 TEST(TurningCodeTest, MockTurtlesMatchesOeisA000069) {
-  const std::vector<grundy_value> odious = read_oeis("A000069");  // offset 1: a(1) is our coin 0
+  const std::vector<grundy_value> odious = tartan::test::oeis_terms("A000069");  // offset 1: a(1) is our coin 0
   ASSERT_GE(odious.size(), 50u);
   EXPECT_EQ(grundy_sequence(turning_code::parse("1-3"), odious.size()), odious);
 }
 
 TEST(TurningCodeTest, RulerMatchesOeisA006519) {
-  const std::vector<grundy_value> ruler = read_oeis("A006519");  // a(n) is our coin n-1
+  const std::vector<grundy_value> ruler = tartan::test::oeis_terms("A006519");  // a(n) is our coin n-1
   ASSERT_GE(ruler.size(), 50u);
   EXPECT_EQ(grundy_sequence(turning_code::parse("1+C"), ruler.size()), ruler);
 }

@@ -14,28 +14,14 @@
 
 #include "support/naive.hpp"
 #include "tartan/turning_game.hpp"
+#include "support/reference_data.hpp"
 
 namespace tartan {
 namespace {
 
 using ::testing::HasSubstr;
+using test::oeis_terms;
 
-// Terms of an OEIS entry from its %S/%T/%U lines in the reference data vendored in tests/data.
-std::vector<grundy_value> oeis_terms(const std::string& id) {
-  std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/oeis/" + id + ".seq");
-  EXPECT_TRUE(in) << "missing reference file " << id;
-  std::vector<grundy_value> terms;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.size() < 3 || line[0] != '%' || (line[1] != 'S' && line[1] != 'T' && line[1] != 'U')) continue;
-    std::istringstream fields(line.substr(line.find(' ', 3) + 1));
-    std::string term;
-    while (std::getline(fields, term, ',')) {
-      if (!term.empty()) terms.push_back(std::stoull(term));
-    }
-  }
-  return terms;
-}
 
 // Mock Turtles with every hook, each written differently from plain enumeration.
 struct hooked_mock_turtles {

@@ -1,6 +1,6 @@
 // The built-in families against their definitions: moves, every hook and every sequence route against brute
 // force over all subsets (game_definitions.hpp), larger rows against the rules written out directly, the closed
-// forms, published sequences (OEIS, read from TARTAN_REFERENCE_DIR) and the values printed in docs/games.md.
+// forms, published sequences (OEIS, vendored in tests/data) and the values printed in docs/games.md.
 #include "tartan/games/families.hpp"
 
 #include <gtest/gtest.h>
@@ -23,6 +23,7 @@
 #include "tartan/games/registry.hpp"
 #include "tartan/mex.hpp"
 #include "tartan/turning.hpp"
+#include "support/reference_data.hpp"
 
 namespace {
 
@@ -356,28 +357,10 @@ TEST(FamiliesTest, GruntIsGrundysGame) {
 
 // ---- Published sequences, read at run time.
 
-/// The terms of an OEIS entry from its %S, %T and %U lines, in order (a(offset), a(offset + 1), ...).
-std::vector<std::uint64_t> read_oeis(const std::string& id) {
-  const std::string path = std::string(TARTAN_REFERENCE_DIR) + "/oeis/" + id + ".seq";
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << "cannot read " << path;
-  std::vector<std::uint64_t> terms;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("%S " + id, 0) != 0 && line.rfind("%T " + id, 0) != 0 && line.rfind("%U " + id, 0) != 0) {
-      continue;
-    }
-    std::string data = line.substr(3 + id.size());
-    std::replace(data.begin(), data.end(), ',', ' ');
-    std::istringstream items(data);
-    for (std::uint64_t v; items >> v;) terms.push_back(v);
-  }
-  return terms;
-}
 
 TEST(PublishedTest, MockTurtlesMatchOeisA000069) {
   // A000069 (odious numbers, Winning Ways p. 433), offset 1: a(1) = 1 is our coin 0, so a(k) is coin k - 1.
-  const auto published = read_oeis("A000069");
+  const auto published = tartan::test::oeis_terms("A000069");
   ASSERT_GE(published.size(), 60u);
   const tartan::games::mock_turtles family;
   EXPECT_EQ(tartan::grundy_sequence(family, published.size(), sequence_method::solver), published);
@@ -387,7 +370,7 @@ TEST(PublishedTest, MockTurtlesMatchOeisA000069) {
 
 TEST(PublishedTest, RulerMatchesOeisA006519) {
   // A006519 (highest power of 2 dividing n), offset 1: a(k) is Ruler's value at our coin k - 1.
-  const auto published = read_oeis("A006519");
+  const auto published = tartan::test::oeis_terms("A006519");
   ASSERT_GE(published.size(), 100u);
   const tartan::games::ruler family;
   EXPECT_EQ(tartan::grundy_sequence(family, published.size(), sequence_method::solver), published);
