@@ -58,7 +58,7 @@ TEST(NimberTest, MulMatchesMexDefinition) {
       ASSERT_EQ(nim_mul(a, b), t[a][b]) << a << " ⊗ " << b;
       ASSERT_EQ(tartan::detail::nim_mul_reference(a, b), t[a][b]) << a << " ⊗ " << b;
       ASSERT_EQ(tartan::detail::nim_mul_portable(a, b), t[a][b]) << a << " ⊗ " << b;
-      if (tartan::detail::nim_mul_clmul_available()) ASSERT_EQ(tartan::detail::nim_mul_clmul(a, b), t[a][b]);
+      if (tartan::detail::nim_mul_clmul_available()) { ASSERT_EQ(tartan::detail::nim_mul_clmul(a, b), t[a][b]); }
     }
   }
 }
@@ -100,7 +100,7 @@ TEST(NimberTest, SubfieldsAreClosed) {
     for (int i = 0; i < 2000; ++i) {
       const u64 a = rng() & mask, b = rng() & mask;
       ASSERT_LE(nim_mul(a, b), mask);
-      if (a != 0) ASSERT_LE(tartan::nim_inv(a), mask);
+      if (a != 0) { ASSERT_LE(tartan::nim_inv(a), mask); }
       ASSERT_LE(tartan::nim_sqrt(a), mask);
     }
   }
@@ -203,7 +203,7 @@ TEST(NimberTest, FieldAxiomsOnRandomTriples) {
     ASSERT_EQ(nim_mul(a, b ^ c), nim_mul(a, b) ^ nim_mul(a, c));
     ASSERT_EQ(nim_mul(a, 1), a);
     ASSERT_EQ(nim_mul(a, 0), 0u);
-    if (a != 0 && b != 0) ASSERT_NE(nim_mul(a, b), 0u);  // no zero divisors
+    if (a != 0 && b != 0) { ASSERT_NE(nim_mul(a, b), 0u); }  // no zero divisors
   }
 }
 
@@ -214,7 +214,7 @@ TEST(NimberTest, InverseSquareRootAndDivision) {
     const u64 r = tartan::nim_sqrt(x);
     ASSERT_EQ(nim_mul(r, r), x);
     ASSERT_EQ(tartan::nim_square(x), nim_mul(x, x));
-    if (x != 0) ASSERT_EQ(nim_mul(x, tartan::nim_inv(x)), 1u) << x;
+    if (x != 0) { ASSERT_EQ(nim_mul(x, tartan::nim_inv(x)), 1u) << x; }
     ASSERT_EQ(nim_mul(tartan::nim_div(x, y), y), x);
   }
   // Every inverse in GF(2^16), where the norm recursion bottoms out.
@@ -239,12 +239,12 @@ TEST(NimberTest, PowMatchesRepeatedProducts) {
     for (u64 e = 0; e < 70; ++e) {
       ASSERT_EQ(tartan::nim_pow(x, e), p) << x << "^" << e;
       ASSERT_EQ(tartan::detail::nim_pow_portable(x, e), p);
-      if (tartan::detail::nim_mul_clmul_available()) ASSERT_EQ(tartan::detail::nim_pow_clmul(x, e), p);
+      if (tartan::detail::nim_mul_clmul_available()) { ASSERT_EQ(tartan::detail::nim_pow_clmul(x, e), p); }
       p = nim_mul(p, x);
     }
     const u64 e = rng() >> 1, f = rng() >> 1;  // e + f below 2^64: exponents do not wrap
     ASSERT_EQ(tartan::nim_pow(x, e + f), nim_mul(tartan::nim_pow(x, e), tartan::nim_pow(x, f)));
-    if (x != 0) ASSERT_EQ(tartan::nim_pow(x, ~u64{0}), 1u);  // the multiplicative group has order 2^64 - 1
+    if (x != 0) { ASSERT_EQ(tartan::nim_pow(x, ~u64{0}), 1u); }  // the multiplicative group has order 2^64 - 1
   }
   EXPECT_EQ(tartan::nim_pow(0, 0), 1u);
   EXPECT_EQ(tartan::nim_pow(0, 5), 0u);
@@ -273,12 +273,12 @@ TEST(NimberTest, PathsAgreeOnAMillionRandomPairs) {
   for (std::size_t i = 0; i < n; ++i) {
     const u64 expected = nim_mul(a[i], b[i]);
     ASSERT_EQ(d::nim_mul_portable(a[i], b[i]), expected) << a[i] << " ⊗ " << b[i];
-    if (has_clmul) ASSERT_EQ(d::nim_mul_clmul(a[i], b[i]), expected);
+    if (has_clmul) { ASSERT_EQ(d::nim_mul_clmul(a[i], b[i]), expected); }
     ASSERT_EQ(batch[i], expected);
     ASSERT_EQ(portable[i], expected);
     ASSERT_EQ(clmul[i], expected);
     ASSERT_EQ(simd[i], expected);
-    if (i % 100 == 0) ASSERT_EQ(d::nim_mul_reference(a[i], b[i]), expected);
+    if (i % 100 == 0) { ASSERT_EQ(d::nim_mul_reference(a[i], b[i]), expected); }
   }
 }
 

@@ -95,12 +95,6 @@ void expect_moves_win(const Rule& rule, std::span<const grundy_value> g, const r
   }
 }
 
-std::uint32_t mask_of(const row_position& p) {
-  std::uint32_t m = 0;
-  for (const coin c : p.heads) m |= std::uint32_t{1} << c;
-  return m;
-}
-
 template <class Rule>
 void agree_with_brute_force(const Rule& rule, coin coins, int samples, std::uint32_t seed) {
   const auto g = grundy_sequence(rule, coins);

@@ -66,7 +66,7 @@ coin_set as_set(std::span<const coin> others, coin n) {
 void expect_well_formed(std::span<const coin> others, coin n) {
   for (std::size_t i = 0; i < others.size(); ++i) {
     EXPECT_LT(others[i], n);
-    if (i > 0) EXPECT_LT(others[i - 1], others[i]);
+    if (i > 0) { EXPECT_LT(others[i - 1], others[i]); }
   }
 }
 
