@@ -58,8 +58,9 @@ namespace detail {
 
 }  // namespace tartan
 
-/// TARTAN_ASSERT(cond, "message"): a precondition check, active unless NDEBUG is defined.
-#ifdef NDEBUG
+/// TARTAN_ASSERT(cond, "message"): a precondition check, active unless NDEBUG is defined, and always with
+/// TARTAN_ENABLE_ASSERTIONS (the CMake option TARTAN_ASSERTIONS, on in the test build).
+#if defined(NDEBUG) && !defined(TARTAN_ENABLE_ASSERTIONS)
 #define TARTAN_ASSERT(condition, message) static_cast<void>(0)
 #else
 #define TARTAN_ASSERT(condition, message) \

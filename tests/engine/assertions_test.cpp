@@ -1,0 +1,66 @@
+// Death tests for the asserted preconditions of the public API: calls that break a documented contract stop the
+// program with "assertion failed: <what>" in builds with TARTAN_ASSERT on (the test build: TARTAN_ASSERTIONS=ON).
+// Bad input never reaches these: it is refused with an exception (the malformed-input tests); these are programmer
+// errors.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "tartan/error.hpp"
+#include "tartan/grid_position.hpp"
+#include "tartan/play.hpp"
+#include "tartan/position.hpp"
+#include "tartan/tartan.hpp"
+#include "tartan/turning_code.hpp"
+#include "tartan/turning_game.hpp"
+
+namespace tartan {
+namespace {
+
+#if defined(NDEBUG) && !defined(TARTAN_ENABLE_ASSERTIONS)
+#define TARTAN_ASSERTIONS_OFF 1
+#endif
+
+class AssertionsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+#ifdef TARTAN_ASSERTIONS_OFF
+    GTEST_SKIP() << "TARTAN_ASSERT is off in this build (configure with -DTARTAN_ASSERTIONS=ON)";
+#endif
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+  }
+
+  static turning_game code(const char* text) { return turning_game(text, text, turning_code::parse(text)); }
+};
+
+TEST_F(AssertionsTest, ProductValuesNeedTwoFactors) {
+  EXPECT_DEATH(tartan_values(std::vector<std::vector<grundy_value>>{{1, 2}}),
+               "assertion failed: a tartan product has at least two factors");
+}
+
+TEST_F(AssertionsTest, ProductValuesNeedOneCoordinatePerFactorInsideTheBox) {
+  const tartan_values v(std::vector<std::vector<grundy_value>>{{1, 2}, {1, 2, 4}});
+  EXPECT_EQ(v.at(1, 2), 8u);  // 2 ⊗ 4 = 8: the contract kept
+  const std::vector<coin> three{0, 0, 0}, outside{2, 0};
+  EXPECT_DEATH(static_cast<void>(v(three)), "assertion failed: one coordinate per factor");
+  EXPECT_DEATH(static_cast<void>(v(outside)), "assertion failed: cell outside the box");
+  EXPECT_DEATH(static_cast<void>(v.at(0, 3)), "assertion failed: at\\(a, b\\) needs two factors and a cell inside");
+}
+
+TEST_F(AssertionsTest, APlaySessionAnswersForItsOwnKindOfGame) {
+  const play_session row(code("1-3"), parse_row("HTTH"));
+  EXPECT_EQ(row.row().heads.size(), 2u);
+  EXPECT_DEATH(static_cast<void>(row.board()), "assertion failed: board\\(\\) is for product games");
+  const play_session board(tartan_game({code("1+C"), code("1+C")}), parse_grid("HT/TH"));
+  EXPECT_DEATH(static_cast<void>(board.row()), "assertion failed: row\\(\\) is for row games");
+  EXPECT_DEATH(static_cast<void>(row.winner()), "assertion failed: the game is not over");
+}
+
+TEST_F(AssertionsTest, FormatGridDrawsTwoDimensionalBoards) {
+  grid_position box;
+  box.extents = {2, 2, 2};
+  EXPECT_DEATH(static_cast<void>(format_grid(box)), "assertion failed: format_grid draws two-dimensional boards");
+}
+
+}  // namespace
+}  // namespace tartan
