@@ -432,6 +432,22 @@ TEST(TurningCodeTest, GruntIsGrundysGame) {
   EXPECT_EQ(grundy_sequence(turning_code::parse("4FS"), n), grundy);
 }
 
+TEST(TurningCodeTest, LargeUnboundedCountsFollowTheirClosedForm) {
+  // `k+`: at least k coins in all. Below coin k-1 there is no move (g = 0); from there, with k-1 zeros to pad any
+  // choice of the later coins up to the count, every XOR of g(k-1..n-1) is an option, so g(k-1+i) = 2^i by
+  // induction. `k+F` is the same: coin 0 (value 0) joins every move, and coins 1..k-2 are the padding. The solver
+  // used to list its exceptions over 2^(coins) choices below coin k-1 (`30+` took 9 s for g(0..26)).
+  for (const char* text : {"30+", "30+F", "55+", "55+F"}) {
+    const turning_code code = turning_code::parse(text);
+    const coin k = code.alternatives()[0].min_coins;
+    const auto g = grundy_sequence(code, k + 40);
+    for (coin n = 0; n < g.size(); ++n) {
+      const grundy_value expected = n + 1 < k ? 0 : grundy_value{1} << (n + 1 - k);
+      ASSERT_EQ(g[n], expected) << text << " coin " << n;
+    }
+  }
+}
+
 TEST(TurningCodeTest, MotleyIsPowersOfTwoAndOverflowsAtCoin64) {
   const turning_code motley = turning_code::parse("1+");
   const std::vector<grundy_value> g = grundy_sequence(motley, 64);
