@@ -27,10 +27,9 @@ using tartan::fuzz::require;
 
 constexpr std::uint64_t reference_budget = 1 << 17;  // coins looked at by the reference, per input
 
-// `k+` counts without C, E or S are solved through a basis and its exceptions, checked against 2^d choices of the
-// d dependent coins while d < k - 1: time 2^min(n, k - 2) per coin, even below coin k - 1 where there are no moves
-// at all (`30+` takes 9 s for g(0..26), `55+` does not finish g(0..47)). Those codes are left to the
-// other targets; past k = 16 a single input could take seconds.
+// `k+` counts without C, E or S: listing their option values, and the solver's exceptions of a basis while fewer
+// than k - 1 coins are dependent (`1-2,30+` near coin 30), test up to 2^(k - 2) choices per coin. Those codes are
+// left to the other targets; past k = 16 a single input could take seconds.
 bool slow_unbounded_count(const tartan::turning_code& code) {
   return std::any_of(code.alternatives().begin(), code.alternatives().end(), [](const tartan::turning_alternative& a) {
     return a.is_unbounded() && a.min_coins > 16 && !a.consecutive && !a.equally_spaced && !a.symmetric;
