@@ -339,6 +339,11 @@ TEST(PlaySessionTest, SeedReplaysTheSameGame) {
     return made;
   };
   EXPECT_EQ(game(42), game(42));
+  // And the seed is used: some other seed plays another game (ruler's many P-positions on the way leave the engine a
+  // random choice among legal moves).
+  bool another = false;
+  for (std::uint64_t seed = 0; seed < 20 && !another; ++seed) another = game(seed) != game(42);
+  EXPECT_TRUE(another) << "20 seeds played the same game";
 }
 
 // ----- Undo and the end of the game

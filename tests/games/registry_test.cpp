@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/game_definitions.hpp"
@@ -124,10 +125,21 @@ TEST(RegistryTest, ProductGivenAsOneGameIsExplained) {
 }
 
 TEST(RegistryTest, HandlesShareTheirSequenceCache) {
-  // Two lookups of a built-in give the same game (values computed once per process, whatever the route).
-  const auto a = find_game("ruler");
-  const auto b = find_game("RULER");
-  EXPECT_EQ(a.sequence(100), b.sequence(100));
+  // Two lookups of a built-in give the same game, whatever the spelling: values computed through one are cached for
+  // the other (computed once per process).
+  for (const auto& [first, second] : {std::pair{"ruler", "RULER"}, std::pair{"mock-turtles", "Mock Turtles"}}) {
+    const auto a = find_game(first);
+    const auto b = find_game(second);
+    const std::size_t before = a.cached_values();
+    const auto values = b.sequence(before + 1000);
+    EXPECT_GE(a.cached_values(), before + 1000) << first << " and " << second << " keep separate caches";
+    EXPECT_EQ(a.sequence(before + 1000), values);
+  }
+  // Handles of different games do not share.
+  const auto ruler = find_game("ruler");
+  const std::size_t twins_before = find_game("twins").cached_values();
+  static_cast<void>(ruler.sequence(ruler.cached_values() + 500));
+  EXPECT_EQ(find_game("twins").cached_values(), twins_before);
 }
 
 TEST(FindFactorsTest, SplitsOnStar) {

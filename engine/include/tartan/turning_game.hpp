@@ -59,6 +59,12 @@ class turning_game {
   /// does not fit 64 bits (the cache keeps the values computed before it).
   std::vector<grundy_value> sequence(std::size_t count) const { return sequence(count, 0.0); }
 
+  /// How many values of the game are cached (shared by every copy of this handle).
+  std::size_t cached_values() const {
+    std::lock_guard lock(cache_->mutex);
+    return cache_->values.size();
+  }
+
   /// The same within a time limit in seconds (0: none): throws time_limit_error as soon as the pace measured
   /// projects the values still to compute beyond it (time_limit.hpp); the cache keeps what was computed.
   std::vector<grundy_value> sequence(std::size_t count, double max_seconds) const {
