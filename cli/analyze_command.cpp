@@ -228,7 +228,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       "Examples:\n"
       "  tartan analyze mock-turtles HTTH\n"
       "  tartan analyze ruler --coins 100000 --heads 3,17,1000 --json\n"
-      "  tartan analyze ruler*ruler HT/TH\n"
+      "  tartan analyze 'ruler*ruler' HT/TH\n"
       "  tartan analyze mock-turtles HTTHTH --svg board.svg\n");
   auto o = std::make_shared<analyze_options>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();

@@ -171,7 +171,7 @@ void add_check_command(CLI::App& app, run_state& state) {
       "Examples:\n"
       "  tartan check mock-turtles --coins 16\n"
       "  tartan check 1-3 --coins 4 --values 1,2,4,8      (exit 1: g(3) is 7)\n"
-      "  tartan check ruler*ruler --size 4x4");
+      "  tartan check 'ruler*ruler' --size 4x4");
   auto o = std::make_shared<check_options>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
   sub->add_option("--coins", o->coins, "The number of coins N (positions on coins 0..N-1)");

@@ -86,7 +86,7 @@ inline std::string with_time_advice(const time_limit_error& e) {
  * Throws parse_error naming the first option of cmd typed with an empty (or blank) value, with what to type from its
  * help text. Flags and positional arguments are left alone: the commands name those themselves.
  *
- * Example: `tartan verify ruler*ruler --size 4x4 --threads ""` throws "--threads: empty; type worker threads ..."
+ * Example: `tartan verify 'ruler*ruler' --size 4x4 --threads ""` throws "--threads: empty; type worker threads ..."
  */
 inline void refuse_empty_values(const CLI::App& cmd) {
   for (const CLI::Option* opt : cmd.get_options()) {

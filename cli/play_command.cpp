@@ -298,7 +298,7 @@ void add_play_command(CLI::App& app, run_state& state) {
       "When standard input is not a terminal, moves are read one per line and echoed.\n"
       "Examples:\n"
       "  tartan play mock-turtles HTTHTH\n"
-      "  tartan play ruler*ruler HTT/THH --first engine --seed 7\n"
+      "  tartan play 'ruler*ruler' HTT/THH --first engine --seed 7\n"
       "  printf '0 3\\nquit\\n' | tartan play mock-turtles HTTH");
   auto o = std::make_shared<play_options>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product of two such as ruler*ruler")

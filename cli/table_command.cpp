@@ -174,10 +174,10 @@ void add_table_command(CLI::App& app, run_state& state) {
       "factors) gives the board. Rows are the first factor's coins, columns the second's, both from 0 at the top\n"
       "left; with three factors, one table per value of the first coordinate.\n"
       "Examples:\n"
-      "  tartan table twins*twins --size 8x8        (Turning Corners: the nim multiplication table)\n"
-      "  tartan table ruler*ruler --size 8x8 --json (Rugs)\n"
-      "  tartan table ruler*ruler --size 64x64 --svg rugs.svg\n"
-      "  tartan table turtles*ruler*twins --size 2x4x4");
+      "  tartan table 'twins*twins' --size 8x8        (Turning Corners: the nim multiplication table)\n"
+      "  tartan table 'ruler*ruler' --size 8x8 --json (Rugs)\n"
+      "  tartan table 'ruler*ruler' --size 64x64 --svg rugs.svg\n"
+      "  tartan table 'turtles*ruler*twins' --size 2x4x4");
   auto o = std::make_shared<table_options>();
   sub->add_option("GAME", o->game, "A product game, factors joined by '*', e.g. ruler*mock-turtles")->required();
   sub->add_option("--size", o->size, "The board: RxC, or AxBxC for three factors")->required();

@@ -191,10 +191,10 @@ void add_verify_command(CLI::App& app, run_state& state) {
       "Exit code 0 when every cell agrees, 1 on a mismatch, 130 when interrupted (Ctrl-C prints what was checked).\n"
       "A progress bar is drawn on standard error when it is a terminal.\n"
       "Examples:\n"
-      "  tartan verify ruler*ruler --size 256x256\n"
-      "  tartan verify mock-turtles*mock-turtles --size 32x32 --threads 2 --json\n"
-      "  tartan verify turtles*ruler*twins --size 16x16x16\n"
-      "  tartan verify ruler*ruler --size 64x64 --svg agreement.svg");
+      "  tartan verify 'ruler*ruler' --size 256x256\n"
+      "  tartan verify 'mock-turtles*mock-turtles' --size 32x32 --threads 2 --json\n"
+      "  tartan verify 'turtles*ruler*twins' --size 16x16x16\n"
+      "  tartan verify 'ruler*ruler' --size 64x64 --svg agreement.svg");
   auto o = std::make_shared<verify_cli_options>();
   sub->add_option("GAME", o->game, "A product game, factors joined by '*', e.g. ruler*ruler")->required();
   sub->add_option("--size", o->size, "The box: RxC, or AxBxC for three factors (one extent per factor)")->required();
