@@ -239,22 +239,37 @@ class option_cache {
   std::vector<std::map<coin, std::vector<grundy_value>>> cache_;
 };
 
-/// Appends to `moves` (up to `limit` in all) the winning moves from heads coin `cell` of a position of value V.
-void winning_moves_from(const tartan_game& game, const tartan_values& v, option_cache& cache,
-                        std::span<const coin> cell, grundy_value value, std::size_t limit,
-                        std::vector<grid_move>& moves) {
+/// Visits the moves of the product from `cell` whose axis i has the option value chosen[i] (find_moves per factor,
+/// nested: axis 0 outermost, so the moves come in the order of their axes), until `visit` returns false.
+bool visit_axis_moves(const tartan_game& game, const tartan_values& v, std::span<const coin> cell,
+                      std::span<const grundy_value> chosen, std::size_t axis, grid_move& move,
+                      grid_move_visitor visit) {
+  if (axis == cell.size()) return visit(move);
+  const coin c = cell[axis];
+  return game.factor(axis).find_moves(c, chosen[axis], v.factor(axis).first(c), [&](std::span<const coin> others) {
+    move.axes[axis].assign(others.begin(), others.end());
+    move.axes[axis].push_back(c);
+    return visit_axis_moves(game, v, cell, chosen, axis + 1, move, visit);
+  });
+}
+
+/// Visits the winning moves from heads coin `cell` of a position of value V; false when `visit` stopped.
+bool winning_moves_from(const tartan_game& game, const tartan_values& v, option_cache& cache,
+                        std::span<const coin> cell, grundy_value value, grid_move_visitor visit) {
   const std::size_t dims = cell.size();
   std::vector<const std::vector<grundy_value>*> options(dims);
   std::size_t solved = 0;  // the factor whose value is solved for: the one with the most option values
   for (std::size_t i = 0; i < dims; ++i) {
     options[i] = &cache.at(i, cell[i]);
-    if (options[i]->empty()) return;  // a factor without moves from this coin: no product move at all
+    if (options[i]->empty()) return true;  // a factor without moves from this coin: no product move at all
     if (options[i]->size() > options[solved]->size()) solved = i;
   }
   // Tuples of option values of the other factors: u_i = g_i(c_i) ⊕ o_i, all non-zero (else the product is 0 ≠ V).
   std::vector<std::size_t> pick(dims, 0);
   std::vector<grundy_value> chosen(dims, 0);
   const grundy_value g_solved = v.factor(solved)[cell[solved]];
+  grid_move move;
+  move.axes.resize(dims);
   for (;;) {
     grundy_value product = 1;
     for (std::size_t i = 0; i < dims && product != 0; ++i) {
@@ -266,33 +281,8 @@ void winning_moves_from(const tartan_game& game, const tartan_values& v, option_
       const grundy_value o = nim_div(value, product) ^ g_solved;
       if (std::binary_search(options[solved]->begin(), options[solved]->end(), o)) {
         chosen[solved] = o;
-        // The moves of each factor with its chosen option value; any combination is a winning move.
-        const std::size_t room = limit - moves.size();
-        std::vector<std::vector<std::vector<coin>>> axis_moves(dims);
-        for (std::size_t i = 0; i < dims; ++i) {
-          game.factor(i).find_moves(cell[i], chosen[i], v.factor(i).first(cell[i]), [&](std::span<const coin> others) {
-            std::vector<coin> axis(others.begin(), others.end());
-            axis.push_back(cell[i]);
-            axis_moves[i].push_back(std::move(axis));
-            return axis_moves[i].size() < room;
-          });
-        }
-        // (An empty list would mean a find_moves hook disagreeing with option_values: nothing to combine.)
-        const bool each = std::none_of(axis_moves.begin(), axis_moves.end(), [](const auto& m) { return m.empty(); });
-        std::vector<std::size_t> at(dims, 0);
-        while (each) {
-          grid_move move;
-          move.axes.reserve(dims);
-          for (std::size_t i = 0; i < dims; ++i) move.axes.push_back(axis_moves[i][at[i]]);
-          moves.push_back(std::move(move));
-          if (moves.size() >= limit) return;
-          std::size_t d = dims;
-          while (d-- > 0) {
-            if (++at[d] < axis_moves[d].size()) break;
-            at[d] = 0;
-          }
-          if (d == static_cast<std::size_t>(-1)) break;
-        }
+        // Any combination of the factors' moves with their chosen option values is a winning move.
+        if (!visit_axis_moves(game, v, cell, chosen, 0, move, visit)) return false;
       }
     }
     std::size_t d = dims;
@@ -301,19 +291,18 @@ void winning_moves_from(const tartan_game& game, const tartan_values& v, option_
       if (++pick[d] < options[d]->size()) break;
       pick[d] = 0;
     }
-    if (d == static_cast<std::size_t>(-1)) return;
+    if (d == static_cast<std::size_t>(-1)) return true;
   }
 }
 
 }  // namespace
 
-std::vector<grid_move> grid_winning_moves(const tartan_game& game, const tartan_values& v, const grid_position& p,
-                                          std::size_t limit) {
+bool for_each_grid_winning_move(const tartan_game& game, const tartan_values& v, const grid_position& p,
+                                grid_move_visitor visit) {
   TARTAN_ASSERT(v.dimensions() == game.dimensions() && p.extents.size() == game.dimensions(),
                 "one coordinate per factor");
-  std::vector<grid_move> moves;
   const grundy_value value = grid_value(v, p);
-  if (value == 0 || limit == 0) return moves;
+  if (value == 0) return true;
   // Heads coins sure to have a winning move first, cheapest first (the fewest coins below them).
   std::vector<std::pair<std::uint64_t, std::size_t>> sure, unsure;
   for (std::size_t h = 0; h < p.heads.size(); ++h) {
@@ -327,10 +316,20 @@ std::vector<grid_move> grid_winning_moves(const tartan_game& game, const tartan_
   option_cache cache(game, v);
   for (const auto* group : {&sure, &unsure}) {
     for (const auto& [weight, h] : *group) {
-      winning_moves_from(game, v, cache, p.heads[h], value, limit, moves);
-      if (moves.size() >= limit) return moves;
+      if (!winning_moves_from(game, v, cache, p.heads[h], value, visit)) return false;
     }
   }
+  return true;
+}
+
+std::vector<grid_move> grid_winning_moves(const tartan_game& game, const tartan_values& v, const grid_position& p,
+                                          std::size_t limit) {
+  std::vector<grid_move> moves;
+  if (limit == 0) return moves;
+  for_each_grid_winning_move(game, v, p, [&](const grid_move& m) {
+    moves.push_back(m);
+    return moves.size() < limit;
+  });
   return moves;
 }
 

@@ -98,6 +98,11 @@ grundy_value position_value(std::span<const grundy_value> g, const row_position&
   return v;
 }
 
+bool for_each_winning_move(const turning_game& game, std::span<const grundy_value> g, const row_position& p,
+                           move_visitor visit) {
+  return for_each_winning_move<turning_game>(game, g, p, visit);
+}
+
 std::vector<std::vector<coin>> winning_moves(const turning_game& game, std::span<const grundy_value> g,
                                              const row_position& p, std::size_t limit) {
   return winning_moves<turning_game>(game, g, p, limit);

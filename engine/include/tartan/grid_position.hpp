@@ -19,7 +19,9 @@
 #include <string_view>
 #include <vector>
 
+#include "tartan/detail/function_ref.hpp"
 #include "tartan/game_concepts.hpp"
+#include "tartan/move.hpp"
 #include "tartan/tartan.hpp"
 
 namespace tartan {
@@ -33,16 +35,11 @@ struct grid_position {
   friend bool operator==(const grid_position&, const grid_position&) = default;
 };
 
-/// A move of a product game: the coins it turns along each axis, ascending (axes[0] the rows, axes[1] the
-/// columns, ...); it turns every coin of axes[0] × axes[1] × ..., and its moving coin is the last of every axis.
-struct grid_move {
-  std::vector<std::vector<coin>> axes;
+/// A move of a product game (move.hpp): one axis per factor.
+using grid_move = move;
 
-  const std::vector<coin>& rows() const { return axes[0]; }
-  const std::vector<coin>& cols() const { return axes[1]; }
-  friend bool operator==(const grid_move&, const grid_move&) = default;
-  friend auto operator<=>(const grid_move&, const grid_move&) = default;
-};
+/// Called with each move found; returns false to stop.
+using grid_move_visitor = detail::function_ref<bool(const grid_move&)>;
 
 /**
  * Parses a board size "RxC" or "AxBxC" (any number of dimensions >= 2; 'x' or 'X' between them). Throws
@@ -88,6 +85,13 @@ std::string format_grid(const grid_position& p);
  * Example: Turning Corners ('twins*twins'), heads at (2, 3) and (1, 1): 1 ⊕ 1 == 0
  */
 grundy_value grid_value(const tartan_values& v, const grid_position& p);
+
+/**
+ * Visits the winning moves of p (none for a P-position), in grid_winning_moves' order, until `visit` returns false;
+ * returns false when it was stopped. Lazy: a caller that stops after a few moves pays only for those.
+ */
+bool for_each_grid_winning_move(const tartan_game& game, const tartan_values& v, const grid_position& p,
+                                grid_move_visitor visit);
 
 /**
  * Up to `limit` winning moves of p (none for a P-position), by the algebraic method above. The heads coins sure

@@ -79,46 +79,65 @@ inline void check_table_covers(std::span<const grundy_value> g, const row_positi
 }  // namespace detail
 
 /**
- * Up to `limit` winning moves of position p, each as all the coins it turns, ascending (so the moving coin is
- * last). A P-position (value 0) has none.
+ * Visits the winning moves of position p, each as all the coins it turns, ascending (so the moving coin is last),
+ * until `visit` returns false; returns false when it was stopped. A P-position (value 0) has none.
  *
  * Order: first the heads coins a with V ⊕ g(a) < g(a), highest coin first (by the mex property each of these has a
  * winning move: g(a) is the mex of a's options, so every smaller value is an option), then the remaining heads
  * coins, highest first (a larger target may or may not be an option).
- * Complexity: one find_moves call per heads coin searched, stopping once `limit` moves are found; the first group
- * alone suffices when limit is small, so a typical call costs a few find_moves calls plus O(heads) to sort.
+ * Complexity: one find_moves call per heads coin searched, so a caller that stops after a few moves pays a few
+ * find_moves calls plus O(heads) to sort the heads coins.
  * @pre g.size() >= p.coins, g = the game's values g(0..p.coins-1).
+ */
+template <class Rule>
+bool for_each_winning_move(const Rule& rule, std::span<const grundy_value> g, const row_position& p,
+                           move_visitor visit) {
+  static_assert(check_turning_rule<Rule>());
+  detail::check_table_covers(g, p);
+  const grundy_value value = position_value(g, p);
+  if (value == 0) return true;
+  // Heads coins whose target lies below their own value come first: they are sure to have a winning move.
+  std::vector<coin> sure, unsure;
+  for (auto it = p.heads.rbegin(); it != p.heads.rend(); ++it) {
+    ((value ^ g[*it]) < g[*it] ? sure : unsure).push_back(*it);
+  }
+  std::vector<coin> turned;
+  for (const auto* group : {&sure, &unsure}) {
+    for (const coin a : *group) {
+      const bool finished = find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
+        turned.assign(others.begin(), others.end());
+        turned.push_back(a);
+        return visit(std::span<const coin>(turned));
+      });
+      if (!finished) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Up to `limit` winning moves of position p, in for_each_winning_move's order.
  *
  * Example: Mock Turtles, "HTTH" (value 6): winning_moves(rule, g, p, 10) == {{0, 3}} (g(0) = 1 = 6 ⊕ g(3))
  */
 template <class Rule>
 std::vector<std::vector<coin>> winning_moves(const Rule& rule, std::span<const grundy_value> g,
                                              const row_position& p, std::size_t limit) {
-  static_assert(check_turning_rule<Rule>());
-  detail::check_table_covers(g, p);
   std::vector<std::vector<coin>> moves;
-  const grundy_value value = position_value(g, p);
-  if (value == 0 || limit == 0) return moves;
-  // Heads coins whose target lies below their own value come first: they are sure to have a winning move.
-  std::vector<coin> sure, unsure;
-  for (auto it = p.heads.rbegin(); it != p.heads.rend(); ++it) {
-    ((value ^ g[*it]) < g[*it] ? sure : unsure).push_back(*it);
+  if (limit == 0) {
+    detail::check_table_covers(g, p);
+    return moves;
   }
-  for (const auto* group : {&sure, &unsure}) {
-    for (const coin a : *group) {
-      const bool finished = !find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
-        std::vector<coin> move(others.begin(), others.end());
-        move.push_back(a);
-        moves.push_back(std::move(move));
-        return moves.size() < limit;
-      });
-      if (finished || moves.size() >= limit) return moves;
-    }
-  }
+  for_each_winning_move(rule, g, p, [&](std::span<const coin> coins) {
+    moves.emplace_back(coins.begin(), coins.end());
+    return moves.size() < limit;
+  });
   return moves;
 }
 
 /// The same for a type-erased game (built-in, turning code or wrapped plug-in).
+bool for_each_winning_move(const turning_game& game, std::span<const grundy_value> g, const row_position& p,
+                           move_visitor visit);
 std::vector<std::vector<coin>> winning_moves(const turning_game& game, std::span<const grundy_value> g,
                                              const row_position& p, std::size_t limit);
 
