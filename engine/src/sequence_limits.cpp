@@ -1,4 +1,4 @@
-#include "tartan/games/sequence_limits.hpp"
+#include "tartan/sequence_limits.hpp"
 
 #include <cstdint>
 #include <fstream>
@@ -7,9 +7,8 @@
 
 #include "tartan/error.hpp"
 #include "tartan/limits.hpp"
-#include "tartan/parse_number.hpp"
 
-namespace tartan::games {
+namespace tartan {
 
 namespace {
 
@@ -29,14 +28,6 @@ std::string megabytes(std::uint64_t bytes) { return std::to_string((bytes + (1 <
 
 }  // namespace
 
-std::size_t parse_sequence_length(std::string_view text, std::string_view what) {
-  const std::string name(what);
-  const std::uint64_t count = parse_u64(text, what, max_sequence_length);
-  if (count == 0) throw parse_error(name + " must be at least 1; type a count such as 10");
-  check_sequence_memory(static_cast<std::size_t>(count));
-  return static_cast<std::size_t>(count);
-}
-
 void check_sequence_memory(std::size_t count, std::uint64_t limit) {
   const std::uint64_t needed = saturating_mul(count, bytes_per_value);
   check_memory(needed, limit == 0 ? default_memory_limit() : limit, "computing " + std::to_string(count) + " values",
@@ -49,4 +40,17 @@ void check_sequence_memory(std::size_t count, std::uint64_t limit) {
   }
 }
 
-}  // namespace tartan::games
+void check_sequence_lengths(std::span<const std::size_t> counts, std::uint64_t limit) {
+  std::size_t total = 0;
+  for (const std::size_t n : counts) total = n > SIZE_MAX - total ? SIZE_MAX : total + n;
+  check_sequence_memory(total, limit);
+  for (const std::size_t n : counts) {
+    if (n > max_sequence_length) {
+      throw limit_error("a coin at " + std::to_string(n - 1) + " needs g(0.." + std::to_string(n - 1) +
+                        "), more than the " + std::to_string(max_sequence_length) +
+                        " values tartan computes; use coins below " + std::to_string(max_sequence_length));
+    }
+  }
+}
+
+}  // namespace tartan
