@@ -178,4 +178,9 @@ std::vector<turning_game> find_factors(std::string_view product_name) {
   }
 }
 
+game_handle resolve_game(std::string_view name) {
+  if (name.find('*') != std::string_view::npos) return game_handle(find_factors(name));
+  return game_handle(find_game(name));
+}
+
 }  // namespace tartan::games

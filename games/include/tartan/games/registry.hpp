@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tartan/game_handle.hpp"
 #include "tartan/turning_game.hpp"
 
 namespace tartan::games {
@@ -35,5 +36,13 @@ turning_game find_game(std::string_view name_or_code);
  * factor. Throws parse_error on an empty factor or an unknown game.
  */
 std::vector<turning_game> find_factors(std::string_view product_name);
+
+/**
+ * Any game a front end is asked about, in one place: a built-in name or a turning code (a 1-D game), or factors
+ * joined by '*' (a tartan product). Throws parse_error as find_game and find_factors do.
+ *
+ * Example: resolve_game("ruler").dimensions() == 1; resolve_game("ruler*twins").dimensions() == 2
+ */
+game_handle resolve_game(std::string_view name);
 
 }  // namespace tartan::games

@@ -1,0 +1,266 @@
+// Tests for analysis.hpp: analyze() on rows and boxes against brute force over the whole game graph. The moves come
+// from tests/support/turning_code_reference.hpp (an enumerator written from the rule language's definition, not the
+// engine's), the values of positions from the mex recursion over every move (no Sprague-Grundy theorem assumed).
+// Checked: the value, the outcome, the complete set of winning moves, every option with the value it leads to, and
+// that paging and counting agree with the full visit.
+#include "tartan/analysis.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support/naive.hpp"
+#include "support/turning_code_reference.hpp"
+#include "tartan/box_position.hpp"
+#include "tartan/error.hpp"
+#include "tartan/games/registry.hpp"
+
+namespace tartan {
+namespace {
+
+using test::reference_code;
+
+/// Cells of a box, row-major; a position is a bitmask over them.
+struct box_geometry {
+  box_extents extents;
+  std::size_t cells = 1;
+
+  explicit box_geometry(box_extents e) : extents(std::move(e)) {
+    for (const std::size_t x : extents) cells *= x;
+  }
+  std::size_t index(std::span<const coin> cell) const {
+    std::size_t i = 0;
+    for (std::size_t d = 0; d < extents.size(); ++d) i = i * extents[d] + cell[d];
+    return i;
+  }
+  std::vector<coin> cell(std::size_t index) const {
+    std::vector<coin> c(extents.size());
+    for (std::size_t d = extents.size(); d-- > 0;) {
+      c[d] = static_cast<coin>(index % extents[d]);
+      index /= extents[d];
+    }
+    return c;
+  }
+};
+
+/// Every move of every factor from coin n, each as all coins turned (n last), from the reference enumerator.
+std::vector<std::vector<coin>> reference_moves(const reference_code& code, coin n) {
+  std::vector<std::vector<coin>> moves;
+  code.for_each_move(n, [&](std::span<const coin> others) {
+    std::vector<coin> m(others.begin(), others.end());
+    m.push_back(n);
+    moves.push_back(std::move(m));
+    return true;
+  });
+  return moves;
+}
+
+/// The product game over a small box, by brute force: positions are bitmasks of heads cells.
+class brute_box {
+ public:
+  brute_box(std::vector<reference_code> factors, box_extents extents)
+      : factors_(std::move(factors)), box_(std::move(extents)) {}
+
+  /// Every legal move of the position: a heads cell and one move of each factor from its coordinates.
+  std::vector<move> moves(std::uint64_t heads) const {
+    std::vector<move> all;
+    for (std::size_t i = 0; i < box_.cells; ++i) {
+      if (!(heads >> i & 1)) continue;
+      const std::vector<coin> cell = box_.cell(i);
+      std::vector<std::vector<std::vector<coin>>> per_axis;
+      for (std::size_t d = 0; d < cell.size(); ++d) per_axis.push_back(reference_moves(factors_[d], cell[d]));
+      move m;
+      m.axes.resize(cell.size());
+      combine(per_axis, 0, m, all);
+    }
+    return all;
+  }
+
+  std::uint64_t apply(std::uint64_t heads, const move& m) const {
+    std::vector<coin> at(m.dimensions());
+    toggle(heads, m, 0, at);
+    return heads;
+  }
+
+  grundy_value value(std::uint64_t heads) {
+    if (const auto it = memo_.find(heads); it != memo_.end()) return it->second;
+    std::set<grundy_value> options;
+    for (const move& m : moves(heads)) options.insert(value(apply(heads, m)));
+    const grundy_value v = test::naive_mex(options);
+    memo_.emplace(heads, v);
+    return v;
+  }
+
+ private:
+  static void combine(const std::vector<std::vector<std::vector<coin>>>& per_axis, std::size_t d, move& m,
+                      std::vector<move>& out) {
+    if (d == per_axis.size()) {
+      out.push_back(m);
+      return;
+    }
+    for (const auto& axis : per_axis[d]) {
+      m.axes[d] = axis;
+      combine(per_axis, d + 1, m, out);
+    }
+  }
+
+  void toggle(std::uint64_t& heads, const move& m, std::size_t d, std::vector<coin>& at) const {
+    if (d == m.dimensions()) {
+      heads ^= std::uint64_t{1} << box_.index(at);
+      return;
+    }
+    for (const coin c : m.axes[d]) {
+      at[d] = c;
+      toggle(heads, m, d + 1, at);
+    }
+  }
+
+  std::vector<reference_code> factors_;
+  box_geometry box_;
+  std::map<std::uint64_t, grundy_value> memo_;
+};
+
+box_position position_of(const box_extents& extents, std::uint64_t heads) {
+  const box_geometry box(extents);
+  if (extents.size() == 1) {
+    row_position row{extents[0], {}};
+    for (std::size_t i = 0; i < box.cells; ++i) {
+      if (heads >> i & 1) row.heads.push_back(static_cast<coin>(i));
+    }
+    return box_position(row);
+  }
+  grid_position grid{extents, {}};
+  for (std::size_t i = 0; i < box.cells; ++i) {
+    if (heads >> i & 1) grid.heads.push_back(box.cell(i));
+  }
+  return box_position(grid);
+}
+
+/// Checks analyze() on `samples` random positions of the game over `extents` against brute force.
+void check_against_brute_force(const std::vector<std::string>& codes, const box_extents& extents, int samples,
+                               std::mt19937& rng) {
+  std::vector<reference_code> factors;
+  for (const std::string& text : codes) factors.push_back(reference_code::from(turning_code::parse(text)));
+  std::string name;
+  for (const std::string& text : codes) name += (name.empty() ? "" : "*") + text;
+  const game_handle game = games::resolve_game(name);
+  ASSERT_EQ(game.dimensions(), extents.size());
+  brute_box brute(factors, extents);
+  const box_geometry box(extents);
+  std::uniform_int_distribution<std::uint64_t> pick(0, (std::uint64_t{1} << box.cells) - 1);
+  for (int s = 0; s < samples; ++s) {
+    const std::uint64_t heads = pick(rng);
+    const box_position p = position_of(extents, heads);
+    SCOPED_TRACE(name + " position heads mask " + std::to_string(heads));
+    const analysis a = analyze(game, p);
+    EXPECT_EQ(a.position(), p);
+    EXPECT_EQ(a.value(), brute.value(heads));
+    EXPECT_EQ(a.outcome(), brute.value(heads) != 0 ? 'N' : 'P');
+
+    // Options: every legal move, each with the value it leads to.
+    std::set<std::pair<move, grundy_value>> expected_options, expected_wins;
+    for (const move& m : brute.moves(heads)) {
+      const grundy_value after = brute.value(brute.apply(heads, m));
+      expected_options.emplace(m, after);
+      if (after == 0) expected_wins.emplace(m, 0);
+    }
+    std::set<std::pair<move, grundy_value>> options;
+    std::size_t visited = 0;
+    a.for_each_option([&](const move& m, grundy_value v) {
+      ++visited;
+      options.emplace(m, v);
+      return true;
+    });
+    EXPECT_EQ(visited, options.size()) << "an option visited twice";
+    EXPECT_EQ(options, expected_options);
+
+    std::vector<move> wins;
+    a.for_each_winning_move([&](const move& m) {
+      wins.push_back(m);
+      return true;
+    });
+    std::set<std::pair<move, grundy_value>> win_set;
+    for (const move& m : wins) win_set.emplace(m, 0);
+    EXPECT_EQ(wins.size(), win_set.size()) << "a winning move visited twice";
+    EXPECT_EQ(win_set, expected_wins);
+
+    // Counting and paging agree with the full visit, in its order.
+    EXPECT_EQ(a.count_winning_moves(), wins.size());
+    if (!wins.empty()) {
+      EXPECT_EQ(a.count_winning_moves(1), 1U);
+    }
+    std::vector<move> paged;
+    for (std::size_t skip = 0;; skip += 2) {
+      const std::vector<move> page = a.winning_moves(2, skip);
+      paged.insert(paged.end(), page.begin(), page.end());
+      if (page.size() < 2) break;
+    }
+    EXPECT_EQ(paged, wins);
+    const std::vector<option> first = a.options(3, 1);
+    EXPECT_LE(first.size(), 3U);
+    for (const option& o : first) EXPECT_TRUE(expected_options.count({o.turned, o.value})) << "a paged option";
+  }
+}
+
+TEST(AnalysisTest, RowsOfBuiltInCodesMatchBruteForce) {
+  std::mt19937 rng(20261123);
+  // Mock Turtles, Ruler, Twins, Triplets, Turning Turtles and a few spaced and symmetric codes.
+  for (const char* code : {"1-3", "1+C", "2", "3", "1-2", "1-4E", "2+S", "1-3F", "1,3C"}) {
+    check_against_brute_force({code}, {10}, 12, rng);
+  }
+}
+
+TEST(AnalysisTest, RowsOfRandomCodesMatchBruteForce) {
+  std::mt19937 rng(7);
+  test::reference_generator generator(2026);
+  for (int i = 0; i < 40; ++i) {
+    const test::generated_code code = generator.next();
+    SCOPED_TRACE("code '" + code.text + "'");
+    check_against_brute_force({code.text}, {9}, 6, rng);
+  }
+}
+
+TEST(AnalysisTest, BoardsAndBoxesMatchBruteForce) {
+  std::mt19937 rng(11);
+  check_against_brute_force({"1+C", "1+C"}, {3, 4}, 10, rng);   // Rugs
+  check_against_brute_force({"2", "2"}, {3, 3}, 10, rng);       // Turning Corners
+  check_against_brute_force({"1-3", "1+C"}, {3, 3}, 10, rng);   // Mock Turtles × Ruler
+  check_against_brute_force({"1-2", "1-3", "2"}, {2, 2, 3}, 8, rng);
+  test::reference_generator generator(99);
+  for (int i = 0; i < 12; ++i) {
+    const std::string a = generator.next().text, b = generator.next().text;
+    check_against_brute_force({a, b}, {3, 3}, 4, rng);
+  }
+}
+
+TEST(AnalysisTest, OnlyTheOccupiedPartIsComputed) {
+  // A row of 10^9 coins with one heads coin near the left: the values needed stop at that coin.
+  const game_handle ruler = games::resolve_game("ruler");
+  const analysis a = analyze(ruler, sparse_box_position(box_extents{1'000'000'000}, "5"));
+  EXPECT_EQ(a.factor_values(0).size(), 6U);
+  EXPECT_EQ(a.position().extents(), box_extents{1'000'000'000});
+  EXPECT_EQ(a.value(), 2U);  // Ruler: g(5) is the largest power of 2 dividing 6
+}
+
+TEST(AnalysisTest, RefusesAPositionWithTheWrongNumberOfAxes) {
+  EXPECT_THROW(analyze(games::resolve_game("ruler"), parse_box_position("HT/TH")), parse_error);
+  EXPECT_THROW(analyze(games::resolve_game("ruler*ruler"), parse_box_position("HTTH")), parse_error);
+}
+
+TEST(AnalysisTest, RefusesSequencesBeyondTheMemoryLimit) {
+  // 10^8 values at 32 bytes each is about 3 GB, over a limit of 1 MiB: refused before any work.
+  analyze_options tight;
+  tight.max_memory = 1 << 20;
+  EXPECT_THROW(analyze(games::resolve_game("ruler"), sparse_box_position(box_extents{100'000'000}, "99999999"), tight),
+               limit_error);
+}
+
+}  // namespace
+}  // namespace tartan
