@@ -1,5 +1,6 @@
-// tartan analyze GAME POSITION: the value, outcome and winning moves of a row position (1-D games), or of a grid
-// position (tartan products), which grid_commands.cpp handles.
+// tartan analyze GAME POSITION: the value, outcome and winning moves of a row position (1-D games) or a board
+// position (tartan products): read the options, resolve the game, call the engine's analyze (tartan/analysis.hpp),
+// print (analysis_output.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <iostream>
@@ -9,14 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "analysis_output.hpp"
 #include "commands.hpp"
-#include "grid.hpp"
 #include "input.hpp"
 #include "options.hpp"
-#include "svg.hpp"
+#include "tartan/analysis.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/games/sequence_limits.hpp"
+#include "tartan/grid_position.hpp"
 #include "tartan/limits.hpp"
 #include "tartan/parse_number.hpp"
 #include "tartan/position.hpp"
@@ -25,7 +26,7 @@ namespace tartan::cli {
 
 namespace {
 
-struct analyze_options {
+struct analyze_request {
   std::string game;
   std::string position;
   std::string coins;
@@ -64,155 +65,93 @@ std::string position_from_stdin(bool grid, std::uint64_t limit) {
   return text;
 }
 
-/// Heads coins listed in full up to this many; beyond, only their number.
-constexpr std::size_t listed_heads = 32;
-
-/// The row described by POSITION, --coins and --heads, with the mistakes people make refused by name.
-row_position read_row(const analyze_options& o, const turning_game& game) {
-  const bool has_position = !o.position.empty(), has_heads = !o.heads.empty(), has_coins = !o.coins.empty();
-  if (has_position && has_heads) {
-    throw parse_error(
-        "the position is given twice; give either POSITION (e.g. HTTH) or --coins N --heads 3,17, "
-        "not both");
+/// The position described by POSITION, --coins (rows), --size (boards) and --heads, with the mistakes people make
+/// refused by name. The engine parses the text (box_position.hpp); this says which option meant what.
+box_position read_position(const analyze_request& o, const game_handle& game) {
+  const bool has_position = !o.position.empty(), has_heads = !o.heads.empty();
+  const bool board = game.is_product() || !o.size.empty();
+  if (board && !o.coins.empty()) {
+    throw parse_error("--coins is the length of a row; a grid's size is --size RxC (e.g. --size 8x8)");
   }
-  if (has_heads && o.heads.find(':') != std::string::npos) {
+  if (board && !game.is_product()) {
+    throw parse_error("'" + game.name() + "' is a single game; a tartan product needs at least two factors joined by "
+                      "'*', e.g. '" + game.name() + "*" + game.name() + "'");
+  }
+  if (has_position && has_heads) {
+    throw parse_error(board ? "the position is given twice; give either POSITION (rows joined by '/', e.g. HTT/THH) "
+                              "or --size RxC --heads 3:5,17:2, not both"
+                            : "the position is given twice; give either POSITION (e.g. HTTH) or --coins N --heads "
+                              "3,17, not both");
+  }
+  if (!board && has_heads && o.heads.find(':') != std::string::npos) {
     throw parse_error("--heads '" + o.heads + "' lists grid coins (row:column), but " + game.name() +
                       " is played on a row; list coin numbers such as 3,17, or give a product game such as "
-                      "ruler*ruler with --size RxC");
+                      "'ruler*ruler' with --size RxC");
   }
-  if (has_position && o.position.find('/') != std::string::npos) {
+  if (!board && has_position && o.position.find('/') != std::string::npos) {
     throw parse_error("position '" + o.position + "' has several rows, but " + game.name() +
-                      " is played on a row; give one row such as HTTH, or a product game such as ruler*ruler");
+                      " is played on a row; give one row such as HTTH, or a product game such as 'ruler*ruler'");
   }
-  std::optional<std::size_t> coins;
-  if (has_coins) {
+  if (board && has_position && game.dimensions() != 2) {
+    throw parse_error("'" + game.name() + "' has " + std::to_string(game.dimensions()) +
+                      " factors; rows joined by '/' draw a 2-D board, so give --size AxBxC --heads 1:2:3,... "
+                      "instead");
+  }
+  // The box's size as given: --coins N for a row, --size RxC for a board.
+  std::optional<box_extents> size;
+  if (!o.coins.empty()) {
     const std::uint64_t n = parse_u64(o.coins, "--coins", std::uint64_t{UINT32_MAX} + 1);
     if (n == 0) throw parse_error("--coins must be at least 1; type the length of the row, e.g. --coins 1000");
-    coins = static_cast<std::size_t>(n);
+    size = box_extents{static_cast<std::size_t>(n)};
+  } else if (!o.size.empty()) {
+    size = parse_board_size(o.size);
+    game.product().check_extents(*size);
   }
-  if (has_heads && !coins) {
-    throw parse_error("--heads needs --coins N, the length of the row; type e.g. --coins 1000 --heads " + o.heads);
+  if (has_heads && !size) {
+    throw parse_error(board ? "--heads needs --size RxC, the size of the board; type e.g. --size 1000x1000 --heads " +
+                                  o.heads
+                            : "--heads needs --coins N, the length of the row; type e.g. --coins 1000 --heads " +
+                                  o.heads);
   }
   if (has_position) {
-    row_position p = parse_row(o.position);
-    if (coins) {
-      if (p.coins > *coins) {
-        throw parse_error("the position has " + std::to_string(p.coins) + " coins but --coins is " + o.coins +
-                          "; drop --coins or make it at least " + std::to_string(p.coins));
+    box_position drawn = board ? box_position(parse_grid(o.position)) : box_position(parse_row(o.position));
+    if (!size) return drawn;
+    const box_extents& at_least = drawn.extents();
+    for (std::size_t i = 0; i < at_least.size(); ++i) {
+      if (at_least[i] > (*size)[i]) {
+        throw parse_error(board ? "the position is " + format_size(at_least) + " but --size is " + o.size +
+                                      "; drop --size or make it at least " + format_size(at_least)
+                                : "the position has " + std::to_string(at_least[0]) + " coins but --coins is " +
+                                      o.coins + "; drop --coins or make it at least " + std::to_string(at_least[0]));
       }
-      p.coins = *coins;  // the coins beyond the text are tails
     }
-    return p;
+    // The coins beyond the drawing are tails.
+    return board ? box_position(grid_position{*size, drawn.to_grid().heads})
+                 : box_position(row_position{(*size)[0], drawn.to_row().heads});
   }
-  if (coins) return sparse_row(*coins, parse_coin_list(o.heads));
-  throw parse_error("no position given; type one such as HTTH (coin 0 first), or --coins N --heads 3,17");
+  if (size) return sparse_box_position(*size, o.heads);
+  throw parse_error(board ? "no position given; type rows of H/T joined by '/' (e.g. tartan analyze '" + o.game +
+                                "' HTT/THH), or --size RxC --heads 3:5,17:2"
+                          : "no position given; type one such as HTTH (coin 0 first), or --coins N --heads 3,17");
 }
 
-/// The row as an SVG picture, the first winning move highlighted.
-void write_row_svg(const std::string& path, const turning_game& game, const row_position& p, grundy_value value,
-                   const std::vector<std::vector<coin>>& moves) {
-  svg::board_picture picture;
-  picture.cols = p.coins;
-  picture.heads.assign(p.coins, false);
-  for (const coin c : p.heads) picture.heads[c] = true;
-  picture.title = game.name() + ": " + std::to_string(p.coins) + (p.coins == 1 ? " coin" : " coins");
-  picture.notes.push_back("value " + std::to_string(value) +
-                          (value != 0 ? " (N: the first player wins)" : " (P: the second player wins)"));
-  if (!moves.empty()) {
-    picture.turned.assign(p.coins, false);
-    for (const coin c : moves[0]) picture.turned[c] = true;
-    picture.moving = std::pair<std::size_t, std::size_t>{0, moves[0].back()};
-    picture.notes.push_back("a winning move: turn " + format_coins(moves[0]));
-  }
-  svg::write_file(path, [&](std::ostream& out) { svg::write_board(out, picture); });
-}
-
-void run_row(const analyze_options& o, run_state& state) {
-  const turning_game game = games::find_game(o.game);
-  const row_position p = read_row(o, game);
-  if (!o.svg.empty() && p.coins > svg::max_board_coins) {
-    throw limit_error("--svg draws rows of at most " + std::to_string(svg::max_board_coins) + " coins; this one has " +
-                      std::to_string(p.coins) + "; leave out --svg");
-  }
-  // Only the coins up to the last heads coin matter: every move turns a heads coin and coins to its left. The memory
-  // is checked first, so that a far-away heads coin is refused with the estimate and the limit.
-  const std::size_t needed = p.heads.empty() ? 0 : std::size_t{p.heads.back()} + 1;
-  games::check_sequence_memory(needed, o.memory_limit);
-  if (needed > games::max_sequence_length) {
-    throw limit_error("heads coin " + std::to_string(p.heads.back()) + " needs g(0.." + std::to_string(p.heads.back()) +
-                      "), more than the " + std::to_string(games::max_sequence_length) +
-                      " values tartan computes; use heads coins below " + std::to_string(games::max_sequence_length));
-  }
-  // Computed once, shared by value and moves.
-  const std::vector<grundy_value> g = game.sequence(needed, o.time_limit);
-  const row_position prefix{needed, p.heads};
-  const grundy_value value = position_value(g, prefix);
-  const auto moves = winning_moves(game, g, prefix, o.limit);
-  const char* outcome = value != 0 ? "N" : "P";
-  if (!o.svg.empty()) write_row_svg(o.svg, game, p, value, moves);
-
+/// parse → resolve → analyze → print.
+void run_analyze(const analyze_request& o, run_state& state) {
+  const game_handle game = games::resolve_game(o.game);
+  const box_position position = read_position(o, game);
+  if (!o.svg.empty()) check_drawable(position);
+  analyze_options limits;
+  limits.max_memory = o.memory_limit;
+  limits.max_seconds = o.time_limit;
+  const analysis result = analyze(game, position, limits);
+  const std::vector<move> winning = result.winning_moves(o.limit);
+  if (!o.svg.empty()) write_analysis_svg(o.svg, result, winning);
   if (o.json) {
-    nlohmann::ordered_json out;
-    out["game"] = game.name();
-    out["code"] = game.code();
-    out["coins"] = p.coins;
-    out["value"] = value;
-    out["outcome"] = outcome;
-    out["winning_moves"] = moves;
-    std::cout << out.dump() << '\n';
-    state.exit_code = 0;
-    return;
-  }
-  std::cout << "game: " << game.name();
-  if (game.code() == game.name()) {
-    std::cout << " (a turning code)";
-  } else if (!game.code().empty()) {
-    std::cout << " (code " << game.code() << ')';
-  }
-  std::cout << "\nposition: " << p.coins << (p.coins == 1 ? " coin" : " coins")
-            << ", numbered from 0 at the left; heads: ";
-  if (p.heads.empty())
-    std::cout << "none";
-  else if (p.heads.size() <= listed_heads)
-    std::cout << format_coins(p.heads);
-  else
-    std::cout << p.heads.size() << " coins";
-  std::cout << "\nvalue: " << value << '\n';
-  std::cout << "outcome: " << outcome << (value != 0 ? " (the first player wins)" : " (the second player wins)")
-            << '\n';
-  if (value == 0) {
-    std::cout << "winning moves: none; every move leaves a non-zero value\n";
-  } else if (o.limit == 0) {
-    std::cout << "winning moves: not searched (--limit 0)\n";
+    print_analysis_json(std::cout, result, winning);
   } else {
-    std::cout << "winning moves (the coins turned, ascending; the last goes from heads to tails):\n";
-    for (const auto& move : moves) std::cout << "  " << format_coins(move) << '\n';
-    if (moves.size() == o.limit) {
-      std::cout << "(stopped at --limit " << o.limit << "; raise it to list more)\n";
-    }
+    print_analysis(std::cout, result, winning, o.limit);
   }
   state.exit_code = 0;
-}
-
-void run_analyze(const analyze_options& o, run_state& state) {
-  if (o.game.find('*') != std::string::npos || !o.size.empty()) {
-    if (!o.coins.empty()) {
-      throw parse_error("--coins is the length of a row; a grid's size is --size RxC (e.g. --size 8x8)");
-    }
-    grid_analyze_request request;
-    request.game = o.game;
-    request.position = o.position;
-    request.size = o.size;
-    request.heads = o.heads;
-    request.limit = o.limit;
-    request.json = o.json;
-    request.max_memory = o.memory_limit;
-    request.max_seconds = o.time_limit;
-    request.svg = o.svg;
-    analyze_grid(request, state);
-    return;
-  }
-  run_row(o, state);
 }
 
 }  // namespace
@@ -230,7 +169,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       "  tartan analyze ruler --coins 100000 --heads 3,17,1000 --json\n"
       "  tartan analyze 'ruler*ruler' HT/TH\n"
       "  tartan analyze mock-turtles HTTHTH --svg board.svg\n");
-  auto o = std::make_shared<analyze_options>();
+  auto o = std::make_shared<analyze_request>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
   sub->add_option("POSITION", o->position, "The coins, H or T each, coin 0 first (grids: rows joined by '/')");
   sub->add_option("--coins", o->coins, "The length of the row, with --heads");

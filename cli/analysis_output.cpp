@@ -1,0 +1,190 @@
+#include "analysis_output.hpp"
+
+#include <nlohmann/json.hpp>
+#include <utility>
+
+#include "svg.hpp"
+#include "tartan/error.hpp"
+#include "tartan/position.hpp"
+#include "tartan/tartan.hpp"
+
+namespace tartan::cli {
+
+namespace {
+
+/// Heads coins listed in full up to this many; beyond, only their number.
+constexpr std::size_t listed_heads = 32;
+
+const char* outcome_text(const analysis& a) {
+  return a.value() != 0 ? " (the first player wins)" : " (the second player wins)";
+}
+
+void print_heads(std::ostream& out, const box_position& p) {
+  if (p.head_count() == 0) {
+    out << "none";
+  } else if (p.head_count() > listed_heads) {
+    out << p.head_count() << " coins";
+  } else if (p.dimensions() == 1) {
+    std::vector<coin> heads;
+    for (std::size_t h = 0; h < p.head_count(); ++h) heads.push_back(p.head(h)[0]);
+    out << format_coins(heads);
+  } else {
+    for (std::size_t h = 0; h < p.head_count(); ++h) out << (h == 0 ? "" : " ") << format_cell(p.head(h));
+  }
+}
+
+void print_move(std::ostream& out, const move& m) {
+  if (m.dimensions() == 1) {
+    out << "  " << format_coins(m.coins()) << '\n';
+  } else if (m.dimensions() == 2) {
+    out << "  rows " << format_coins(m.rows()) << " × columns " << format_coins(m.cols()) << '\n';
+  } else {
+    out << " ";
+    for (std::size_t i = 0; i < m.dimensions(); ++i) {
+      out << (i == 0 ? " " : " × ") << "axis " << i + 1 << ": " << format_coins(m.axes[i]);
+    }
+    out << '\n';
+  }
+}
+
+}  // namespace
+
+std::string product_formula(const game_handle& game) {
+  std::string s;
+  for (std::size_t i = 0; i < game.dimensions(); ++i) {
+    if (i != 0) s += " ⊗ ";
+    s += game.factor(i).name();
+    s += '(';
+    s += "abcdefgh"[i % 8];
+    s += ')';
+  }
+  return s;
+}
+
+std::string format_cell(std::span<const coin> cell) {
+  std::string s;
+  for (std::size_t i = 0; i < cell.size(); ++i) {
+    if (i != 0) s += ':';
+    s += std::to_string(cell[i]);
+  }
+  return s;
+}
+
+void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit) {
+  const game_handle& game = a.game();
+  const box_position& p = a.position();
+  out << "game: " << game.name();
+  if (game.is_product()) {
+    out << " (a tartan product: G = " << product_formula(game) << ")\n";
+    out << "board: " << format_size(p.extents())
+        << (game.dimensions() == 2 ? ", coins (row, column) numbered from (0, 0) at the top left"
+                                   : ", coins numbered from 0 along every axis");
+  } else {
+    const std::string& code = game.row_game().code();
+    if (code == game.name()) {
+      out << " (a turning code)";
+    } else if (!code.empty()) {
+      out << " (code " << code << ')';
+    }
+    const std::size_t coins = p.extents()[0];
+    out << "\nposition: " << coins << (coins == 1 ? " coin" : " coins") << ", numbered from 0 at the left";
+  }
+  out << "; heads: ";
+  print_heads(out, p);
+  out << "\nvalue: " << a.value() << '\n';
+  out << "outcome: " << a.outcome() << outcome_text(a) << '\n';
+  if (a.value() == 0) {
+    out << "winning moves: none; every move leaves a non-zero value\n";
+    return;
+  }
+  if (limit == 0) {
+    out << "winning moves: not searched (--limit 0)\n";
+    return;
+  }
+  out << (game.is_product() ? "winning moves (turn every coin of rows × columns; the last row and column meet at the "
+                              "heads coin that goes to tails):\n"
+                            : "winning moves (the coins turned, ascending; the last goes from heads to tails):\n");
+  for (const move& m : winning) print_move(out, m);
+  if (winning.size() == limit) out << "(stopped at --limit " << limit << "; raise it to list more)\n";
+}
+
+void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning) {
+  nlohmann::ordered_json json;
+  json["game"] = a.game().name();
+  if (a.game().is_product()) {
+    json["size"] = a.position().extents();
+  } else {
+    json["code"] = a.game().row_game().code();
+    json["coins"] = a.position().extents()[0];
+  }
+  json["value"] = a.value();
+  json["outcome"] = std::string(1, a.outcome());
+  auto list = nlohmann::ordered_json::array();
+  for (const move& m : winning) {
+    if (m.dimensions() == 1) {
+      list.push_back(m.coins());
+    } else if (m.dimensions() == 2) {
+      list.push_back({{"rows", m.rows()}, {"cols", m.cols()}});
+    } else {
+      list.push_back({{"axes", m.axes}});
+    }
+  }
+  json["winning_moves"] = std::move(list);
+  out << json.dump() << '\n';
+}
+
+void check_drawable(const box_position& p) {
+  const box_extents& extents = p.extents();
+  if (p.dimensions() == 1 && extents[0] > svg::max_board_coins) {
+    throw limit_error("--svg draws rows of at most " + std::to_string(svg::max_board_coins) + " coins; this one has " +
+                      std::to_string(extents[0]) + "; leave out --svg");
+  }
+  if (p.dimensions() != 1 && (p.dimensions() != 2 || cell_count(extents) > svg::max_board_coins)) {
+    throw limit_error("--svg draws boards of two factors with at most " + std::to_string(svg::max_board_coins) +
+                      " coins; this one is " + format_size(extents) + "; leave out --svg");
+  }
+}
+
+void write_analysis_svg(const std::string& path, const analysis& a, const std::vector<move>& winning) {
+  const box_position& p = a.position();
+  const box_extents& extents = p.extents();
+  svg::board_picture picture;
+  check_drawable(p);
+  if (p.dimensions() == 1) {
+    picture.cols = extents[0];
+    picture.title = a.game().name() + ": " + std::to_string(extents[0]) + (extents[0] == 1 ? " coin" : " coins");
+  } else {
+    picture.grid = true;
+    picture.rows = extents[0];
+    picture.cols = extents[1];
+    picture.title = a.game().name() + ": a " + format_size(extents) + " board";
+  }
+  const std::size_t rows = p.dimensions() == 1 ? 1 : picture.rows;
+  // Cell (r, c) at r * cols + c; a row is one line of cells.
+  const auto index = [&](std::span<const coin> cell) {
+    return cell.size() == 1 ? std::size_t{cell[0]} : std::size_t{cell[0]} * picture.cols + cell[1];
+  };
+  picture.heads.assign(rows * picture.cols, false);
+  for (std::size_t h = 0; h < p.head_count(); ++h) picture.heads[index(p.head(h))] = true;
+  picture.notes.push_back("value " + std::to_string(a.value()) +
+                          (a.value() != 0 ? " (N: the first player wins)" : " (P: the second player wins)"));
+  if (!winning.empty()) {
+    const move& m = winning[0];
+    picture.turned.assign(rows * picture.cols, false);
+    if (m.dimensions() == 1) {
+      for (const coin c : m.coins()) picture.turned[c] = true;
+      picture.moving = std::pair<std::size_t, std::size_t>{0, m.coins().back()};
+      picture.notes.push_back("a winning move: turn " + format_coins(m.coins()));
+    } else {
+      for (const coin r : m.rows()) {
+        for (const coin c : m.cols()) picture.turned[std::size_t{r} * picture.cols + c] = true;
+      }
+      picture.moving = std::pair<std::size_t, std::size_t>{m.rows().back(), m.cols().back()};
+      picture.notes.push_back("a winning move: rows " + format_coins(m.rows()) + " × columns " +
+                              format_coins(m.cols()));
+    }
+  }
+  svg::write_file(path, [&](std::ostream& out) { svg::write_board(out, picture); });
+}
+
+}  // namespace tartan::cli

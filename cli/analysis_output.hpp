@@ -1,0 +1,38 @@
+// Printing an analysis (tartan/analysis.hpp) for `tartan analyze`: text, JSON and an SVG picture, for rows and
+// boards alike. The printers format what the command computed; they never call the engine.
+#pragma once
+
+#include <cstddef>
+#include <ostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tartan/analysis.hpp"
+#include "tartan/game_handle.hpp"
+#include "tartan/move.hpp"
+
+namespace tartan::cli {
+
+/// "g_ruler(a) ⊗ g_mock-turtles(b)": the Tartan theorem's formula for a product.
+std::string product_formula(const game_handle& game);
+
+/// "3:5": a cell's coordinates joined by ':'.
+std::string format_cell(std::span<const coin> cell);
+
+/// The human-readable report: game, position, value, outcome and the winning moves listed (`limit` is the most
+/// that were asked for, to say when the list was cut).
+void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit);
+
+/// The same as one JSON object on one line (docs/cli.md describes its fields).
+void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning);
+
+/// Throws limit_error when --svg cannot draw the position: rows of more than svg::max_board_coins coins, boards of
+/// more, boxes of more than two axes. Checked before any work.
+void check_drawable(const box_position& p);
+
+/// The board (rows, and boards of two factors) as an SVG picture in `path`, the first winning move highlighted.
+/// Throws limit_error as check_drawable does.
+void write_analysis_svg(const std::string& path, const analysis& a, const std::vector<move>& winning);
+
+}  // namespace tartan::cli
