@@ -44,11 +44,8 @@ void run_seq(const std::string& game_name, const std::string& count_text, bool j
   const std::uint64_t n = parse_u64(count_text, "N");
   if (n == 0) throw parse_error("N must be at least 1; type a count such as 10");
   // The memory first, so that a count far beyond the cap (10^15) is refused with its estimate and the limit.
-  games::check_sequence_memory(static_cast<std::size_t>(n), max_memory);
-  if (n > games::max_sequence_length) {
-    throw limit_error("N: '" + count_text + "' is too large; the largest allowed is " +
-                      std::to_string(games::max_sequence_length) + " (the values tartan computes at once)");
-  }
+  check_sequence_lengths(std::vector<std::size_t>{static_cast<std::size_t>(std::min<std::uint64_t>(n, SIZE_MAX))},
+                         max_memory);
   const auto count = static_cast<std::size_t>(n);
   // Not the cached game.sequence(count): the values are printed once, and the cache would double the memory.
   const std::vector<grundy_value> values = game.sequence(count, sequence_method::automatic, max_seconds);

@@ -83,15 +83,10 @@ void write_table_svg(const std::string& path, const tartan_game& game, const box
 void run_table(const table_options& o, std::uint64_t limit, double max_seconds, run_state& state) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
-  game.check_extents(extents);
+  // The memory first, before the cap on what is printed, so that a size beyond the machine is refused with the
+  // estimate and the limit.
+  game.check_table(extents, limit);
   const std::uint64_t cells = cell_count(extents);
-  std::size_t total = 0;
-  for (const std::size_t e : extents) total += e;
-  // The memory first, before the cap on what is printed: the table (8 bytes a cell) and the factors' sequences,
-  // so that a size beyond the machine is refused with the estimate and the limit.
-  check_memory(saturating_add(saturating_mul(cells, sizeof(grundy_value)),
-                              saturating_mul(total, games::bytes_per_value)),
-               limit, "a value table of " + format_size(extents), "give a smaller size");
   if (cells > max_table_cells) {
     throw limit_error("a table of " + format_size(extents) + " has " + std::to_string(cells) +
                       " cells; tartan table prints at most " + std::to_string(max_table_cells) +
@@ -102,7 +97,6 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds, 
                       " cells (A at most " + std::to_string(svg::max_layers) + "); leave out --svg for " +
                       format_size(extents));
   }
-  games::check_sequence_memory(total, limit);
   const std::vector<grundy_value> table = game.table(extents, limit, max_seconds);
   if (!o.svg.empty()) write_table_svg(o.svg, game, extents, table);
 

@@ -123,17 +123,10 @@ void write_verify_svg(const std::string& path, const verify_report& r) {
 void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double max_seconds, run_state& state) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
+  // The factors' sequences within the limits first, so that a size beyond the machine is refused with the estimate
+  // and the limit before the direct computation's own check.
   game.check_extents(extents);
-  std::size_t total = 0;
-  for (const std::size_t e : extents) total += e;
-  // The memory first, so that a size beyond the machine is refused with the estimate and the limit.
-  games::check_sequence_memory(total, max_memory);
-  for (const std::size_t e : extents) {
-    if (e > games::max_sequence_length) {
-      throw limit_error("--size " + o.size + " needs " + std::to_string(e) + " values of a factor, more than the " +
-                        std::to_string(games::max_sequence_length) + " tartan computes; give a smaller size");
-    }
-  }
+  check_sequence_lengths(extents, max_memory);
   if (!o.svg.empty() && !svg::fits(extents)) {
     throw limit_error("--svg draws boards RxC and boxes AxBxC of at most " + std::to_string(svg::max_cells) +
                       " cells (A at most " + std::to_string(svg::max_layers) + "); leave out --svg for " +

@@ -46,9 +46,10 @@ void check_sequence_lengths(std::span<const std::size_t> counts, std::uint64_t l
   check_sequence_memory(total, limit);
   for (const std::size_t n : counts) {
     if (n > max_sequence_length) {
-      throw limit_error("a coin at " + std::to_string(n - 1) + " needs g(0.." + std::to_string(n - 1) +
-                        "), more than the " + std::to_string(max_sequence_length) +
-                        " values tartan computes; use coins below " + std::to_string(max_sequence_length));
+      throw limit_error("g(0.." + std::to_string(n - 1) + ") is " + std::to_string(n) + " values, more than the " +
+                        std::to_string(max_sequence_length) + " tartan computes at once (the largest allowed is " +
+                        std::to_string(max_sequence_length) + "); ask for fewer, or use coins below " +
+                        std::to_string(max_sequence_length));
     }
   }
 }

@@ -9,8 +9,10 @@
 #include <utility>
 
 #include "tartan/error.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/nimber.hpp"
 #include "tartan/parse_number.hpp"
+#include "tartan/sequence_limits.hpp"
 
 namespace tartan {
 
@@ -109,30 +111,30 @@ void tartan_game::check_extents(std::span<const std::size_t> extents) const {
 tartan_values tartan_game::values(std::span<const std::size_t> extents, std::uint64_t memory_limit,
                                   double max_seconds) const {
   check_extents(extents);
-  if (memory_limit == 0) memory_limit = default_memory_limit();
-  std::uint64_t bytes = 0;
-  for (const std::size_t e : extents) bytes += 2 * sizeof(grundy_value) * static_cast<std::uint64_t>(e);
-  if (bytes > memory_limit) {
-    throw limit_error("the factor sequences for size " + format_size(extents) + " need about " +
-                      format_bytes(bytes) + ", over the limit of " + format_bytes(memory_limit) +
-                      "; give a smaller size");
-  }
+  check_sequence_lengths(extents, memory_limit);
   std::vector<std::vector<grundy_value>> factor_values;
   factor_values.reserve(extents.size());
   for (std::size_t i = 0; i < extents.size(); ++i) factor_values.push_back(factors_[i].sequence(extents[i], max_seconds));
   return tartan_values(std::move(factor_values));
 }
 
+void tartan_game::check_table(std::span<const std::size_t> extents, std::uint64_t memory_limit) const {
+  check_extents(extents);
+  std::uint64_t values = 0;
+  for (const std::size_t e : extents) values = saturating_add(values, e);
+  // The table (8 bytes a cell) and the factors' sequences together, so that a size beyond the machine is refused
+  // with the estimate and the limit before anything is computed.
+  check_memory(saturating_add(saturating_mul(cell_count(extents), sizeof(grundy_value)),
+                              saturating_mul(values, bytes_per_value)),
+               memory_limit == 0 ? default_memory_limit() : memory_limit, "a value table of " + format_size(extents),
+               "give a smaller size");
+  check_sequence_lengths(extents, memory_limit);
+}
+
 std::vector<grundy_value> tartan_game::table(std::span<const std::size_t> extents, std::uint64_t memory_limit,
                                              double max_seconds) const {
-  check_extents(extents);
-  if (memory_limit == 0) memory_limit = default_memory_limit();
+  check_table(extents, memory_limit);
   const std::uint64_t cells = cell_count(extents);
-  if (cells > memory_limit / sizeof(grundy_value)) {
-    throw limit_error("a value table of size " + format_size(extents) + " needs about " +
-                      format_bytes(cells > UINT64_MAX / 8 ? UINT64_MAX : cells * 8) + ", over the limit of " +
-                      format_bytes(memory_limit) + "; give a smaller size");
-  }
   const tartan_values v = values(extents, memory_limit, max_seconds);
   std::vector<grundy_value> table(static_cast<std::size_t>(cells));
   // Row-major walk: an odometer over the coordinates, the last one fastest.

@@ -196,7 +196,9 @@ TEST(TartanTest, MemoryLimitIsCheckedBeforeAllocating) {
     rugs.table(box_extents{1000, 1000}, 1 << 20);
     FAIL();
   } catch (const limit_error& e) {
-    EXPECT_THAT(e.what(), HasSubstr("7.6 MiB"));
+    // The table (10^6 cells at 8 bytes) and the two factors' sequences (2000 values at bytes_per_value = 32):
+    // 8,064,000 bytes, 7.69 MiB.
+    EXPECT_THAT(e.what(), HasSubstr("7.7 MiB"));
     EXPECT_THAT(e.what(), HasSubstr("limit of 1.0 MiB"));
   }
   EXPECT_THROW(rugs.table(box_extents{std::size_t{1} << 32, std::size_t{1} << 32}), limit_error);

@@ -102,7 +102,8 @@ class tartan_game {
   /**
    * The factors' sequences over the box (computed once per factor and cached by turning_game), ready to give
    * product values. Throws overflow_error, from the factor, where a factor's value does not fit 64 bits, and
-   * limit_error when the sequences alone would exceed `memory_limit` bytes (0: default_memory_limit()), and
+   * limit_error when the sequences would exceed `memory_limit` bytes (0: default_memory_limit()) or
+   * max_sequence_length (check_sequence_lengths, sequence_limits.hpp), and
    * time_limit_error when a factor's sequence is projected to take more than `max_seconds` (0: no limit).
    * Complexity: the factors' sequence computations; then O(k) nim products per cell looked up.
    *
@@ -110,6 +111,13 @@ class tartan_game {
    */
   tartan_values values(std::span<const std::size_t> extents, std::uint64_t memory_limit = 0,
                        double max_seconds = 0) const;
+
+  /**
+   * Throws limit_error when table(extents) would exceed `memory_limit` bytes (0: default_memory_limit()), the table
+   * and the sequences together, or max_sequence_length; parse_error as check_extents. table() checks this first; a
+   * front end may call it before other work.
+   */
+  void check_table(std::span<const std::size_t> extents, std::uint64_t memory_limit = 0) const;
 
   /**
    * G over the whole box, row-major (the last coordinate varies fastest). Throws limit_error when the table would
