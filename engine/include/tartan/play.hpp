@@ -24,6 +24,7 @@
 #include "tartan/error.hpp"
 #include "tartan/game_concepts.hpp"
 #include "tartan/grid_position.hpp"
+#include "tartan/move.hpp"
 #include "tartan/position.hpp"
 #include "tartan/tartan.hpp"
 #include "tartan/turning_game.hpp"
@@ -36,13 +37,8 @@ enum class player { person, engine };
 /// The other side.
 constexpr player opponent(player p) { return p == player::person ? player::engine : player::person; }
 
-/// A move as typed: the coins it turns along each axis, ascending. A row game has one axis, whose last coin is the
-/// moving coin; a board has two, rows then columns, and the move turns every coin of rows × columns.
-struct play_move {
-  std::vector<std::vector<coin>> axes;
-
-  friend bool operator==(const play_move&, const play_move&) = default;
-};
+/// A move in play: the engine's one move type (move.hpp), one ascending coin set per axis.
+using play_move = move;
 
 /// A move that was made, and by whom.
 struct played_move {
