@@ -1,0 +1,33 @@
+// The public API of tartan::engine in one include, for programs that use much of it (the Python module, quick
+// experiments). Code that needs one part includes that header alone and compiles faster: grundy_graph.hpp, for one,
+// brings Boost.Graph. The built-in games and name resolution are in <tartan/games/registry.hpp> (tartan::games).
+#pragma once
+
+#include "tartan/analysis.hpp"
+#include "tartan/box_position.hpp"
+#include "tartan/error.hpp"
+#include "tartan/game_check.hpp"
+#include "tartan/game_concepts.hpp"
+#include "tartan/game_handle.hpp"
+#include "tartan/grid_check.hpp"
+#include "tartan/grid_position.hpp"
+#include "tartan/grundy_graph.hpp"
+#include "tartan/int128.hpp"
+#include "tartan/limits.hpp"
+#include "tartan/mex.hpp"
+#include "tartan/move.hpp"
+#include "tartan/nim_field.hpp"
+#include "tartan/nim_matrix.hpp"
+#include "tartan/nimber.hpp"
+#include "tartan/nimber128.hpp"
+#include "tartan/nimber_wide.hpp"
+#include "tartan/parse_number.hpp"
+#include "tartan/play.hpp"
+#include "tartan/position.hpp"
+#include "tartan/product_verify.hpp"
+#include "tartan/sequence_limits.hpp"
+#include "tartan/tartan.hpp"
+#include "tartan/time_limit.hpp"
+#include "tartan/turning.hpp"
+#include "tartan/turning_code.hpp"
+#include "tartan/turning_game.hpp"
