@@ -25,6 +25,7 @@
 #include "tartan/play.hpp"
 #include "tartan/position.hpp"
 #include "tartan/product_verify.hpp"
+#include "tartan/progress.hpp"
 #include "tartan/sequence_limits.hpp"
 #include "tartan/tartan.hpp"
 #include "tartan/time_limit.hpp"

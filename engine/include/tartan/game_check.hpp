@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "tartan/game_concepts.hpp"
+#include "tartan/progress.hpp"
 #include "tartan/turning_game.hpp"
 
 namespace tartan {
@@ -32,7 +33,7 @@ struct check_limits {
   /// Called while the graph is built with the fraction of positions done (0..1); returning false stops the check
   /// there. Positions below the stop form a closed subgame (a move only lowers the heads bitmask: it turns its
   /// moving coin to tails and changes coins below it), so they are still checked and reported (complete = false).
-  std::function<bool(double fraction)> progress;
+  progress_callback progress;
 };
 
 /// The size of a check, worked out before any graph is built.

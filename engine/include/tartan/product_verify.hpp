@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "tartan/game_concepts.hpp"
+#include "tartan/progress.hpp"
 #include "tartan/tartan.hpp"
 
 namespace tartan {
@@ -51,7 +52,7 @@ struct verify_options {
   std::size_t listed_mismatches = 10;
   /// Called from the calling thread about ten times a second with the fraction of cells done (0..1); returning
   /// false stops the computation early (the report then covers the cells computed so far).
-  std::function<bool(double fraction)> progress;
+  progress_callback progress;
   /// The values the direct computation is compared with, given a cell and the factors' values at it. Empty means
   /// the Tartan theorem, nim_product_of(factor_values). Tests inject wrong "theorems" here.
   std::function<grundy_value(std::span<const coin> cell, std::span<const grundy_value> factor_values)> expected;
