@@ -6,6 +6,9 @@
 //                       the moves listed by detail::enumerate_code, the body of turning_code::for_each_move. Its
 //                       one move buffer per coin is what check, play, verify's move profile and the product's row
 //                       moves pay for each coin they enumerate.
+//   Options/<game>/N    g(0..N-1) from option values listed by detail::list_subset_xor_values (the route
+//                       subset_xor_values takes for rows of up to 12 coins; for_each_subset_xor's two buffers per
+//                       size): what a verify of a box N coins wide does at every cell, once per row move.
 //
 // Games span few moves per coin (twins `2`, mogul `1-3C(5)`, turnips `3E`), many (mock-turtles `1-3`), moves longer
 // than the inline capacity (ruler `1+C`, beyond coin 16) and the symmetric enumeration (grunt `4FS`).
@@ -14,6 +17,7 @@
 // (5 interleaved repetitions per benchmark by default; the summary uses the medians).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <map>
@@ -21,8 +25,10 @@
 #include <string>
 #include <vector>
 
+#include "tartan/detail/code_algorithms.hpp"
 #include "tartan/detail/code_enumerate.hpp"
 #include "tartan/detail/small_buffer.hpp"
+#include "tartan/mex.hpp"
 #include "tartan/turning.hpp"
 #include "tartan/turning_code.hpp"
 
@@ -62,8 +68,44 @@ void BM_Sequence(benchmark::State& state, const char* text) {
                          benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
+/// The option values of coin n of a plain code under g by listing, as turning_code::option_values does for a row
+/// of at most 12 coins (layout_plain, then subset_xor_values' listing route).
+template <class Buffers>
+void list_options(const tartan::turning_alternative& alt, coin n, std::span<const grundy_value> g,
+                  std::vector<grundy_value>& out) {
+  const detail::plain_layout p = detail::layout_plain(alt, n);
+  if (!p.possible) return;
+  const auto values = g.subspan(p.begin, n - p.begin);
+  detail::list_subset_xor_values<Buffers>(values, p.first ? g[0] : 0, p.r_lo,
+                                          std::min<std::uint64_t>(p.r_hi, values.size()), out);
+}
+
+template <class Buffers>
+void BM_Options(benchmark::State& state, const char* text) {
+  const turning_code code = turning_code::parse(text);
+  const tartan::turning_alternative& alt = code.alternatives()[0];
+  const auto count = static_cast<std::size_t>(state.range(0));
+  const std::vector<grundy_value> expected = tartan::grundy_sequence(code, count);
+  std::vector<grundy_value> g, options;
+  std::vector<char> scratch;
+  std::uint64_t listed = 0;
+  for (auto _ : state) {
+    g.clear();
+    for (std::size_t n = 0; n < count; ++n) {
+      options.clear();
+      list_options<Buffers>(alt, static_cast<coin>(n), g, options);
+      listed += options.size();
+      g.push_back(tartan::mex(options, scratch));
+    }
+    benchmark::DoNotOptimize(g.data());
+  }
+  if (g != expected) state.SkipWithError("values differ from the engine's");
+  state.counters["ns_per_value"] =
+      benchmark::Counter(static_cast<double>(listed), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
 struct workload {
-  const char* kind;  // "Sequence"
+  const char* kind;  // "Sequence" or "Options"
   const char* game;
   const char* code;
   int coins;
@@ -76,6 +118,8 @@ constexpr workload workloads[] = {
     {"Sequence", "mock-turtles", "1-3", 16}, {"Sequence", "mock-turtles", "1-3", 128},
     {"Sequence", "ruler", "1+C", 16},        {"Sequence", "ruler", "1+C", 256},
     {"Sequence", "ap", "1+E", 256},          {"Sequence", "grunt", "4FS", 256},
+    {"Options", "mock-turtles", "1-3", 13},  {"Options", "moebius", "1-5", 13},
+    {"Options", "gold-moidores", "1-9", 13},
 };
 
 /// The benchmark's name before its argument (google benchmark appends "/<coins>").
@@ -84,11 +128,15 @@ std::string name_of(const workload& w, const char* container) {
 }
 
 void register_all() {
+  using run = void (*)(benchmark::State&, const char*);
   for (const workload& w : workloads) {
-    benchmark::RegisterBenchmark(name_of(w, "std_vector").c_str(), BM_Sequence<detail::std_buffers>, w.code)
+    const bool sequence = std::string(w.kind) == "Sequence";
+    const run with_std = sequence ? BM_Sequence<detail::std_buffers> : BM_Options<detail::std_buffers>;
+    const run with_small = sequence ? BM_Sequence<detail::small_buffers> : BM_Options<detail::small_buffers>;
+    benchmark::RegisterBenchmark(name_of(w, "std_vector").c_str(), with_std, w.code)
         ->Arg(w.coins)
         ->Unit(benchmark::kMicrosecond);
-    benchmark::RegisterBenchmark(name_of(w, "small_vector").c_str(), BM_Sequence<detail::small_buffers>, w.code)
+    benchmark::RegisterBenchmark(name_of(w, "small_vector").c_str(), with_small, w.code)
         ->Arg(w.coins)
         ->Unit(benchmark::kMicrosecond);
   }
