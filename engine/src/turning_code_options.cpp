@@ -191,6 +191,7 @@ void option_values_of(const turning_alternative& alt, coin n, std::span<const gr
       if (single_ok) out.push_back(0);
       const coin m_end = alt.includes_first ? std::min<coin>(1, n) : n;
       std::vector<grundy_value> pairs;
+      if (lo < m_end) pairs.reserve((n - lo - 1) / 2);  // the most pairs, at the first leftmost coin
       for (coin m = lo; m < m_end; ++m) {
         const coin inner = n - m - 1;
         pairs.clear();
