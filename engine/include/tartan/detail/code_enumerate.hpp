@@ -98,8 +98,8 @@ bool enumerate_alternative(const turning_alternative& alt, coin n, Buffer& buffe
       for (coin d = 1; std::uint64_t{d} * (k - 1) <= n - lo; ++d) {
         const coin first = n - d * (k - 1);
         if (alt.includes_first && first != 0) continue;
-        buffer.clear();
-        for (coin c = first; c < n; c += d) buffer.push_back(c);
+        buffer.resize(k - 1);
+        for (coin i = 0; i + 1 < k; ++i) buffer[i] = first + i * d;
         if (!visit(as_span(buffer))) return false;
       }
     } else if (alt.symmetric) {  // leftmost m; inner pairs (i, m+n-i) for m < i < (m+n)/2; centre if m+n even
