@@ -196,18 +196,7 @@ std::uint64_t turning_code::move_count(coin n) const {
 }
 
 bool turning_code::for_each_move(coin n, move_visitor visit) const {
-  std::vector<coin> buffer;
-  for (std::size_t i = 0; i < alternatives_.size(); ++i) {
-    const auto earlier = std::span<const turning_alternative>(alternatives_).first(i);
-    const bool go_on = detail::enumerate_alternative(alternatives_[i], n, buffer, [&](std::span<const coin> others) {
-      for (const turning_alternative& e : earlier) {
-        if (detail::alternative_allows(e, n, others)) return true;  // visited already, under an earlier alternative
-      }
-      return visit(others);
-    });
-    if (!go_on) return false;
-  }
-  return true;
+  return detail::enumerate_code(alternatives_, n, visit);
 }
 
 }  // namespace tartan

@@ -22,36 +22,6 @@ using i128 = tartan::int128;
 /// The most sets of coins listed one by one for one coin, as a power of two (see subset_xor_values).
 constexpr long double max_enumeration_log2 = 24;
 
-/// Calls visit(x) with base ⊕ XOR of every r-subset of values. O(C(len, r)).
-template <class Visit>
-void for_each_subset_xor(std::span<const grundy_value> values, std::size_t r, grundy_value base, Visit&& visit) {
-  const std::size_t len = values.size();
-  if (r > len) return;
-  if (r == 0) {
-    visit(base);
-    return;
-  }
-  std::vector<std::size_t> idx(r);
-  std::vector<grundy_value> acc(r + 1);  // acc[i] = base ⊕ values[idx[0..i-1]]
-  acc[0] = base;
-  for (std::size_t i = 0; i < r; ++i) {
-    idx[i] = i;
-    acc[i + 1] = acc[i] ^ values[i];
-  }
-  for (;;) {
-    visit(acc[r]);
-    std::size_t i = r;
-    while (i > 0 && idx[i - 1] == len - (r - i + 1)) --i;
-    if (i == 0) return;
-    ++idx[i - 1];
-    acc[i] = acc[i - 1] ^ values[idx[i - 1]];
-    for (std::size_t j = i; j < r; ++j) {
-      idx[j] = idx[j - 1] + 1;
-      acc[j + 1] = acc[j] ^ values[idx[j]];
-    }
-  }
-}
-
 /// log2 of C(len, r).
 long double log2_binomial(std::uint64_t len, std::uint64_t r) {
   const auto lg = [](std::uint64_t x) { return std::lgammal(static_cast<long double>(x) + 1); };
@@ -128,9 +98,7 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
     return;
   }
   if (len <= 12) {  // at most 4096 subsets: enumerate without weighing the routes
-    for (std::uint64_t r = r_lo; r <= r_hi; ++r) {
-      for_each_subset_xor(values, r, base, [&](grundy_value x) { out.push_back(x); });
-    }
+    list_subset_xor_values(values, base, r_lo, r_hi, out);
     return;
   }
   // Costs of the exact routes, in rough operation counts (log2).
@@ -161,9 +129,7 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
                         " and " + format_bytes(static_cast<std::uint64_t>(std::min(sets * 8, 1.8e19L))) +
                         " for this coin alone, more for each further coin");
     }
-    for (std::uint64_t r = r_lo; r <= r_hi; ++r) {
-      for_each_subset_xor(values, r, base, [&](grundy_value x) { out.push_back(x); });
-    }
+    list_subset_xor_values(values, base, r_lo, r_hi, out);
   } else if (wht_cost <= span_cost) {
     subset_xor_values_wht(values, bits, base, r_lo, r_hi, out);
   } else {
@@ -225,6 +191,7 @@ void option_values_of(const turning_alternative& alt, coin n, std::span<const gr
       if (single_ok) out.push_back(0);
       const coin m_end = alt.includes_first ? std::min<coin>(1, n) : n;
       std::vector<grundy_value> pairs;
+      if (lo < m_end) pairs.reserve((n - lo - 1) / 2);  // the most pairs, at the first leftmost coin
       for (coin m = lo; m < m_end; ++m) {
         const coin inner = n - m - 1;
         pairs.clear();

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tartan/detail/code_enumerate.hpp"
+#include "tartan/detail/small_buffer.hpp"
 #include "tartan/turning_code.hpp"
 
 namespace tartan::detail {
@@ -54,6 +55,50 @@ inline plain_layout layout_plain(const turning_alternative& alt, coin n) {
   p.possible = true;
   p.all_sizes = alt.is_unbounded() && p.r_hi == n - p.begin;
   return p;
+}
+
+/// Calls visit(x) with base ⊕ XOR of every r-subset of values, in lexicographic order of the positions.
+/// O(C(len, r)). The enumeration route of subset_xor_values, called once per size (and, for S codes, per leftmost
+/// coin): its two buffers (r and r + 1 entries) are made by `Buffers` (detail/small_buffer.hpp), so that the small
+/// sizes common there take no allocation.
+template <class Buffers = buffers, class Visit>
+void for_each_subset_xor(std::span<const grundy_value> values, std::size_t r, grundy_value base, Visit&& visit) {
+  const std::size_t len = values.size();
+  if (r > len) return;
+  if (r == 0) {
+    visit(base);
+    return;
+  }
+  small_buffer<std::size_t, 16, Buffers> idx(r);
+  small_buffer<grundy_value, 17, Buffers> acc(r + 1);  // acc[i] = base ⊕ values[idx[0..i-1]]
+  acc[0] = base;
+  for (std::size_t i = 0; i < r; ++i) {
+    idx[i] = i;
+    acc[i + 1] = acc[i] ^ values[i];
+  }
+  for (;;) {
+    visit(acc[r]);
+    std::size_t i = r;
+    while (i > 0 && idx[i - 1] == len - (r - i + 1)) --i;
+    if (i == 0) return;
+    ++idx[i - 1];
+    acc[i] = acc[i - 1] ^ values[idx[i - 1]];
+    for (std::size_t j = i; j < r; ++j) {
+      idx[j] = idx[j - 1] + 1;
+      acc[j + 1] = acc[j] ^ values[idx[j]];
+    }
+  }
+}
+
+/// subset_xor_values by listing: appends base ⊕ XOR of every r-subset of values, r in [r_lo, r_hi], r_hi <= len.
+/// O(Σ_r C(len, r)). The route for short rows: a product's last factor lists its options this way at every cell
+/// of a narrow box, once per row move.
+template <class Buffers = buffers>
+void list_subset_xor_values(std::span<const grundy_value> values, grundy_value base, std::uint64_t r_lo,
+                            std::uint64_t r_hi, std::vector<grundy_value>& out) {
+  for (std::uint64_t r = r_lo; r <= r_hi; ++r) {
+    for_each_subset_xor<Buffers>(values, static_cast<std::size_t>(r), base, [&](grundy_value x) { out.push_back(x); });
+  }
 }
 
 /**

@@ -1,14 +1,16 @@
 // Plain enumeration of the moves of one turning-code alternative, the membership test, and move counts.
 // The fallback for codes without a specialised algorithm, and the reference the fast paths are tested against.
-// Internal to the engine: included by engine/src/turning_code*.cpp only.
+// Internal to the engine: included by engine/src/turning_code*.cpp (and by benchmarks/container_benchmark.cpp,
+// which runs enumerate_code with either container).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <optional>
 #include <span>
-#include <vector>
 
+#include "tartan/detail/small_buffer.hpp"
 #include "tartan/turning_code.hpp"
 #include "tartan/int128.hpp"
 
@@ -58,14 +60,13 @@ inline bool alternative_allows(const turning_alternative& alt, coin n, std::span
 
 /// Calls visit(buffer) for every r-subset of [begin, end) in lexicographic order, written ascending after the
 /// first `prefix` entries of buffer (kept as they are). Returns false iff visit stopped. O(C(end - begin, r) · r).
-template <class Visit>
-bool enumerate_combinations(coin begin, coin end, std::size_t r, std::vector<coin>& buffer, std::size_t prefix,
-                            Visit& visit) {
+template <class Buffer, class Visit>
+bool enumerate_combinations(coin begin, coin end, std::size_t r, Buffer& buffer, std::size_t prefix, Visit& visit) {
   if (r > end - begin) return true;
   buffer.resize(prefix + r);
   for (std::size_t i = 0; i < r; ++i) buffer[prefix + i] = begin + static_cast<coin>(i);
   for (;;) {
-    if (!visit(std::span<const coin>(buffer))) return false;
+    if (!visit(as_span(buffer))) return false;
     std::size_t i = r;
     while (i > 0 && buffer[prefix + i - 1] == end - static_cast<coin>(r - i + 1)) --i;
     if (i == 0) return true;
@@ -76,8 +77,8 @@ bool enumerate_combinations(coin begin, coin end, std::size_t r, std::vector<coi
 
 /// Calls visit(others) once per move from coin n allowed by the alternative, `others` ascending and below n.
 /// Returns false iff visit stopped the enumeration. Cost: proportional to the number of moves (times k).
-template <class Visit>
-bool enumerate_alternative(const turning_alternative& alt, coin n, std::vector<coin>& buffer, Visit&& visit) {
+template <class Buffer, class Visit>
+bool enumerate_alternative(const turning_alternative& alt, coin n, Buffer& buffer, Visit&& visit) {
   const coin lo = lowest_allowed(alt, n);
   const coin hi = highest_count(alt, n);
   if (alt.includes_first && lo > 0) return true;
@@ -85,20 +86,21 @@ bool enumerate_alternative(const turning_alternative& alt, coin n, std::vector<c
     buffer.clear();
     if (k == 1) {
       if (alt.includes_first && n != 0) continue;
-      if (!visit(std::span<const coin>(buffer))) return false;
+      if (!visit(as_span(buffer))) return false;
       continue;
     }
     if (alt.consecutive) {  // the k coins n-k+1..n
       if (alt.includes_first && k != n + 1) continue;
-      for (coin c = n + 1 - k; c < n; ++c) buffer.push_back(c);
-      if (!visit(std::span<const coin>(buffer))) return false;
+      buffer.resize(k - 1);
+      std::iota(buffer.begin(), buffer.end(), n + 1 - k);
+      if (!visit(as_span(buffer))) return false;
     } else if (alt.equally_spaced) {  // step d: n-(k-1)d, ..., n-d
       for (coin d = 1; std::uint64_t{d} * (k - 1) <= n - lo; ++d) {
         const coin first = n - d * (k - 1);
         if (alt.includes_first && first != 0) continue;
-        buffer.clear();
-        for (coin c = first; c < n; c += d) buffer.push_back(c);
-        if (!visit(std::span<const coin>(buffer))) return false;
+        buffer.resize(k - 1);
+        for (coin i = 0; i + 1 < k; ++i) buffer[i] = first + i * d;
+        if (!visit(as_span(buffer))) return false;
       }
     } else if (alt.symmetric) {  // leftmost m; inner pairs (i, m+n-i) for m < i < (m+n)/2; centre if m+n even
       const coin m_end = alt.includes_first ? 1 : n;
@@ -111,14 +113,14 @@ bool enumerate_alternative(const turning_alternative& alt, coin n, std::vector<c
           if (rest < centre || (rest - centre) % 2 != 0 || (rest - centre) / 2 > pairs) continue;
           const coin p = (rest - centre) / 2;
           // choose p of the pairs: offsets j in [1, pairs], coin m + j and its mirror n - j
-          std::vector<coin> chosen;
+          Buffer chosen;
           auto emit = [&](std::span<const coin> js) {
             buffer.clear();
             buffer.push_back(m);
             for (const coin j : js) buffer.push_back(m + j);
             if (centre) buffer.push_back(m + (n - m) / 2);
             for (std::size_t i = js.size(); i-- > 0;) buffer.push_back(n - js[i]);
-            return visit(std::span<const coin>(buffer));
+            return visit(as_span(buffer));
           };
           if (!enumerate_combinations(1, pairs + 1, p, chosen, 0, emit)) return false;
         }
@@ -129,6 +131,26 @@ bool enumerate_alternative(const turning_alternative& alt, coin n, std::vector<c
     } else {
       if (!enumerate_combinations(lo, n, k - 1, buffer, 0, visit)) return false;
     }
+  }
+  return true;
+}
+
+/// turning_code::for_each_move: the moves from coin n under the alternatives, each set once (under the first
+/// alternative that allows it). One move buffer per call, as `Buffers` makes it (detail/small_buffer.hpp): most
+/// codes turn a few coins per move, and a coin with few moves would otherwise pay more for the buffer's
+/// allocation than for its moves.
+template <class Buffers = buffers>
+bool enumerate_code(std::span<const turning_alternative> alternatives, coin n, move_visitor visit) {
+  small_buffer<coin, 16, Buffers> buffer;
+  for (std::size_t i = 0; i < alternatives.size(); ++i) {
+    const auto earlier = alternatives.first(i);
+    const bool go_on = enumerate_alternative(alternatives[i], n, buffer, [&](std::span<const coin> others) {
+      for (const turning_alternative& e : earlier) {
+        if (alternative_allows(e, n, others)) return true;  // visited already, under an earlier alternative
+      }
+      return visit(others);
+    });
+    if (!go_on) return false;
   }
   return true;
 }
