@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "tartan/detail/text.hpp"
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nimber.hpp"
@@ -14,30 +15,9 @@ namespace tartan {
 
 namespace {
 
-std::string shown_char(char c) {
-  if (c >= 0x20 && c < 0x7f) return std::string(1, c);
-  static constexpr char hex[] = "0123456789abcdef";
-  const auto u = static_cast<unsigned char>(c);
-  return std::string("\\x") + hex[u >> 4] + hex[u & 15];
-}
+using detail::trim;
 
-std::string quoted(std::string_view text) {
-  constexpr std::size_t shown = 40;  // long inputs are cut in messages, not echoed whole
-  std::string s;
-  for (const char c : text.substr(0, shown)) s += shown_char(c);
-  if (text.size() > shown) s += "...";
-  return "'" + s + "'";
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
+using detail::quote_typed;
 
 std::string format_cell(std::span<const coin> cell) {
   std::string s;
@@ -99,11 +79,16 @@ box_extents parse_board_size(std::string_view text) {
   }
   const std::vector<std::string_view> parts = split(normal, 'x');
   if (parts.size() < 2) {
-    throw parse_error("size " + quoted(text) + ": a board needs at least two dimensions; type the size as RxC, e.g. 3x4");
+    // A look-alike of 'x' (a Cyrillic 'х', say) leaves a single dimension: name it.
+    std::size_t at = 0;
+    while (at < normal.size() && (static_cast<unsigned char>(normal[at]) & 0x80) == 0) ++at;
+    const std::string hint = at == normal.size() ? "" : " (" + detail::lookalike_hint(normal, at) + ")";
+    throw parse_error("size " + quote_typed(text) +
+                      ": a board needs at least two dimensions; type the size as RxC, e.g. 3x4" + hint);
   }
   box_extents extents;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    const std::string what = "size " + quoted(text) + ": dimension " + std::to_string(i + 1);
+    const std::string what = "size " + quote_typed(text) + ": dimension " + std::to_string(i + 1);
     if (parts[i].empty()) throw parse_error(what + " is missing; type the size as RxC, e.g. 3x4");
     const std::uint64_t e = parse_u64(parts[i], what, std::uint64_t{1} << 32);
     if (e == 0) throw parse_error(what + " is 0; every dimension needs at least one coin");
@@ -190,7 +175,7 @@ grid_position sparse_grid(std::span<const std::size_t> extents, std::string_view
       }
       std::vector<coin> cell;
       for (const std::string_view part : split(item, ':')) {
-        const std::string what = "heads coin " + quoted(item);
+        const std::string what = "heads coin " + quote_typed(item);
         if (trim(part).empty()) {
           throw parse_error(what + " has an empty coordinate; type row:column, e.g. 3:5");
         }

@@ -10,6 +10,7 @@
 #include <tuple>
 #include <utility>
 
+#include "tartan/detail/text.hpp"
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/families.hpp"
@@ -59,12 +60,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 5> aliases =
     {"mock-turtles-fives", "mock-turtle-fives"},
 }};
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 /// Lower case, with '_' and ' ' read as '-': "Mock Turtles" and "mock_turtles" both give "mock-turtles".
 std::string normalized(std::string_view s) {
   std::string out;
@@ -111,7 +106,7 @@ std::string_view closest_name(std::string_view key) {
 std::span<const game_info> builtin_games() { return infos; }
 
 turning_game find_game(std::string_view name_or_code) {
-  const std::string_view text = trim(name_or_code);
+  const std::string_view text = tartan::detail::trim(name_or_code);
   if (text.empty()) {
     throw parse_error("no game given; type a name from 'tartan games' or a turning code such as 1-3");
   }
@@ -151,12 +146,13 @@ turning_game find_game(std::string_view name_or_code) {
 }
 
 std::vector<turning_game> find_factors(std::string_view product_name) {
-  const std::string_view text = trim(product_name);
+  const std::string_view text = tartan::detail::trim(product_name);
   std::vector<turning_game> factors;
   std::size_t start = 0;
   for (std::size_t index = 1;; ++index) {
     const std::size_t star = text.find('*', start);
-    const std::string_view piece = trim(text.substr(start, star == std::string_view::npos ? star : star - start));
+    const std::string_view piece =
+        tartan::detail::trim(text.substr(start, star == std::string_view::npos ? star : star - start));
     if (piece.empty()) {
       if (star == std::string_view::npos && index == 1) {
         throw parse_error(
