@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "tartan/error.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/turning_game.hpp"
 
 namespace tartan {
@@ -15,11 +16,6 @@ namespace {
 // As game_check: bytes per position (CSR row start, value, DFS parent and colour) and per edge.
 constexpr std::uint64_t bytes_per_position = 20;
 constexpr std::uint64_t bytes_per_edge = 4;
-
-std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
-  if (a != 0 && b > UINT64_MAX / a) return UINT64_MAX;
-  return a * b;
-}
 
 /// The board flattened row-major into one row of coins: a 1-D coin-turning rule whose move from coin n (a cell)
 /// turns the product set of one move per factor, minus the cell itself, as coins (ascending: an odometer over
@@ -127,7 +123,7 @@ size_of_box size_box(std::span<const std::size_t> extents, const std::vector<std
   s.edges = saturating_mul(sum, std::uint64_t{1} << (s.cells - 1));
   s.memory = saturating_mul(bytes_per_position, std::uint64_t{1} << s.cells);
   const std::uint64_t edge_bytes = saturating_mul(bytes_per_edge, s.edges);
-  s.memory = s.memory > UINT64_MAX - edge_bytes ? UINT64_MAX : s.memory + edge_bytes;
+  s.memory = saturating_add(s.memory, edge_bytes);
   return s;
 }
 

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "tartan/error.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/mex.hpp"
 
 namespace tartan {
@@ -21,12 +22,6 @@ namespace tartan {
 namespace {
 
 using row_index = std::uint32_t;
-
-constexpr std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
-  if (a != 0 && b > UINT64_MAX / a) return UINT64_MAX;
-  return a * b;
-}
-constexpr std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
 
 /// The box seen as rows × columns: a row is a tuple of all coordinates but the last.
 struct box_layout {

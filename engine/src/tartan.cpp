@@ -130,7 +130,7 @@ std::vector<grundy_value> tartan_game::table(std::span<const std::size_t> extent
   const std::uint64_t cells = cell_count(extents);
   if (cells > memory_limit / sizeof(grundy_value)) {
     throw limit_error("a value table of size " + format_size(extents) + " needs about " +
-                      format_bytes(cells > UINT64_MAX / 8 ? UINT64_MAX : cells * 8) + ", over the limit of " +
+                      format_bytes(saturating_mul(cells, sizeof(grundy_value))) + ", over the limit of " +
                       format_bytes(memory_limit) + "; give a smaller size");
   }
   const tartan_values v = values(extents, memory_limit, max_seconds);

@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "tartan/detail/saturating.hpp"
+
 namespace tartan {
 
 /**
@@ -56,15 +58,9 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view what);
  */
 void check_memory(std::uint64_t estimate, std::uint64_t limit, std::string_view what, std::string_view advice);
 
-/// a × b, or UINT64_MAX when that does not fit: for estimates, which must not wrap to something small.
-constexpr std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) noexcept {
-  return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b;
-}
-
-/// a + b, or UINT64_MAX when that does not fit.
-constexpr std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) noexcept {
-  return b > UINT64_MAX - a ? UINT64_MAX : a + b;
-}
+// Saturating a × b and a + b for estimates, which must not wrap to something small (detail/saturating.hpp).
+using detail::saturating_add;
+using detail::saturating_mul;
 
 /**
  * a × b, or overflow_error naming `where` when it does not fit 64 bits: for values that must be exact.
