@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "tartan/detail/box_cells.hpp"
 #include "tartan/detail/text.hpp"
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
@@ -237,57 +238,43 @@ void winning_moves_from(const tartan_game& game, const tartan_values& v, option_
     if (options[i]->size() > options[solved]->size()) solved = i;
   }
   // Tuples of option values of the other factors: u_i = g_i(c_i) ⊕ o_i, all non-zero (else the product is 0 ≠ V).
-  std::vector<std::size_t> pick(dims, 0);
+  // `pick` walks the option values of each factor, the solved one held at its first (its extent is 1).
+  std::vector<std::size_t> option_counts(dims), move_counts(dims);
+  for (std::size_t i = 0; i < dims; ++i) option_counts[i] = i == solved ? 1 : options[i]->size();
   std::vector<grundy_value> chosen(dims, 0);
   const grundy_value g_solved = v.factor(solved)[cell[solved]];
-  for (;;) {
+  detail::for_each_cell(option_counts, [&](std::span<const std::size_t> pick) {
     grundy_value product = 1;
     for (std::size_t i = 0; i < dims && product != 0; ++i) {
       if (i == solved) continue;
       chosen[i] = (*options[i])[pick[i]];
       product = nim_mul(product, v.factor(i)[cell[i]] ^ chosen[i]);
     }
-    if (product != 0) {
-      const grundy_value o = nim_div(value, product) ^ g_solved;
-      if (std::binary_search(options[solved]->begin(), options[solved]->end(), o)) {
-        chosen[solved] = o;
-        // The moves of each factor with its chosen option value; any combination is a winning move.
-        const std::size_t room = limit - moves.size();
-        std::vector<std::vector<std::vector<coin>>> axis_moves(dims);
-        for (std::size_t i = 0; i < dims; ++i) {
-          game.factor(i).find_moves(cell[i], chosen[i], v.factor(i).first(cell[i]), [&](std::span<const coin> others) {
-            std::vector<coin> axis(others.begin(), others.end());
-            axis.push_back(cell[i]);
-            axis_moves[i].push_back(std::move(axis));
-            return axis_moves[i].size() < room;
-          });
-        }
-        // (An empty list would mean a find_moves hook disagreeing with option_values: nothing to combine.)
-        const bool each = std::none_of(axis_moves.begin(), axis_moves.end(), [](const auto& m) { return m.empty(); });
-        std::vector<std::size_t> at(dims, 0);
-        while (each) {
-          grid_move move;
-          move.axes.reserve(dims);
-          for (std::size_t i = 0; i < dims; ++i) move.axes.push_back(axis_moves[i][at[i]]);
-          moves.push_back(std::move(move));
-          if (moves.size() >= limit) return;
-          std::size_t d = dims;
-          while (d-- > 0) {
-            if (++at[d] < axis_moves[d].size()) break;
-            at[d] = 0;
-          }
-          if (d == static_cast<std::size_t>(-1)) break;
-        }
-      }
+    if (product == 0) return true;
+    const grundy_value o = nim_div(value, product) ^ g_solved;
+    if (!std::binary_search(options[solved]->begin(), options[solved]->end(), o)) return true;
+    chosen[solved] = o;
+    // The moves of each factor with its chosen option value; any combination is a winning move.
+    const std::size_t room = limit - moves.size();
+    std::vector<std::vector<std::vector<coin>>> axis_moves(dims);
+    for (std::size_t i = 0; i < dims; ++i) {
+      game.factor(i).find_moves(cell[i], chosen[i], v.factor(i).first(cell[i]), [&](std::span<const coin> others) {
+        std::vector<coin> axis(others.begin(), others.end());
+        axis.push_back(cell[i]);
+        axis_moves[i].push_back(std::move(axis));
+        return axis_moves[i].size() < room;
+      });
+      // (An empty list would mean a find_moves hook disagreeing with option_values: nothing to combine.)
+      move_counts[i] = axis_moves[i].size();
     }
-    std::size_t d = dims;
-    while (d-- > 0) {
-      if (d == solved) continue;
-      if (++pick[d] < options[d]->size()) break;
-      pick[d] = 0;
-    }
-    if (d == static_cast<std::size_t>(-1)) return;
-  }
+    return detail::for_each_cell(move_counts, [&](std::span<const std::size_t> at) {
+      grid_move move;
+      move.axes.reserve(dims);
+      for (std::size_t i = 0; i < dims; ++i) move.axes.push_back(axis_moves[i][at[i]]);
+      moves.push_back(std::move(move));
+      return moves.size() < limit;
+    });
+  });
 }
 
 }  // namespace
@@ -342,23 +329,15 @@ bool is_legal_move(const tartan_game& game, const grid_position& p, const grid_m
 grid_position apply_move(const grid_position& p, const grid_move& move) {
   const std::size_t dims = move.axes.size();
   TARTAN_ASSERT(dims == p.extents.size(), "one axis per dimension");
-  // The product set, in row-major order (an odometer over ascending axes).
+  // The product set, ascending (a row-major walk over ascending axes); empty when some axis is.
+  std::vector<std::size_t> axis_sizes(dims);
+  for (std::size_t i = 0; i < dims; ++i) axis_sizes[i] = move.axes[i].size();
   std::vector<std::vector<coin>> turned;
-  std::vector<std::size_t> at(dims, 0);
-  for (const auto& axis : move.axes) {
-    if (axis.empty()) return p;
-  }
-  for (;;) {
+  detail::for_each_cell(axis_sizes, [&](std::span<const std::size_t> at) {
     std::vector<coin> cell(dims);
     for (std::size_t i = 0; i < dims; ++i) cell[i] = move.axes[i][at[i]];
     turned.push_back(std::move(cell));
-    std::size_t d = dims;
-    while (d-- > 0) {
-      if (++at[d] < move.axes[d].size()) break;
-      at[d] = 0;
-    }
-    if (d == static_cast<std::size_t>(-1)) break;
-  }
+  });
   grid_position next;
   next.extents = p.extents;
   std::set_symmetric_difference(p.heads.begin(), p.heads.end(), turned.begin(), turned.end(),

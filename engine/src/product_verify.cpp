@@ -13,6 +13,7 @@
 #include <thread>
 #include <utility>
 
+#include "tartan/detail/box_cells.hpp"
 #include "tartan/error.hpp"
 #include "tartan/limits.hpp"
 #include "tartan/mex.hpp"
@@ -30,15 +31,10 @@ struct box_layout {
     rows = 1;
     for (std::size_t i = 0; i + 1 < extents.size(); ++i) rows *= extents[i];
   }
+  /// The extents of the rows, all but the last.
+  std::span<const std::size_t> row_extents() const { return std::span(extents).first(extents.size() - 1); }
   /// The coordinates (c_0..c_{k-2}) of row r.
-  std::vector<coin> row_coordinates(std::size_t r) const {
-    std::vector<coin> c(extents.size() - 1);
-    for (std::size_t i = c.size(); i-- > 0;) {
-      c[i] = static_cast<coin>(r % extents[i]);
-      r /= extents[i];
-    }
-    return c;
-  }
+  std::vector<coin> row_coordinates(std::size_t r) const { return detail::cell_at<coin>(row_extents(), r); }
   box_extents extents;
   std::size_t rows = 0;
   std::size_t cols = 0;
@@ -136,41 +132,28 @@ void build_row_moves(const tartan_game& game, const box_layout& layout, std::siz
     per_factor[i] = full_moves(game.factor(i), coords[i]);
     if (per_factor[i].empty()) return;  // some factor has no move from its coordinate: the row has none
   }
-  std::vector<std::size_t> stride(dims, 1);
-  for (std::size_t i = dims - 1; i-- > 0;) stride[i] = stride[i + 1] * layout.extents[i + 1];
+  const std::vector<std::size_t> stride = detail::row_major_strides(layout.row_extents());
 
   std::vector<row_index> previous, current;
-  std::vector<std::size_t> pick(dims, 0);   // which move of each factor
-  std::vector<std::size_t> inner(dims, 0);  // odometer over the coins of the picked moves
-  for (;;) {
-    // The product set of the picked moves, minus the row itself, ascending (an odometer over ascending sets,
-    // the last coordinate fastest, yields ascending flattened indices).
+  std::vector<std::size_t> move_counts(dims), move_sizes(dims);
+  for (std::size_t i = 0; i < dims; ++i) move_counts[i] = per_factor[i].size();
+  // `pick`: which move of each factor.
+  detail::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
+    // The product set of the picked moves, minus the row itself, ascending (a row-major walk over ascending sets
+    // yields ascending flattened indices).
     current.clear();
-    std::fill(inner.begin(), inner.end(), 0);
-    for (;;) {
+    for (std::size_t i = 0; i < dims; ++i) move_sizes[i] = per_factor[i][pick[i]].size();
+    detail::for_each_cell(move_sizes, [&](std::span<const std::size_t> inner) {
       std::size_t index = 0;
       for (std::size_t i = 0; i < dims; ++i) index += per_factor[i][pick[i]][inner[i]] * stride[i];
       if (index != r) current.push_back(static_cast<row_index>(index));
-      std::size_t d = dims;
-      while (d-- > 0) {
-        if (++inner[d] < per_factor[d][pick[d]].size()) break;
-        inner[d] = 0;
-      }
-      if (d == static_cast<std::size_t>(-1)) break;
-    }
+    });
     // Toggles: the symmetric difference with the previous set (both ascending).
     std::set_symmetric_difference(previous.begin(), previous.end(), current.begin(), current.end(),
                                   std::back_inserter(out.toggles));
     out.begin.push_back(out.toggles.size());
     std::swap(previous, current);
-
-    std::size_t d = dims;
-    while (d-- > 0) {
-      if (++pick[d] < per_factor[d].size()) break;
-      pick[d] = 0;
-    }
-    if (d == static_cast<std::size_t>(-1)) break;
-  }
+  });
 }
 
 /// The mex of a stream of values without storing them: one byte per value below 2^16 (plain stores, no
@@ -535,17 +518,16 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
   }
   const direct_table permuted = compute_direct(permuted_game, permuted_extents, options);
 
-  std::vector<std::size_t> permuted_stride(k, 1);
-  for (std::size_t j = k - 1; j-- > 0;) permuted_stride[j] = permuted_stride[j + 1] * permuted_extents[j + 1];
+  const std::vector<std::size_t> permuted_stride = detail::row_major_strides(permuted_extents);
   direct_table table;
   table.extents.assign(extents.begin(), extents.end());
   table.values.assign(permuted.values.size(), 0);
   const std::size_t cols = extents[k - 1], permuted_cols = permuted_extents[k - 1];
   table.computed.assign(permuted.values.size() / cols, 0);
   table.complete = permuted.complete;
-  std::vector<coin> cell(k, 0);
   bool prefix = true;  // every cell of the current original row so far is computed
-  for (std::size_t index = 0; index < table.values.size(); ++index) {
+  std::size_t index = 0;
+  detail::for_each_cell<coin>(extents, [&](std::span<const coin> cell) {
     std::size_t at = 0;
     for (std::size_t j = 0; j < k; ++j) at += cell[order[j]] * permuted_stride[j];
     table.values[index] = permuted.values[at];
@@ -553,11 +535,8 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
     if (cell[k - 1] == 0) prefix = true;
     prefix = prefix && computed;
     if (prefix) table.computed[index / cols] = cell[k - 1] + std::size_t{1};
-    for (std::size_t d = k; d-- > 0;) {
-      if (++cell[d] < extents[d]) break;
-      cell[d] = 0;
-    }
-  }
+    ++index;
+  });
   return table;
 }
 
@@ -566,52 +545,34 @@ std::vector<grundy_value> naive_product_values(const tartan_game& game, std::spa
   game.check_extents(extents);
   check_memory(game, extents, 1, resolve_limit(memory_limit), "a naive computation");
   const std::size_t dims = extents.size();
-  std::vector<std::size_t> stride(dims, 1);
-  for (std::size_t i = dims - 1; i-- > 0;) stride[i] = stride[i + 1] * extents[i + 1];
+  const std::vector<std::size_t> stride = detail::row_major_strides(extents);
   std::vector<grundy_value> values(static_cast<std::size_t>(cell_count(extents)), 0);
 
-  std::vector<coin> cell(dims, 0);
   std::vector<std::vector<std::vector<coin>>> moves(dims);
-  std::vector<std::size_t> pick(dims), inner(dims);
+  std::vector<std::size_t> move_counts(dims), move_sizes(dims);
   std::vector<grundy_value> options;
   std::vector<char> scratch;
-  for (std::size_t index = 0; index < values.size(); ++index) {
-    bool any = true;
+  std::size_t index = 0;
+  detail::for_each_cell<coin>(extents, [&](std::span<const coin> cell) {
     for (std::size_t i = 0; i < dims; ++i) {
       moves[i] = full_moves(game.factor(i), cell[i]);
-      any = any && !moves[i].empty();
+      move_counts[i] = moves[i].size();  // no move of some factor: no product move (an empty walk)
     }
     options.clear();
-    std::fill(pick.begin(), pick.end(), 0);
-    while (any) {
+    detail::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
       // XOR of G over the product of the picked moves, the corner (the cell itself) excluded.
       grundy_value x = 0;
-      std::fill(inner.begin(), inner.end(), 0);
-      for (;;) {
+      for (std::size_t i = 0; i < dims; ++i) move_sizes[i] = moves[i][pick[i]].size();
+      detail::for_each_cell(move_sizes, [&](std::span<const std::size_t> inner) {
         std::size_t at = 0;
         for (std::size_t i = 0; i < dims; ++i) at += moves[i][pick[i]][inner[i]] * stride[i];
         if (at != index) x ^= values[at];
-        std::size_t d = dims;
-        while (d-- > 0) {
-          if (++inner[d] < moves[d][pick[d]].size()) break;
-          inner[d] = 0;
-        }
-        if (d == static_cast<std::size_t>(-1)) break;
-      }
+      });
       options.push_back(x);
-      std::size_t d = dims;
-      while (d-- > 0) {
-        if (++pick[d] < moves[d].size()) break;
-        pick[d] = 0;
-      }
-      if (d == static_cast<std::size_t>(-1)) break;
-    }
+    });
     values[index] = mex(options, scratch);
-    for (std::size_t d = dims; d-- > 0;) {
-      if (++cell[d] < extents[d]) break;
-      cell[d] = 0;
-    }
-  }
+    ++index;
+  });
   return values;
 }
 
@@ -624,16 +585,19 @@ verify_report verify_product(const tartan_game& game, std::span<const std::size_
   const tartan_values theorem = game.values(extents, options.memory_limit, options.max_seconds);
   const direct_table direct = direct_product_values(game, extents, options);
 
+  const box_layout layout(extents);
   verify_report report;
   report.game = game.name();
   report.extents = direct.extents;
-  report.threads = resolve_threads(options.threads, box_layout(extents).rows);
+  report.threads = resolve_threads(options.threads, layout.rows);
   report.complete = direct.complete;
   const std::size_t dims = extents.size();
-  const std::size_t cols = extents.back();
+  const std::size_t cols = layout.cols;
   std::vector<coin> cell(dims, 0);
   std::vector<grundy_value> factor_values(dims);
-  for (std::size_t r = 0; r < direct.computed.size(); ++r) {
+  std::size_t r = 0;  // the row's index
+  detail::for_each_cell<coin>(layout.row_extents(), [&](std::span<const coin> row) {
+    std::copy(row.begin(), row.end(), cell.begin());
     for (std::size_t b = 0; b < direct.computed[r]; ++b) {
       cell[dims - 1] = static_cast<coin>(b);
       for (std::size_t i = 0; i < dims; ++i) factor_values[i] = theorem.factor(i)[cell[i]];
@@ -648,12 +612,8 @@ verify_report verify_product(const tartan_game& game, std::span<const std::size_
         }
       }
     }
-    // Next row: advance the odometer over all coordinates but the last.
-    for (std::size_t d = dims - 1; d-- > 0;) {
-      if (++cell[d] < extents[d]) break;
-      cell[d] = 0;
-    }
-  }
+    ++r;
+  });
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }

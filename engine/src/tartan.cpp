@@ -8,6 +8,7 @@
 #include <limits>
 #include <utility>
 
+#include "tartan/detail/box_cells.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nimber.hpp"
 #include "tartan/parse_number.hpp"
@@ -134,16 +135,9 @@ std::vector<grundy_value> tartan_game::table(std::span<const std::size_t> extent
                       format_bytes(memory_limit) + "; give a smaller size");
   }
   const tartan_values v = values(extents, memory_limit, max_seconds);
-  std::vector<grundy_value> table(static_cast<std::size_t>(cells));
-  // Row-major walk: an odometer over the coordinates, the last one fastest.
-  std::vector<coin> cell(extents.size(), 0);
-  for (std::size_t index = 0; index < table.size(); ++index) {
-    table[index] = v(cell);
-    for (std::size_t d = extents.size(); d-- > 0;) {
-      if (++cell[d] < extents[d]) break;
-      cell[d] = 0;
-    }
-  }
+  std::vector<grundy_value> table;
+  table.reserve(static_cast<std::size_t>(cells));
+  detail::for_each_cell<coin>(extents, [&](std::span<const coin> cell) { table.push_back(v(cell)); });
   return table;
 }
 
