@@ -130,7 +130,7 @@ quadratic_text parse_equation(const std::string& equation, unsigned bits) {
         while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
       }
       if (j == i) equation_error(equation, "has an unexpected '" + std::string(1, s[i]) + "'");
-      const auto value = parse_wide_unsigned(s.substr(i, j - i), bits, "the coefficient " + s.substr(i, j - i));
+      const auto value = parse_field_words(s.substr(i, j - i), bits, "the coefficient " + s.substr(i, j - i));
       coefficient = multiply_coefficient(coefficient, value, bits);
       has_number = true;
       i = j;
@@ -245,7 +245,7 @@ void add_log(CLI::App* nim) {
       j["x"] = json_u64(vx, *o), j["base"] = json_u64(vb, *o), j["log"] = json_u64(k, *o);
       text = format_u64(k, o->hex);
     } else {
-      const nimber128 vx = parse_nimber128(*x, "X"), vb = parse_nimber128(*base, "BASE");
+      const nimber128 vx = parse_field_nimber128(*x, "X"), vb = parse_field_nimber128(*base, "BASE");
       const uint128 k = nim_log(vx, vb);
       j["x"] = json_128(vx.value(), *o), j["base"] = json_128(vb.value(), *o), j["log"] = json_128(k, *o);
       text = to_string_u128(k, o->hex);
@@ -271,7 +271,7 @@ void add_order(CLI::App* nim) {
       j["x"] = json_u64(v, *o), j["order"] = json_u64(k, *o);
       text = format_u64(k, o->hex);
     } else {
-      const nimber128 v = parse_nimber128(*x, "X");
+      const nimber128 v = parse_field_nimber128(*x, "X");
       const uint128 k = nim_order(v);
       j["x"] = json_128(v.value(), *o), j["order"] = json_128(k, *o);
       text = to_string_u128(k, o->hex);
@@ -310,7 +310,7 @@ void add_primitive(CLI::App* nim) {
         primitive = nim_is_primitive(v, o->bits);
         j["x"] = json_u64(v, *o);
       } else {
-        const nimber128 v = parse_nimber128(*x, "X");
+        const nimber128 v = parse_field_nimber128(*x, "X");
         primitive = nim_is_primitive(v);
         j["x"] = json_128(v.value(), *o);
       }
@@ -336,7 +336,7 @@ void add_trace(CLI::App* nim) {
       t = nim_trace(v, o->bits);
       j["x"] = json_u64(v, *o);
     } else {
-      const nimber_wide v = parse_nimber_wide(*x, o->bits, "X");
+      const nimber_wide v = parse_field_nimber_wide(*x, o->bits, "X");
       t = nim_trace(v);
       j["x"] = json_words(v.words(), *o);
     }
@@ -409,7 +409,7 @@ void add_cbrt(CLI::App* nim) {
       value = {v};
       for (const std::uint64_t r : nim_cube_roots(v, o->bits)) roots.push_back({r});
     } else {
-      const nimber_wide v = parse_nimber_wide(*x, o->bits, "X");
+      const nimber_wide v = parse_field_nimber_wide(*x, o->bits, "X");
       value.assign(v.words().begin(), v.words().end());
       for (const auto& r : nim_cube_roots(v)) roots.emplace_back(r.words().begin(), r.words().end());
     }
