@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <utility>
 
@@ -153,22 +154,31 @@ grid_check_plan plan_tartan_grid_check(const tartan_game& game, std::span<const 
       best_min = smallest;
     }
   });
-  std::string why;
   const std::string subject = "an explicit check of '" + game.name() + "' on " + format_size(extents);
+  std::string why;
+  limit_figures f;
   if (cells > max_cells) {
-    why = subject + " would build 2^" + std::to_string(cells) + " positions, over the limit of 2^" +
-          std::to_string(max_cells);
+    f.unit = limit_unit::positions;
+    f.estimate = std::exp2(static_cast<double>(cells));
+    f.limit = std::exp2(static_cast<double>(max_cells));
+    why = " would build 2^" + std::to_string(cells) + " positions, over the limit of 2^" + std::to_string(max_cells);
   } else if (size.edges > max_edges) {
-    why = subject + " would build " + std::to_string(size.edges) + " moves, over the limit of " +
-          std::to_string(max_edges);
+    f.unit = limit_unit::edges;
+    f.estimate = static_cast<double>(size.edges);
+    f.limit = static_cast<double>(max_edges);
+    why = " would build " + std::to_string(size.edges) + " moves, over the limit of " + std::to_string(max_edges);
   } else {
-    why = subject + " would need about " + format_bytes(size.memory) + ", over the limit of " +
-          format_bytes(limits.max_memory);
+    f = memory_figures(subject, size.memory, limits.max_memory);
+    why = " would need about " + format_bytes(size.memory) + ", over the limit of " + format_bytes(limits.max_memory);
   }
-  const std::string advice = best.empty() ? "no board of this game fits"
-                                          : "boards up to " + format_size(best) + " (" + std::to_string(best_cells) +
-                                                " coins) fit";
-  throw limit_error(why + "; " + advice + "; use 'tartan verify' for larger boards");
+  f.asked = subject;
+  f.suggestion = best_cells;  // 0: no board fits
+  f.suggestion_unit = limit_unit::cells;
+  throw limit_error(subject + why,
+                    best.empty() ? "no board of this game fits"
+                                 : "boards up to " + format_size(best) + " (" + std::to_string(best_cells) +
+                                       " coins) fit",
+                    std::move(f));
 }
 
 grid_check_report check_tartan_grid(const tartan_game& game, std::span<const std::size_t> extents,

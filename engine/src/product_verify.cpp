@@ -276,8 +276,6 @@ struct direct_run {
   }
 };
 
-std::uint64_t resolve_limit(std::uint64_t limit) { return limit == 0 ? default_memory_limit() : limit; }
-
 // Row moves per row beyond which a direct computation is refused whatever the memory: each cell of such a row
 // calls the last factor's option_values this many times.
 constexpr std::uint64_t max_row_moves = std::uint64_t{1} << 22;
@@ -286,7 +284,8 @@ constexpr std::uint64_t max_row_moves = std::uint64_t{1} << 22;
 struct verify_plan {
   std::uint64_t bytes = 0;
   std::uint64_t per_thread = 0;  // of which each thread's work arrays
-  bool too_many_moves = false;  // some row has more than max_row_moves moves
+  bool at_least = false;         // bytes is a lower bound: the planning stopped once it was over the cap
+  bool too_many_moves = false;   // some row has more than max_row_moves moves
   std::string busiest;          // then: "motley has more than 4194304 moves from coin 22"
 };
 
@@ -299,7 +298,10 @@ verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> ex
   verify_plan plan;
   plan.bytes = saturating_add(saturating_mul(cells, sizeof(grundy_value)),
                               saturating_mul(layout.rows, sizeof(std::atomic<std::size_t>)));
-  if (plan.bytes > cap) return plan;
+  if (plan.bytes > cap) {
+    plan.at_least = true;
+    return plan;
+  }
   if (layout.rows > std::numeric_limits<row_index>::max()) {
     plan.bytes = UINT64_MAX;
     return plan;
@@ -333,8 +335,9 @@ verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> ex
   return plan;
 }
 
-void check_memory(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads,
-                  std::uint64_t limit, const char* what) {
+/// Refuses (limit_error) a computation whose plan (plan_direct) is over the memory limit or out of reach.
+void check_plan(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads, std::uint64_t limit,
+                const char* what) {
   const verify_plan plan = plan_direct(game, extents, threads, limit);
   const std::string subject = std::string(what) + " of '" + game.name() + "' over " + format_size(extents);
   if (plan.too_many_moves) {
@@ -344,10 +347,12 @@ void check_memory(const tartan_game& game, std::span<const std::size_t> extents,
   }
   if (plan.bytes > limit) {
     throw limit_error(subject + " would need " +
-                      (plan.bytes == UINT64_MAX ? std::string("more than ") + format_bytes(limit)
-                                                : "about " + format_bytes(plan.bytes)) +
-                      ", over the limit of " + format_bytes(limit) + "; give a smaller size" +
-                      (threads > 1 && plan.per_thread > plan.bytes / 4 ? " or fewer threads" : ""));
+                          (plan.bytes == UINT64_MAX ? std::string("more than ") + format_bytes(limit)
+                                                    : "about " + format_bytes(plan.bytes)) +
+                          ", over the limit of " + format_bytes(limit),
+                      std::string("give a smaller size") +
+                          (threads > 1 && plan.per_thread > plan.bytes / 4 ? " or fewer threads" : ""),
+                      memory_figures(subject, plan.bytes, limit, plan.at_least));
   }
 }
 
@@ -370,7 +375,7 @@ direct_table compute_direct(const tartan_game& game, std::span<const std::size_t
                             const verify_options& options) {
   const box_layout layout(extents);
   const unsigned threads = resolve_threads(options.threads, layout.rows);
-  check_memory(game, extents, threads, resolve_limit(options.memory_limit), "a direct computation");
+  check_plan(game, extents, threads, memory_limit_or_default(options.memory_limit), "a direct computation");
 
   direct_table table;
   table.extents = layout.extents;
@@ -486,8 +491,8 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
   }
   if (options.inner_factor == verify_options::any_factor) {
     // Refuse an impossible box in the order given before timing anything.
-    check_memory(game, extents, resolve_threads(options.threads, box_layout(extents).rows),
-                 resolve_limit(options.memory_limit), "a direct computation");
+    check_plan(game, extents, resolve_threads(options.threads, box_layout(extents).rows),
+               memory_limit_or_default(options.memory_limit), "a direct computation");
   }
   const std::size_t inner =
       options.inner_factor == verify_options::any_factor ? cheapest_inner_factor(game, extents) : options.inner_factor;
@@ -510,8 +515,8 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
   if (options.inner_factor == verify_options::any_factor) {
     // The other order may need more memory (the inner extent sets the h tables' length): keep the given order then.
     try {
-      check_memory(permuted_game, permuted_extents, resolve_threads(options.threads, box_layout(permuted_extents).rows),
-                   resolve_limit(options.memory_limit), "a direct computation");
+      check_plan(permuted_game, permuted_extents, resolve_threads(options.threads, box_layout(permuted_extents).rows),
+                 memory_limit_or_default(options.memory_limit), "a direct computation");
     } catch (const limit_error&) {
       return compute_direct(game, extents, options);
     }
@@ -543,7 +548,7 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
 std::vector<grundy_value> naive_product_values(const tartan_game& game, std::span<const std::size_t> extents,
                                                std::uint64_t memory_limit) {
   game.check_extents(extents);
-  check_memory(game, extents, 1, resolve_limit(memory_limit), "a naive computation");
+  check_plan(game, extents, 1, memory_limit_or_default(memory_limit), "a naive computation");
   const std::size_t dims = extents.size();
   const std::vector<std::size_t> stride = detail::row_major_strides(extents);
   std::vector<grundy_value> values(static_cast<std::size_t>(cell_count(extents)), 0);

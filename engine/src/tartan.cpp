@@ -110,13 +110,14 @@ void tartan_game::check_extents(std::span<const std::size_t> extents) const {
 tartan_values tartan_game::values(std::span<const std::size_t> extents, std::uint64_t memory_limit,
                                   double max_seconds) const {
   check_extents(extents);
-  if (memory_limit == 0) memory_limit = default_memory_limit();
+  memory_limit = memory_limit_or_default(memory_limit);
   std::uint64_t bytes = 0;
   for (const std::size_t e : extents) bytes += 2 * sizeof(grundy_value) * static_cast<std::uint64_t>(e);
   if (bytes > memory_limit) {
-    throw limit_error("the factor sequences for size " + format_size(extents) + " need about " +
-                      format_bytes(bytes) + ", over the limit of " + format_bytes(memory_limit) +
-                      "; give a smaller size");
+    const std::string asked = "the factor sequences for size " + format_size(extents);
+    throw limit_error(
+        asked + " need about " + format_bytes(bytes) + ", over the limit of " + format_bytes(memory_limit),
+        "give a smaller size", memory_figures(asked, bytes, memory_limit));
   }
   std::vector<std::vector<grundy_value>> factor_values;
   factor_values.reserve(extents.size());
@@ -127,12 +128,14 @@ tartan_values tartan_game::values(std::span<const std::size_t> extents, std::uin
 std::vector<grundy_value> tartan_game::table(std::span<const std::size_t> extents, std::uint64_t memory_limit,
                                              double max_seconds) const {
   check_extents(extents);
-  if (memory_limit == 0) memory_limit = default_memory_limit();
+  memory_limit = memory_limit_or_default(memory_limit);
   const std::uint64_t cells = cell_count(extents);
   if (cells > memory_limit / sizeof(grundy_value)) {
-    throw limit_error("a value table of size " + format_size(extents) + " needs about " +
-                      format_bytes(saturating_mul(cells, sizeof(grundy_value))) + ", over the limit of " +
-                      format_bytes(memory_limit) + "; give a smaller size");
+    const std::string asked = "a value table of size " + format_size(extents);
+    const std::uint64_t bytes = saturating_mul(cells, sizeof(grundy_value));
+    throw limit_error(
+        asked + " needs about " + format_bytes(bytes) + ", over the limit of " + format_bytes(memory_limit),
+        "give a smaller size", memory_figures(asked, bytes, memory_limit));
   }
   const tartan_values v = values(extents, memory_limit, max_seconds);
   std::vector<grundy_value> table;

@@ -194,6 +194,19 @@ TEST(SequenceLimitsTest, RefusesWhatMemoryCannotHold) {
   EXPECT_NO_THROW(tartan::games::check_sequence_memory(1000));
   // More values than any machine's memory holds at bytes_per_value each.
   EXPECT_THROW(tartan::games::check_sequence_memory(SIZE_MAX / tartan::games::bytes_per_value), tartan::limit_error);
+  // Over a limit: the estimate, the limit, and how many values fit, as figures.
+  try {
+    tartan::games::check_sequence_memory(tartan::games::max_sequence_length, 1 << 20);
+    FAIL();
+  } catch (const tartan::limit_error& e) {
+    EXPECT_EQ(e.what(), std::string("computing 100000000 values needs about 3.0 GiB, over the memory limit of 1.0 MiB; "
+                                    "ask for fewer values") + e.raise_clause());
+    EXPECT_EQ(e.unit(), tartan::limit_unit::bytes);
+    EXPECT_EQ(e.estimate(), 3.2e9);
+    EXPECT_EQ(e.limit(), 1 << 20);
+    EXPECT_EQ(e.suggestion(), (1u << 20) / tartan::games::bytes_per_value);
+    EXPECT_EQ(e.suggestion_unit(), tartan::limit_unit::values);
+  }
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // How many Grundy values one request may compute: the range typed counts must fall in, and a memory check made
-// before any work, so that `tartan seq GAME 100000000` on a small machine is refused at once instead of failing
-// part way through.
+// before any work, so that 10^8 values asked for on a small machine are refused at once instead of failing part way
+// through.
 #pragma once
 
 #include <cstddef>
@@ -26,9 +26,9 @@ inline constexpr std::size_t bytes_per_value = 32;
 std::size_t parse_sequence_length(std::string_view text, std::string_view what);
 
 /**
- * Throws limit_error when computing g(0..count-1) would need more than `limit` bytes (0: default_memory_limit(),
- * half the machine; the CLI passes --max-memory), naming the estimate and the limit, or more memory than the
- * machine has available (MemAvailable in /proc/meminfo; no such check where that cannot be read).
+ * Throws limit_error (check_memory) when computing g(0..count-1) would need more than `limit` bytes (0:
+ * default_memory_limit(), half the machine), or more than the machine's memory whatever the limit, naming the
+ * estimate and the limit; its suggestion() is the most values that fit.
  *
  * Example: check_sequence_memory(1000) returns; check_sequence_memory(max_sequence_length, 1 << 30) throws
  * "computing 100000000 values needs about 3.0 GiB, over the memory limit of 1.0 GiB; ask for fewer values, ..."
