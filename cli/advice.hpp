@@ -1,6 +1,7 @@
-// The CLI's advice on the engine's refusals, by flag and command name. The engine says what was asked, which limit
-// it exceeds and what would fit in its own terms, and carries the figures (limit_error); main turns them into what
-// to type here: --max-memory, --max-seconds, check --coins, 'tartan verify'.
+// The CLI's advice on the engine's refusals, by flag and command name. The engine and the games say what was asked,
+// which limit it exceeds and what would fit in their own terms, and carry the figures (limit_error,
+// unknown_game_error); main turns them into what to type here: --max-memory, --max-seconds, check --coins,
+// 'tartan verify', 'tartan games'.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -8,7 +9,9 @@
 #include <cstdint>
 #include <string>
 
+#include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
+#include "tartan/games/registry.hpp"
 #include "tartan/limits.hpp"
 
 namespace tartan::cli {
@@ -49,6 +52,23 @@ inline std::string limit_message(const limit_error& e, const CLI::App& cmd) {
   // A board too large for a game graph: the direct computation builds none.
   if (check && e.suggestion_unit() == limit_unit::cells) message += "; use 'tartan verify' for larger boards";
   return message;
+}
+
+/**
+ * The message of an unknown_game_error with where the list of games is: 'tartan games'.
+ *
+ * Example: "unknown game 'mock-turtle'; did you mean 'mock-turtles'? type 'tartan games' for the list, or give a
+ * turning code such as 1-3"
+ */
+inline std::string unknown_game_message(const games::unknown_game_error& e) {
+  if (e.typed().empty()) {
+    return e.context() + "no game given; type a name from 'tartan games'" +
+           (e.products_allowed() ? ", a turning code such as 1-3, or a product such as ruler*mock-turtles"
+                                 : " or a turning code such as 1-3");
+  }
+  return e.context() + "unknown game " + detail::quote_typed(e.typed()) + "; " +
+         (e.suggestions().empty() ? "" : "did you mean '" + e.suggestions().front() + "'? ") +
+         "type 'tartan games' for the list, or give a turning code such as 1-3";
 }
 
 }  // namespace tartan::cli

@@ -70,6 +70,9 @@ int main(int argc, char** argv) {
   } catch (const tartan::limit_error& e) {
     std::cerr << "error: " << tartan::cli::limit_message(e, tartan::cli::command_run(app)) << '\n';
     return 2;
+  } catch (const tartan::games::unknown_game_error& e) {
+    std::cerr << "error: " << tartan::cli::unknown_game_message(e) << '\n';
+    return 2;
   } catch (const tartan::error& e) {
     std::cerr << "error: " << e.what() << '\n';
     return 2;

@@ -101,15 +101,32 @@ std::string_view closest_name(std::string_view key) {
   return best;
 }
 
+/// The message of an unknown_game_error, in the library's words.
+std::string unknown_game_message(const std::string& typed, const std::vector<std::string>& suggestions,
+                                 bool products_allowed, const std::string& context) {
+  const std::string what = products_allowed ? "name a built-in game, give a turning code such as 1-3, or a product "
+                                              "such as ruler*mock-turtles"
+                                            : "name a built-in game or give a turning code such as 1-3";
+  if (typed.empty()) return context + "no game given; " + what;
+  return context + "unknown game " + tartan::detail::quote_typed(typed) + "; " +
+         (suggestions.empty() ? "" : "did you mean '" + suggestions.front() + "'? ") + what;
+}
+
 }  // namespace
+
+unknown_game_error::unknown_game_error(std::string typed, std::vector<std::string> suggestions,
+                                       bool products_allowed, std::string context)
+    : parse_error(unknown_game_message(typed, suggestions, products_allowed, context)),
+      typed_(std::move(typed)),
+      suggestions_(std::move(suggestions)),
+      products_allowed_(products_allowed),
+      context_(std::move(context)) {}
 
 std::span<const game_info> builtin_games() { return infos; }
 
 turning_game find_game(std::string_view name_or_code) {
   const std::string_view text = tartan::detail::trim(name_or_code);
-  if (text.empty()) {
-    throw parse_error("no game given; type a name from 'tartan games' or a turning code such as 1-3");
-  }
+  if (text.empty()) throw unknown_game_error("", {}, false);
   std::string key = normalized(text);
   for (const auto& [alias, name] : aliases) {
     if (key == alias) key = name;
@@ -133,16 +150,12 @@ turning_game find_game(std::string_view name_or_code) {
   }
   if (text.find('*') != std::string_view::npos) {
     throw parse_error("game " + quoted +
-                      " is a product of games, played on a grid; give a grid position or --size RxC with it, "
-                      "or name a single game");
+                      " is a product of games, played on a grid, where a single game is wanted; name a single game");
   }
   const std::string_view hint = closest_name(key);
-  if (!hint.empty()) {
-    throw parse_error("unknown game " + quoted + "; did you mean '" + std::string(hint) +
-                      "'? type 'tartan games' for the list, or give a turning code such as 1-3");
-  }
-  throw parse_error("unknown game " + quoted +
-                    "; type 'tartan games' for the list, or give a turning code such as 1-3");
+  std::vector<std::string> suggestions;
+  if (!hint.empty()) suggestions.emplace_back(hint);
+  throw unknown_game_error(std::string(text), std::move(suggestions), false);
 }
 
 std::vector<turning_game> find_factors(std::string_view product_name) {
@@ -153,21 +166,22 @@ std::vector<turning_game> find_factors(std::string_view product_name) {
     const std::size_t star = text.find('*', start);
     const std::string_view piece =
         tartan::detail::trim(text.substr(start, star == std::string_view::npos ? star : star - start));
+    const bool single = star == std::string_view::npos && index == 1;  // a single game: its own message is best
     if (piece.empty()) {
-      if (star == std::string_view::npos && index == 1) {
-        throw parse_error(
-            "no game given; type a name from 'tartan games', a turning code such as 1-3, or a "
-            "product such as ruler*mock-turtles");
-      }
+      if (single) throw unknown_game_error("", {}, true);
       throw parse_error("product " + tartan::detail::quote_typed(text) + ": factor " + std::to_string(index) +
                         " is empty; join games with a single '*', e.g. ruler*mock-turtles");
     }
+    const std::string context =
+        "product " + tartan::detail::quote_typed(text) + ", factor " + std::to_string(index) + ": ";
     try {
       factors.push_back(find_game(piece));
+    } catch (const unknown_game_error& e) {
+      if (single) throw;
+      throw unknown_game_error(e.typed(), e.suggestions(), e.products_allowed(), context);
     } catch (const parse_error& e) {
-      if (star == std::string_view::npos && index == 1) throw;  // a single game: its own message is best
-      throw parse_error("product " + tartan::detail::quote_typed(text) + ", factor " + std::to_string(index) + ": " +
-                        e.what());
+      if (single) throw;
+      throw parse_error(context + e.what());
     }
     if (star == std::string_view::npos) return factors;
     start = star + 1;
