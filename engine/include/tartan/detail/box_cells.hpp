@@ -1,5 +1,5 @@
 // The cells of a k-dimensional box [0, e_0) × ... × [0, e_{k-1}): the row-major walk (an odometer, the last
-// coordinate fastest) and the row-major index of a cell, shared by the product computations and the CLI's printing.
+// coordinate fastest) and the row-major index of a cell, shared by the product computations and table printing.
 // Row-major order is the order of tartan_game::table: cell c sits at index Σ c_i · stride_i with
 // stride_i = e_{i+1} · ... · e_{k-1}.
 #pragma once

@@ -12,15 +12,15 @@
 
 namespace tartan::games {
 
-/// One built-in family as listed by `tartan games`.
+/// One built-in family, as builtin_games() lists it.
 struct game_info {
-  std::string_view name;     // the name typed on the command line, e.g. "mock-turtles"
+  std::string_view name;     // the name to type, e.g. "mock-turtles"
   std::string_view title;    // e.g. "Mock Turtles"
   std::string_view code;     // the CGSuite-style turning code, e.g. "1-3"
   std::string_view summary;  // the rule in one line
 };
 
-/// The built-in families, in the order `tartan games` lists them.
+/// The built-in families, in a fixed order: the order of builtin_families in families.hpp.
 std::span<const game_info> builtin_games();
 
 /**
