@@ -81,7 +81,7 @@ void write_table_svg(const std::string& path, const tartan_game& game, const box
   svg::write_file(path, [&](std::ostream& out) { svg::write_heat_map(out, map); });
 }
 
-void run_table(const table_options& o, std::uint64_t limit, double max_seconds, run_state& state) {
+void run_table(const table_options& o, std::uint64_t limit, double max_seconds) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
   game.check_extents(extents);
@@ -119,7 +119,6 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds, 
       return level;
     };
     std::cout << nest(0, 0).dump() << '\n';
-    state.exit_code = 0;
     return;
   }
 
@@ -157,7 +156,6 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds, 
     print_slice(table, s * rows * cols, rows, cols, width, row_letter, col_letter);
     ++s;
   });
-  state.exit_code = 0;
 }
 
 }  // namespace
@@ -183,7 +181,8 @@ void add_table_command(CLI::App& app, run_state& state) {
   sub->add_option("--svg", o->svg, "Also draw the table in FILE, an SVG heat map (boxes AxBxC: a panel per a)");
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
-    run_table(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds), state);
+    run_table(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds));
+    state.exit_code = 0;
   });
 }
 
