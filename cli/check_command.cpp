@@ -14,6 +14,7 @@
 #include "grid.hpp"
 #include "interrupt.hpp"
 #include "options.hpp"
+#include "tartan/detail/text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/game_check.hpp"
 #include "tartan/games/registry.hpp"
@@ -39,9 +40,7 @@ std::vector<grundy_value> parse_values(std::string_view text) {
   std::size_t item = 1;
   while (true) {
     const std::size_t comma = text.find(',');
-    std::string_view piece = text.substr(0, comma);
-    while (!piece.empty() && piece.front() == ' ') piece.remove_prefix(1);
-    while (!piece.empty() && piece.back() == ' ') piece.remove_suffix(1);
+    const std::string_view piece = detail::trim(text.substr(0, comma));
     values.push_back(parse_u64(piece, "--values item " + std::to_string(item)));
     if (comma == std::string_view::npos) break;
     text.remove_prefix(comma + 1);

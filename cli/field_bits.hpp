@@ -5,9 +5,11 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
+#include "tartan/nimber128.hpp"
 #include "tartan/nimber_wide.hpp"
 #include "tartan/parse_number.hpp"
 
@@ -27,19 +29,44 @@ inline void check_field_bits(unsigned bits) {
 inline std::uint64_t field_max(unsigned bits) { return bits >= 64 ? UINT64_MAX : (std::uint64_t{1} << bits) - 1; }
 
 /**
+ * `parse()`, a parser of `text` as a value of the field of `bits` bits, with the field named when the value is a
+ * number too wide for it: "... does not fit in 8 bits; type a value below 2^8 or use a larger --bits". Other
+ * refusals keep the engine's message about the text itself.
+ */
+template <class Parse>
+auto parse_in_field(const std::string& text, unsigned bits, const std::string& what, Parse parse) {
+  try {
+    return parse();
+  } catch (const parse_error&) {
+    parse_wide_unsigned(text, max_field_bits, what);  // rethrows a message about the text itself if it is no number
+    throw parse_error(what + ": " + detail::quote_typed(text) + " does not fit in " + std::to_string(bits) +
+                      " bits; type a value below 2^" + std::to_string(bits) + " or use a larger --bits");
+  }
+}
+
+/**
  * A value of a field of at most 64 bits: parse_u64's messages, and the field named when the value is too wide.
  *
  * Example: parse_field_u64("300", 8, "X") throws "X: '300' does not fit in 8 bits; type a value below 2^8 or use a
  * larger --bits"
  */
 inline std::uint64_t parse_field_u64(const std::string& text, unsigned bits, const std::string& what) {
-  try {
-    return parse_u64(text, what, field_max(bits));
-  } catch (const parse_error&) {
-    parse_wide_unsigned(text, max_field_bits, what);  // rethrows a message about the text itself if it is no number
-    throw parse_error(what + ": " + detail::quote_typed(text) + " does not fit in " + std::to_string(bits) +
-                      " bits; type a value below 2^" + std::to_string(bits) + " or use a larger --bits");
-  }
+  return parse_in_field(text, bits, what, [&] { return parse_u64(text, what, field_max(bits)); });
+}
+
+/// A value of a field of any size as words, least significant first (parse_wide_unsigned), as parse_field_u64.
+inline std::vector<std::uint64_t> parse_field_words(const std::string& text, unsigned bits, const std::string& what) {
+  return parse_in_field(text, bits, what, [&] { return parse_wide_unsigned(text, bits, what); });
+}
+
+/// A nimber of GF(2^128) (parse_nimber128), as parse_field_u64.
+inline nimber128 parse_field_nimber128(const std::string& text, const std::string& what) {
+  return parse_in_field(text, 128, what, [&] { return parse_nimber128(text, what); });
+}
+
+/// A nimber of GF(2^bits) (parse_nimber_wide), as parse_field_u64.
+inline nimber_wide parse_field_nimber_wide(const std::string& text, unsigned bits, const std::string& what) {
+  return parse_in_field(text, bits, what, [&] { return parse_nimber_wide(text, bits, what); });
 }
 
 }  // namespace tartan::cli

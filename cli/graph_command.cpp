@@ -43,7 +43,7 @@ std::string printable(const std::string& name) {
   return quoted + '"';
 }
 
-void run_graph(const graph_options& o, std::uint64_t max_memory, run_state& state) {
+void run_graph(const graph_options& o, std::uint64_t max_memory) {
   const std::string text = read_input_text(o.file, "the graph", graph_bytes_per_input_byte, max_memory);
   const graph_format format = o.format == "dot"     ? graph_format::dot
                               : o.format == "edges" ? graph_format::edge_list
@@ -68,7 +68,6 @@ void run_graph(const graph_options& o, std::uint64_t max_memory, run_state& stat
     }
     std::cout << lines;
   }
-  state.exit_code = 0;
 }
 
 }  // namespace
@@ -93,7 +92,8 @@ void add_graph_command(CLI::App& app, run_state& state) {
   add_max_memory_option(sub, o->max_memory, "Refuse graphs whose text and vertices need more memory");
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
-    run_graph(*o, max_memory_limit(*sub, o->max_memory), state);
+    run_graph(*o, max_memory_limit(*sub, o->max_memory));
+    state.exit_code = 0;
   });
 }
 

@@ -6,8 +6,8 @@
 #include <new>
 #include <string>
 
+#include "advice.hpp"
 #include "commands.hpp"
-#include "options.hpp"
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 
@@ -67,8 +67,11 @@ int main(int argc, char** argv) {
     }
     std::cerr << "error: " << e.what() << " (see 'tartan --help' or 'tartan COMMAND --help')\n";
     return 2;
-  } catch (const tartan::time_limit_error& e) {
-    std::cerr << "error: " << tartan::cli::with_time_advice(e) << '\n';
+  } catch (const tartan::limit_error& e) {
+    std::cerr << "error: " << tartan::cli::limit_message(e, tartan::cli::command_run(app)) << '\n';
+    return 2;
+  } catch (const tartan::games::unknown_game_error& e) {
+    std::cerr << "error: " << tartan::cli::unknown_game_message(e) << '\n';
     return 2;
   } catch (const tartan::error& e) {
     std::cerr << "error: " << e.what() << '\n';

@@ -306,7 +306,7 @@ words compute(const std::vector<operand_spec>& specs, const std::vector<std::str
       operands.push_back(
           {specs[i].exponent ? parse_u64(texts[i], specs[i].label) : parse_field_u64(texts[i], bits, specs[i].label)});
     } else {
-      operands.push_back(parse_wide_unsigned(texts[i], bits, specs[i].label));
+      operands.push_back(parse_field_words(texts[i], bits, specs[i].label));
     }
   }
   if (bits <= 64) {

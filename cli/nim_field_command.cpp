@@ -15,6 +15,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "commands.hpp"
@@ -75,6 +76,54 @@ json json_128(uint128 v, const field_options& o) {
 
 void print_json(const json& j) { std::cout << j.dump() << '\n'; }
 
+/// A command's result: its JSON value and its text.
+struct field_result {
+  json value;
+  std::string text;
+};
+
+/// An input of a command: the value typed, its name in messages ("X") and its JSON key ("x").
+struct field_input {
+  const std::string& text;
+  const char* label;
+  const char* key;
+};
+
+/**
+ * Runs a command on values of the field of --bits: each input read with parse_field_u64 for 64 bits and less, else as
+ * a Wide (nimber128 or nimber_wide), then `narrow` or `wide` on the values read, in order. Prints {"bits", each
+ * input under its key, `key`: the result} with --json, else the result's text.
+ */
+template <class Wide, class Narrow, class WideOp>
+void run_field_command(const field_options& o, std::initializer_list<field_input> inputs, const char* key,
+                       Narrow narrow, WideOp wide) {
+  json j{{"bits", o.bits}};
+  field_result result;
+  if (o.bits <= 64) {
+    std::vector<std::uint64_t> values;
+    for (const field_input& in : inputs) {
+      values.push_back(parse_field_u64(in.text, o.bits, in.label));
+      j[in.key] = json_u64(values.back(), o);
+    }
+    result = narrow(values);
+  } else {
+    std::vector<Wide> values;
+    for (const field_input& in : inputs) {
+      if constexpr (std::is_same_v<Wide, nimber128>) {
+        values.push_back(parse_field_nimber128(in.text, in.label));
+        j[in.key] = json_128(values.back().value(), o);
+      } else {
+        values.push_back(parse_field_nimber_wide(in.text, o.bits, in.label));
+        j[in.key] = json_words(values.back().words(), o);
+      }
+    }
+    result = wide(values);
+  }
+  j[key] = std::move(result.value);
+  if (o.json) print_json(j);
+  else std::cout << result.text << '\n';
+}
+
 std::string field_name(unsigned bits) { return "GF(2^" + std::to_string(bits) + ")"; }
 
 // ---- solve: the equation syntax -----------------------------------------------------------------------------------
@@ -130,7 +179,7 @@ quadratic_text parse_equation(const std::string& equation, unsigned bits) {
         while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
       }
       if (j == i) equation_error(equation, "has an unexpected '" + std::string(1, s[i]) + "'");
-      const auto value = parse_wide_unsigned(s.substr(i, j - i), bits, "the coefficient " + s.substr(i, j - i));
+      const auto value = parse_field_words(s.substr(i, j - i), bits, "the coefficient " + s.substr(i, j - i));
       coefficient = multiply_coefficient(coefficient, value, bits);
       has_number = true;
       i = j;
@@ -237,21 +286,16 @@ void add_log(CLI::App* nim) {
     check_options(*o);
     check_bits_at_most(*o, 128, "log",
                        "wider fields need logarithms in prime-order subgroups far too large for generic methods");
-    json j{{"bits", o->bits}};
-    std::string text;
-    if (o->bits <= 64) {
-      const std::uint64_t vx = parse_field_u64(*x, o->bits, "X"), vb = parse_field_u64(*base, o->bits, "BASE");
-      const std::uint64_t k = nim_log(vx, vb);
-      j["x"] = json_u64(vx, *o), j["base"] = json_u64(vb, *o), j["log"] = json_u64(k, *o);
-      text = format_u64(k, o->hex);
-    } else {
-      const nimber128 vx = parse_nimber128(*x, "X"), vb = parse_nimber128(*base, "BASE");
-      const uint128 k = nim_log(vx, vb);
-      j["x"] = json_128(vx.value(), *o), j["base"] = json_128(vb.value(), *o), j["log"] = json_128(k, *o);
-      text = to_string_u128(k, o->hex);
-    }
-    if (o->json) print_json(j);
-    else std::cout << text << '\n';
+    run_field_command<nimber128>(
+        *o, {{*x, "X", "x"}, {*base, "BASE", "base"}}, "log",
+        [&](const std::vector<std::uint64_t>& v) {
+          const std::uint64_t k = nim_log(v[0], v[1]);
+          return field_result{json_u64(k, *o), format_u64(k, o->hex)};
+        },
+        [&](const std::vector<nimber128>& v) {
+          const uint128 k = nim_log(v[0], v[1]);
+          return field_result{json_128(k, *o), to_string_u128(k, o->hex)};
+        });
   });
 }
 
@@ -263,21 +307,16 @@ void add_order(CLI::App* nim) {
   cmd->callback([o, x] {
     check_options(*o);
     check_bits_at_most(*o, 128, "order", "wider group orders 2^N - 1 have prime factors this tool does not tabulate");
-    json j{{"bits", o->bits}};
-    std::string text;
-    if (o->bits <= 64) {
-      const std::uint64_t v = parse_field_u64(*x, o->bits, "X");
-      const std::uint64_t k = nim_order(v);
-      j["x"] = json_u64(v, *o), j["order"] = json_u64(k, *o);
-      text = format_u64(k, o->hex);
-    } else {
-      const nimber128 v = parse_nimber128(*x, "X");
-      const uint128 k = nim_order(v);
-      j["x"] = json_128(v.value(), *o), j["order"] = json_128(k, *o);
-      text = to_string_u128(k, o->hex);
-    }
-    if (o->json) print_json(j);
-    else std::cout << text << '\n';
+    run_field_command<nimber128>(
+        *o, {{*x, "X", "x"}}, "order",
+        [&](const std::vector<std::uint64_t>& v) {
+          const std::uint64_t k = nim_order(v[0]);
+          return field_result{json_u64(k, *o), format_u64(k, o->hex)};
+        },
+        [&](const std::vector<nimber128>& v) {
+          const uint128 k = nim_order(v[0]);
+          return field_result{json_128(k, *o), to_string_u128(k, o->hex)};
+        });
   });
 }
 
@@ -291,34 +330,24 @@ void add_primitive(CLI::App* nim) {
     check_options(*o);
     check_bits_at_most(*o, 128, "primitive",
                        "testing a wider element needs the factorisation of 2^N - 1, which this tool does not hold");
-    json j{{"bits", o->bits}};
-    std::string text;
     if (x->empty()) {
-      if (o->bits <= 64) {
-        const std::uint64_t g = nim_primitive_element(o->bits);
-        j["primitive_element"] = json_u64(g, *o);
-        text = format_u64(g, o->hex);
-      } else {
-        const nimber128 g = nim_primitive_element128();
-        j["primitive_element"] = json_128(g.value(), *o);
-        text = to_string(g, o->hex);
-      }
-    } else {
-      bool primitive = false;
-      if (o->bits <= 64) {
-        const std::uint64_t v = parse_field_u64(*x, o->bits, "X");
-        primitive = nim_is_primitive(v, o->bits);
-        j["x"] = json_u64(v, *o);
-      } else {
-        const nimber128 v = parse_nimber128(*x, "X");
-        primitive = nim_is_primitive(v);
-        j["x"] = json_128(v.value(), *o);
-      }
-      j["primitive"] = primitive;
-      text = primitive ? "true" : "false";
+      run_field_command<nimber128>(
+          *o, {}, "primitive_element",
+          [&](const std::vector<std::uint64_t>&) {
+            const std::uint64_t g = nim_primitive_element(o->bits);
+            return field_result{json_u64(g, *o), format_u64(g, o->hex)};
+          },
+          [&](const std::vector<nimber128>&) {
+            const nimber128 g = nim_primitive_element128();
+            return field_result{json_128(g.value(), *o), to_string(g, o->hex)};
+          });
+      return;
     }
-    if (o->json) print_json(j);
-    else std::cout << text << '\n';
+    const auto verdict = [](bool primitive) { return field_result{primitive, primitive ? "true" : "false"}; };
+    run_field_command<nimber128>(
+        *o, {{*x, "X", "x"}}, "primitive",
+        [&](const std::vector<std::uint64_t>& v) { return verdict(nim_is_primitive(v[0], o->bits)); },
+        [&](const std::vector<nimber128>& v) { return verdict(nim_is_primitive(v[0])); });
   });
 }
 
@@ -329,20 +358,11 @@ void add_trace(CLI::App* nim) {
   cmd->add_option("X", *x, "The value, decimal or 0x-hex")->required();
   cmd->callback([o, x] {
     check_options(*o);
-    json j{{"bits", o->bits}};
-    unsigned t = 0;
-    if (o->bits <= 64) {
-      const std::uint64_t v = parse_field_u64(*x, o->bits, "X");
-      t = nim_trace(v, o->bits);
-      j["x"] = json_u64(v, *o);
-    } else {
-      const nimber_wide v = parse_nimber_wide(*x, o->bits, "X");
-      t = nim_trace(v);
-      j["x"] = json_words(v.words(), *o);
-    }
-    j["trace"] = t;
-    if (o->json) print_json(j);
-    else std::cout << t << '\n';
+    const auto bit = [](unsigned t) { return field_result{t, std::to_string(t)}; };
+    run_field_command<nimber_wide>(
+        *o, {{*x, "X", "x"}}, "trace",
+        [&](const std::vector<std::uint64_t>& v) { return bit(nim_trace(v[0], o->bits)); },
+        [&](const std::vector<nimber_wide>& v) { return bit(nim_trace(v[0])); });
   });
 }
 
@@ -409,7 +429,7 @@ void add_cbrt(CLI::App* nim) {
       value = {v};
       for (const std::uint64_t r : nim_cube_roots(v, o->bits)) roots.push_back({r});
     } else {
-      const nimber_wide v = parse_nimber_wide(*x, o->bits, "X");
+      const nimber_wide v = parse_field_nimber_wide(*x, o->bits, "X");
       value.assign(v.words().begin(), v.words().end());
       for (const auto& r : nim_cube_roots(v)) roots.emplace_back(r.words().begin(), r.words().end());
     }

@@ -70,19 +70,6 @@ inline double max_seconds_limit(const CLI::App& cmd, const std::string& text) {
 }
 
 /**
- * The message of a time_limit_error with the CLI's advice: the --max-seconds that would let the work finish.
- *
- * Example: "... over the time limit of 60 s; ask for at most about 1059000 values, or raise the limit with
- * --max-seconds 14000"
- */
-inline std::string with_time_advice(const time_limit_error& e) {
-  const double wanted = std::ceil(e.estimate_seconds() * 1.25);
-  return std::string(e.what()) + (wanted < 1e9 ? ", or raise the limit with --max-seconds " +
-                                                     std::to_string(static_cast<std::uint64_t>(wanted))
-                                               : "");
-}
-
-/**
  * Throws parse_error naming the first option of cmd typed with an empty (or blank) value, with what to type from its
  * help text. Flags and positional arguments are left alone: the commands name those themselves.
  *

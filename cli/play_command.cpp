@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "tartan/detail/text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/grid_position.hpp"
@@ -199,8 +200,7 @@ class game_loop {
 
   /// One line typed by the person; false when the game should end (quit).
   bool handle(std::string_view line) {
-    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-    while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) line.remove_suffix(1);
+    line = detail::trim(line);
     if (line.empty()) return true;
     if (line == "quit" || line == "exit") {
       std::cout << "quit: the game is left unfinished\n";

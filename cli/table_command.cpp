@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "options.hpp"
 #include "svg.hpp"
+#include "tartan/detail/box_cells.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
@@ -80,7 +81,7 @@ void write_table_svg(const std::string& path, const tartan_game& game, const box
   svg::write_file(path, [&](std::ostream& out) { svg::write_heat_map(out, map); });
 }
 
-void run_table(const table_options& o, std::uint64_t limit, double max_seconds, run_state& state) {
+void run_table(const table_options& o, std::uint64_t limit, double max_seconds) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
   // The memory first, before the cap on what is printed, so that a size beyond the machine is refused with the
@@ -102,8 +103,7 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds, 
 
   if (o.json) {
     // 2-D: an array of rows; k dimensions: arrays nested k deep, the first coordinate outermost.
-    std::vector<std::size_t> stride(extents.size(), 1);
-    for (std::size_t i = extents.size() - 1; i-- > 0;) stride[i] = stride[i + 1] * extents[i + 1];
+    const std::vector<std::size_t> stride = detail::row_major_strides(extents);
     std::function<nlohmann::json(std::size_t, std::size_t)> nest = [&](std::size_t dim, std::size_t first) {
       nlohmann::json level = nlohmann::json::array();
       for (std::size_t i = 0; i < extents[dim]; ++i) {
@@ -113,7 +113,6 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds, 
       return level;
     };
     std::cout << nest(0, 0).dump() << '\n';
-    state.exit_code = 0;
     return;
   }
 
@@ -136,17 +135,12 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds, 
   for (const grundy_value v : table) width = std::max(width, std::to_string(v).size());
   for (const std::size_t e : extents) width = std::max(width, std::to_string(e - 1).size());
   const std::size_t rows = extents[dims - 2], cols = extents[dims - 1];
-  const std::size_t slices = static_cast<std::size_t>(cells / (rows * cols));
   const char row_letter[2] = {"abcdefgh"[(dims - 2) % 8], 0};
   const char col_letter[2] = {"abcdefgh"[(dims - 1) % 8], 0};
-  for (std::size_t s = 0; s < slices; ++s) {
+  // One slice per value of the leading coordinates (a single slice, with none, for a board).
+  std::size_t s = 0;
+  detail::for_each_cell(std::span(extents).first(dims - 2), [&](std::span<const std::size_t> lead) {
     if (dims > 2) {
-      // The leading coordinates of this slice.
-      std::vector<std::size_t> lead(dims - 2);
-      for (std::size_t i = dims - 2, rest = s; i-- > 0;) {
-        lead[i] = rest % extents[i];
-        rest /= extents[i];
-      }
       std::cout << (s == 0 ? "" : "\n");
       for (std::size_t i = 0; i < lead.size(); ++i) {
         std::cout << (i == 0 ? "" : ", ") << "abcdefgh"[i % 8] << " = " << lead[i];
@@ -154,8 +148,8 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds, 
       std::cout << ":\n";
     }
     print_slice(table, s * rows * cols, rows, cols, width, row_letter, col_letter);
-  }
-  state.exit_code = 0;
+    ++s;
+  });
 }
 
 }  // namespace
@@ -181,7 +175,8 @@ void add_table_command(CLI::App& app, run_state& state) {
   sub->add_option("--svg", o->svg, "Also draw the table in FILE, an SVG heat map (boxes AxBxC: a panel per a)");
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
-    run_table(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds), state);
+    run_table(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds));
+    state.exit_code = 0;
   });
 }
 

@@ -121,8 +121,15 @@ std::string heads_text(std::uint32_t heads, std::size_t coins) {
 check_plan plan_check(const turning_game& game, std::size_t coins, const check_limits& limits) {
   const std::size_t max_coins = std::min<std::size_t>(limits.max_coins, 31);
   if (coins > max_coins) {
-    throw limit_error("an explicit check builds a graph of 2^N positions; check --coins at most " +
-                      std::to_string(max_coins));
+    limit_figures f;
+    f.asked = "an explicit check on " + std::to_string(coins) + " coins";
+    f.unit = f.suggestion_unit = limit_unit::coins;
+    f.estimate = static_cast<double>(coins);
+    f.limit = static_cast<double>(max_coins);
+    f.suggestion = max_coins;
+    std::string problem = f.asked + " would build a graph of 2^" + std::to_string(coins) +
+                          " positions, over the limit of 2^" + std::to_string(max_coins);
+    throw limit_error(std::move(problem), "check at most " + std::to_string(max_coins) + " coins", std::move(f));
   }
   const std::uint64_t max_edges = std::min<std::uint64_t>(limits.max_edges, UINT32_MAX);
   check_plan plan;
@@ -149,19 +156,33 @@ check_plan plan_check(const turning_game& game, std::size_t coins, const check_l
       } else {
         what += ":";
       }
-      const std::string why = sum + moves > allowed
-                                  ? "would have at least " + std::to_string(at_least) + " edges, over the limit of " +
-                                        std::to_string(max_edges)
-                                  : "would need at least " +
-                                        format_bytes(saturating_add(
-                                            saturating_mul(std::uint64_t{1} << coins, bytes_per_position),
-                                            saturating_mul(std::uint64_t{1} << (coins - 1),
-                                                           saturating_mul(sum + moves, bytes_per_edge)))) +
-                                        ", over the memory limit of " + format_bytes(limits.max_memory);
-      std::string advice = n == 0 ? "this game cannot be checked explicitly"
-                                  : "check --coins at most " + std::to_string(n) + " for this game";
-      if (sum + moves <= allowed) advice += ", or raise the limit with --max-memory";
-      throw limit_error(what + " the game graph on " + std::to_string(coins) + " coins " + why + "; " + advice);
+      const std::string asked = "the game graph on " + std::to_string(coins) + " coins";
+      limit_figures f;
+      std::string why;
+      if (sum + moves > allowed) {
+        f.asked = asked;
+        f.unit = limit_unit::edges;
+        f.estimate = static_cast<double>(at_least);
+        f.limit = static_cast<double>(max_edges);
+        f.at_least = true;
+        why = "would have at least " + std::to_string(at_least) + " edges, over the limit of " +
+              std::to_string(max_edges);
+      } else {
+        const std::uint64_t bytes = saturating_add(
+            saturating_mul(std::uint64_t{1} << coins, bytes_per_position),
+            saturating_mul(std::uint64_t{1} << (coins - 1), saturating_mul(sum + moves, bytes_per_edge)));
+        f = memory_figures(asked, bytes, limits.max_memory, true);
+        why = "would need at least " + format_bytes(bytes) + ", over the memory limit of " +
+              format_bytes(limits.max_memory);
+      }
+      if (n > 0) {
+        f.suggestion = n;
+        f.suggestion_unit = limit_unit::coins;
+      }
+      throw limit_error(what + " " + asked + " " + why,
+                        n == 0 ? "this game cannot be checked explicitly"
+                               : "check at most " + std::to_string(n) + " coins for this game",
+                        std::move(f));
     }
     sum += moves;
     plan.moves_per_coin.push_back(moves);

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <memory>
 #include <utility>
 
+#include "tartan/detail/box_cells.hpp"
 #include "tartan/error.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/turning_game.hpp"
 
 namespace tartan {
@@ -15,11 +18,6 @@ namespace {
 // As game_check: bytes per position (CSR row start, value, DFS parent and colour) and per edge.
 constexpr std::uint64_t bytes_per_position = 20;
 constexpr std::uint64_t bytes_per_edge = 4;
-
-std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
-  if (a != 0 && b > UINT64_MAX / a) return UINT64_MAX;
-  return a * b;
-}
 
 /// The board flattened row-major into one row of coins: a 1-D coin-turning rule whose move from coin n (a cell)
 /// turns the product set of one move per factor, minus the cell itself, as coins (ascending: an odometer over
@@ -31,8 +29,7 @@ class flattened_product {
     data& d = *built;
     d.extents.assign(extents.begin(), extents.end());
     const std::size_t dims = extents.size();
-    d.stride.assign(dims, 1);
-    for (std::size_t i = dims - 1; i-- > 0;) d.stride[i] = d.stride[i + 1] * extents[i + 1];
+    d.stride = detail::row_major_strides(extents);
     d.moves.resize(dims);
     for (std::size_t i = 0; i < dims; ++i) {
       d.moves[i].resize(extents[i]);
@@ -51,51 +48,36 @@ class flattened_product {
   bool for_each_move(coin n, move_visitor visit) const {
     const data& d = *data_;
     const std::size_t dims = d.extents.size();
+    const std::vector<std::size_t> cell = detail::cell_at(d.extents, n);
     std::vector<const std::vector<std::vector<coin>>*> lists(dims);
-    std::size_t rest = n;
-    for (std::size_t i = dims; i-- > 0;) {
-      lists[i] = &d.moves[i][rest % d.extents[i]];
-      rest /= d.extents[i];
-      if (lists[i]->empty()) return true;
+    std::vector<std::size_t> move_counts(dims), move_sizes(dims);
+    for (std::size_t i = 0; i < dims; ++i) {
+      lists[i] = &d.moves[i][cell[i]];
+      move_counts[i] = lists[i]->size();  // no move of some factor: no product move (an empty walk)
     }
-    std::vector<std::size_t> pick(dims, 0), at(dims, 0);
     std::vector<coin> others;
-    for (;;) {
+    // `pick`: which move of each factor; `at`: which coin of each picked move.
+    return detail::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
       others.clear();
-      std::fill(at.begin(), at.end(), 0);
-      for (;;) {
+      for (std::size_t i = 0; i < dims; ++i) move_sizes[i] = (*lists[i])[pick[i]].size();
+      detail::for_each_cell(move_sizes, [&](std::span<const std::size_t> at) {
         std::size_t index = 0;
         for (std::size_t i = 0; i < dims; ++i) index += (*lists[i])[pick[i]][at[i]] * d.stride[i];
         if (index != n) others.push_back(static_cast<coin>(index));
-        if (!advance(at, [&](std::size_t i) { return (*lists[i])[pick[i]].size(); })) break;
-      }
-      if (!visit(std::span<const coin>(others))) return false;
-      if (!advance(pick, [&](std::size_t i) { return lists[i]->size(); })) return true;
-    }
+      });
+      return visit(std::span<const coin>(others));
+    });
   }
 
   std::uint64_t move_count(coin n) const {
     const data& d = *data_;
+    const std::vector<std::size_t> cell = detail::cell_at(d.extents, n);
     std::uint64_t count = 1;
-    std::size_t rest = n;
-    for (std::size_t i = d.extents.size(); i-- > 0;) {
-      count = saturating_mul(count, d.moves[i][rest % d.extents[i]].size());
-      rest /= d.extents[i];
-    }
+    for (std::size_t i = 0; i < cell.size(); ++i) count = saturating_mul(count, d.moves[i][cell[i]].size());
     return count;
   }
 
  private:
-  /// Odometer step, the last digit fastest; false after the last combination.
-  template <class Size>
-  static bool advance(std::vector<std::size_t>& digits, Size size) {
-    for (std::size_t d = digits.size(); d-- > 0;) {
-      if (++digits[d] < size(d)) return true;
-      digits[d] = 0;
-    }
-    return false;
-  }
-
   struct data {
     box_extents extents;
     std::vector<std::size_t> stride;
@@ -127,7 +109,7 @@ size_of_box size_box(std::span<const std::size_t> extents, const std::vector<std
   s.edges = saturating_mul(sum, std::uint64_t{1} << (s.cells - 1));
   s.memory = saturating_mul(bytes_per_position, std::uint64_t{1} << s.cells);
   const std::uint64_t edge_bytes = saturating_mul(bytes_per_edge, s.edges);
-  s.memory = s.memory > UINT64_MAX - edge_bytes ? UINT64_MAX : s.memory + edge_bytes;
+  s.memory = saturating_add(s.memory, edge_bytes);
   return s;
 }
 
@@ -152,17 +134,18 @@ grid_check_plan plan_tartan_grid_check(const tartan_game& game, std::span<const 
     return s.cells <= max_cells && s.edges <= max_edges && s.memory <= limits.max_memory;
   };
   const std::uint64_t cells = cell_count(extents);
-  box_extents capped(extents.begin(), extents.end());
-  for (std::size_t i = 0; i < capped.size(); ++i) capped[i] = std::min<std::size_t>(capped[i], max_cells + 1);
   const size_of_box size = cells <= max_cells ? size_box(extents, prefix) : size_of_box{cells, UINT64_MAX, UINT64_MAX};
   if (fits(size)) return {box_extents(extents.begin(), extents.end()), std::uint64_t{1} << size.cells, size.edges,
                           size.memory};
 
-  // The largest board within these extents that fits (most coins, then the most balanced).
-  box_extents best, trial(extents.size(), 1);
+  // The largest board within these extents that fits (most coins, then the most balanced): every board of at most
+  // max_cells coins along each axis.
+  box_extents best, trial(extents.size()), within(extents.size());
+  for (std::size_t i = 0; i < extents.size(); ++i) within[i] = std::min<std::size_t>(extents[i], max_cells);
   std::uint64_t best_cells = 0;
   std::size_t best_min = 0;
-  for (;;) {
+  detail::for_each_cell(within, [&](std::span<const std::size_t> cell) {
+    for (std::size_t i = 0; i < cell.size(); ++i) trial[i] = cell[i] + 1;
     const size_of_box s = size_box(trial, prefix);
     const std::size_t smallest = *std::min_element(trial.begin(), trial.end());
     if (fits(s) && (s.cells > best_cells || (s.cells == best_cells && smallest > best_min))) {
@@ -170,29 +153,32 @@ grid_check_plan plan_tartan_grid_check(const tartan_game& game, std::span<const 
       best_cells = s.cells;
       best_min = smallest;
     }
-    std::size_t d = trial.size();
-    while (d-- > 0) {
-      if (++trial[d] <= std::min<std::size_t>(extents[d], max_cells)) break;
-      trial[d] = 1;
-    }
-    if (d == static_cast<std::size_t>(-1)) break;
-  }
-  std::string why;
+  });
   const std::string subject = "an explicit check of '" + game.name() + "' on " + format_size(extents);
+  std::string why;
+  limit_figures f;
   if (cells > max_cells) {
-    why = subject + " would build 2^" + std::to_string(cells) + " positions, over the limit of 2^" +
-          std::to_string(max_cells);
+    f.unit = limit_unit::positions;
+    f.estimate = std::exp2(static_cast<double>(cells));
+    f.limit = std::exp2(static_cast<double>(max_cells));
+    why = " would build 2^" + std::to_string(cells) + " positions, over the limit of 2^" + std::to_string(max_cells);
   } else if (size.edges > max_edges) {
-    why = subject + " would build " + std::to_string(size.edges) + " moves, over the limit of " +
-          std::to_string(max_edges);
+    f.unit = limit_unit::edges;
+    f.estimate = static_cast<double>(size.edges);
+    f.limit = static_cast<double>(max_edges);
+    why = " would build " + std::to_string(size.edges) + " moves, over the limit of " + std::to_string(max_edges);
   } else {
-    why = subject + " would need about " + format_bytes(size.memory) + ", over the limit of " +
-          format_bytes(limits.max_memory);
+    f = memory_figures(subject, size.memory, limits.max_memory);
+    why = " would need about " + format_bytes(size.memory) + ", over the limit of " + format_bytes(limits.max_memory);
   }
-  const std::string advice = best.empty() ? "no board of this game fits"
-                                          : "boards up to " + format_size(best) + " (" + std::to_string(best_cells) +
-                                                " coins) fit";
-  throw limit_error(why + "; " + advice + "; use 'tartan verify' for larger boards");
+  f.asked = subject;
+  f.suggestion = best_cells;  // 0: no board fits
+  f.suggestion_unit = limit_unit::cells;
+  throw limit_error(subject + why,
+                    best.empty() ? "no board of this game fits"
+                                 : "boards up to " + format_size(best) + " (" + std::to_string(best_cells) +
+                                       " coins) fit",
+                    std::move(f));
 }
 
 grid_check_report check_tartan_grid(const tartan_game& game, std::span<const std::size_t> extents,
@@ -220,14 +206,7 @@ grid_check_report check_tartan_grid(const tartan_game& game, std::span<const std
     grid_check_mismatch g;
     g.position.extents = report.extents;
     for (std::size_t bit = 0; bit < cells; ++bit) {
-      if ((m.heads >> bit & 1) == 0) continue;
-      std::vector<coin> cell(extents.size());
-      std::size_t rest = bit;
-      for (std::size_t i = extents.size(); i-- > 0;) {
-        cell[i] = static_cast<coin>(rest % extents[i]);
-        rest /= extents[i];
-      }
-      g.position.heads.push_back(std::move(cell));
+      if ((m.heads >> bit & 1) != 0) g.position.heads.push_back(detail::cell_at<coin>(extents, bit));
     }
     g.graph_value = m.graph_value;
     g.xor_value = m.xor_value;

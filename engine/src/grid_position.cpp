@@ -5,6 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "tartan/detail/box_cells.hpp"
+#include "tartan/detail/text.hpp"
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nimber.hpp"
@@ -14,30 +16,9 @@ namespace tartan {
 
 namespace {
 
-std::string shown_char(char c) {
-  if (c >= 0x20 && c < 0x7f) return std::string(1, c);
-  static constexpr char hex[] = "0123456789abcdef";
-  const auto u = static_cast<unsigned char>(c);
-  return std::string("\\x") + hex[u >> 4] + hex[u & 15];
-}
+using detail::trim;
 
-std::string quoted(std::string_view text) {
-  constexpr std::size_t shown = 40;  // long inputs are cut in messages, not echoed whole
-  std::string s;
-  for (const char c : text.substr(0, shown)) s += shown_char(c);
-  if (text.size() > shown) s += "...";
-  return "'" + s + "'";
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
+using detail::quote_typed;
 
 std::string format_cell(std::span<const coin> cell) {
   std::string s;
@@ -99,11 +80,16 @@ box_extents parse_board_size(std::string_view text) {
   }
   const std::vector<std::string_view> parts = split(normal, 'x');
   if (parts.size() < 2) {
-    throw parse_error("size " + quoted(text) + ": a board needs at least two dimensions; type the size as RxC, e.g. 3x4");
+    // A look-alike of 'x' (a Cyrillic 'х', say) leaves a single dimension: name it.
+    std::size_t at = 0;
+    while (at < normal.size() && (static_cast<unsigned char>(normal[at]) & 0x80) == 0) ++at;
+    const std::string hint = at == normal.size() ? "" : " (" + detail::lookalike_hint(normal, at) + ")";
+    throw parse_error("size " + quote_typed(text) +
+                      ": a board needs at least two dimensions; type the size as RxC, e.g. 3x4" + hint);
   }
   box_extents extents;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    const std::string what = "size " + quoted(text) + ": dimension " + std::to_string(i + 1);
+    const std::string what = "size " + quote_typed(text) + ": dimension " + std::to_string(i + 1);
     if (parts[i].empty()) throw parse_error(what + " is missing; type the size as RxC, e.g. 3x4");
     const std::uint64_t e = parse_u64(parts[i], what, std::uint64_t{1} << 32);
     if (e == 0) throw parse_error(what + " is 0; every dimension needs at least one coin");
@@ -190,7 +176,7 @@ grid_position sparse_grid(std::span<const std::size_t> extents, std::string_view
       }
       std::vector<coin> cell;
       for (const std::string_view part : split(item, ':')) {
-        const std::string what = "heads coin " + quoted(item);
+        const std::string what = "heads coin " + quote_typed(item);
         if (trim(part).empty()) {
           throw parse_error(what + " has an empty coordinate; type row:column, e.g. 3:5");
         }
@@ -265,34 +251,27 @@ bool winning_moves_from(const tartan_game& game, const tartan_values& v, option_
     if (options[i]->size() > options[solved]->size()) solved = i;
   }
   // Tuples of option values of the other factors: u_i = g_i(c_i) ⊕ o_i, all non-zero (else the product is 0 ≠ V).
-  std::vector<std::size_t> pick(dims, 0);
+  // `pick` walks the option values of each factor, the solved one held at its first (its extent is 1).
+  std::vector<std::size_t> option_counts(dims);
+  for (std::size_t i = 0; i < dims; ++i) option_counts[i] = i == solved ? 1 : options[i]->size();
   std::vector<grundy_value> chosen(dims, 0);
   const grundy_value g_solved = v.factor(solved)[cell[solved]];
   grid_move move;
   move.axes.resize(dims);
-  for (;;) {
+  return detail::for_each_cell(option_counts, [&](std::span<const std::size_t> pick) {
     grundy_value product = 1;
     for (std::size_t i = 0; i < dims && product != 0; ++i) {
       if (i == solved) continue;
       chosen[i] = (*options[i])[pick[i]];
       product = nim_mul(product, v.factor(i)[cell[i]] ^ chosen[i]);
     }
-    if (product != 0) {
-      const grundy_value o = nim_div(value, product) ^ g_solved;
-      if (std::binary_search(options[solved]->begin(), options[solved]->end(), o)) {
-        chosen[solved] = o;
-        // Any combination of the factors' moves with their chosen option values is a winning move.
-        if (!visit_axis_moves(game, v, cell, chosen, 0, move, visit)) return false;
-      }
-    }
-    std::size_t d = dims;
-    while (d-- > 0) {
-      if (d == solved) continue;
-      if (++pick[d] < options[d]->size()) break;
-      pick[d] = 0;
-    }
-    if (d == static_cast<std::size_t>(-1)) return true;
-  }
+    if (product == 0) return true;
+    const grundy_value o = nim_div(value, product) ^ g_solved;
+    if (!std::binary_search(options[solved]->begin(), options[solved]->end(), o)) return true;
+    chosen[solved] = o;
+    // Any combination of the factors' moves with their chosen option values is a winning move.
+    return visit_axis_moves(game, v, cell, chosen, 0, move, visit);
+  });
 }
 
 }  // namespace
@@ -356,23 +335,15 @@ bool is_legal_move(const tartan_game& game, const grid_position& p, const grid_m
 grid_position apply_move(const grid_position& p, const grid_move& move) {
   const std::size_t dims = move.axes.size();
   TARTAN_ASSERT(dims == p.extents.size(), "one axis per dimension");
-  // The product set, in row-major order (an odometer over ascending axes).
+  // The product set, ascending (a row-major walk over ascending axes); empty when some axis is.
+  std::vector<std::size_t> axis_sizes(dims);
+  for (std::size_t i = 0; i < dims; ++i) axis_sizes[i] = move.axes[i].size();
   std::vector<std::vector<coin>> turned;
-  std::vector<std::size_t> at(dims, 0);
-  for (const auto& axis : move.axes) {
-    if (axis.empty()) return p;
-  }
-  for (;;) {
+  detail::for_each_cell(axis_sizes, [&](std::span<const std::size_t> at) {
     std::vector<coin> cell(dims);
     for (std::size_t i = 0; i < dims; ++i) cell[i] = move.axes[i][at[i]];
     turned.push_back(std::move(cell));
-    std::size_t d = dims;
-    while (d-- > 0) {
-      if (++at[d] < move.axes[d].size()) break;
-      at[d] = 0;
-    }
-    if (d == static_cast<std::size_t>(-1)) break;
-  }
+  });
   grid_position next;
   next.extents = p.extents;
   std::set_symmetric_difference(p.heads.begin(), p.heads.end(), turned.begin(), turned.end(),

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <utility>
@@ -14,6 +15,12 @@
 
 namespace tartan {
 
+// The machine's memory is its physical memory, the one figure both the default limit and the refusal of what the
+// machine cannot hold at all rest on. Not the memory the system reports as available (MemAvailable in
+// /proc/meminfo): that moves with what other programs and the page cache hold at the moment, so the same request
+// would be accepted or refused from one run to the next (and from one test run to the next); the limit is a choice
+// made knowing the machine (half of it by default, more where swap or an idle machine allows), which a second,
+// moving bound would silently overrule; and sysconf answers on every POSIX system, /proc/meminfo only on Linux.
 std::uint64_t machine_memory() noexcept {
   const long pages = ::sysconf(_SC_PHYS_PAGES);
   const long page_size = ::sysconf(_SC_PAGE_SIZE);
@@ -24,6 +31,10 @@ std::uint64_t machine_memory() noexcept {
 std::uint64_t default_memory_limit() noexcept {
   const std::uint64_t machine = machine_memory();
   return machine == 0 ? std::uint64_t{4} << 30 : machine / 2;
+}
+
+std::uint64_t memory_limit_or_default(std::uint64_t limit) noexcept {
+  return limit == 0 ? default_memory_limit() : limit;
 }
 
 std::string format_bytes(std::uint64_t bytes) {
@@ -64,26 +75,50 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
   return value << found->second;
 }
 
-void check_memory(std::uint64_t estimate, std::uint64_t limit, std::string_view what, std::string_view advice) {
-  if (estimate <= limit) return;
-  // Suggest a limit that would do: the estimate rounded up to whole GiB (MiB below 1 GiB).
-  std::string suggested;
-  if (estimate == UINT64_MAX) {
-    suggested = "";
-  } else if (estimate < (std::uint64_t{1} << 30)) {
-    suggested = std::to_string((estimate >> 20) + 1) + "M";
+std::string memory_size_text(std::uint64_t bytes) {
+  static constexpr std::pair<unsigned, char> units[] = {{40, 'T'}, {30, 'G'}, {20, 'M'}, {10, 'K'}};
+  for (const auto& [shift, letter] : units) {
+    if (bytes != 0 && bytes % (std::uint64_t{1} << shift) == 0) return std::to_string(bytes >> shift) + letter;
+  }
+  return std::to_string(bytes);
+}
+
+std::optional<std::uint64_t> suggested_memory_limit(std::uint64_t estimate) {
+  const std::uint64_t machine = machine_memory();
+  if (estimate == UINT64_MAX || (machine != 0 && estimate >= machine)) return std::nullopt;
+  const unsigned shift = estimate < (std::uint64_t{1} << 30) ? 20 : 30;
+  return ((estimate >> shift) + 1) << shift;
+}
+
+limit_figures memory_figures(std::string asked, std::uint64_t estimate, std::uint64_t limit, bool at_least) {
+  limit_figures f;
+  f.asked = std::move(asked);
+  f.unit = limit_unit::bytes;
+  f.estimate = estimate == UINT64_MAX ? INFINITY : static_cast<double>(estimate);
+  f.limit = static_cast<double>(limit);
+  f.at_least = at_least;
+  if (const auto raise = suggested_memory_limit(estimate)) f.raise_to = static_cast<double>(*raise);
+  return f;
+}
+
+void check_memory(std::uint64_t estimate, std::uint64_t limit, std::string_view what, std::string_view advice,
+                  std::optional<std::uint64_t> fits, limit_unit fits_unit) {
+  const std::uint64_t machine = machine_memory();
+  const bool beyond_machine = machine != 0 && estimate > machine;
+  if (estimate <= limit && !beyond_machine) return;
+  limit_figures f = memory_figures(std::string(what), estimate, limit);
+  f.suggestion = fits;
+  f.suggestion_unit = fits_unit;
+  std::string problem =
+      f.asked + " needs " + (estimate == UINT64_MAX ? "more than 16 EiB" : "about " + format_bytes(estimate));
+  if (estimate > limit) {
+    problem += ", over the memory limit of " + format_bytes(limit);
   } else {
-    suggested = std::to_string((estimate >> 30) + 1) + "G";
+    // A limit above the machine's memory does not make room that is not there.
+    problem += ", more than the " + format_bytes(machine) + " of memory this machine has";
+    f.limit = static_cast<double>(machine);
   }
-  std::string message = std::string(what) + " needs " +
-                        (estimate == UINT64_MAX ? "more than 16 EiB" : "about " + format_bytes(estimate)) +
-                        ", over the memory limit of " + format_bytes(limit) + "; " + std::string(advice);
-  if (!suggested.empty()) {
-    const std::uint64_t machine = machine_memory();
-    if (machine == 0 || estimate < machine) message += ", or raise the limit with --max-memory " + suggested;
-    else message += " (this machine has " + format_bytes(machine) + ")";
-  }
-  throw limit_error(message);
+  throw limit_error(std::move(problem), std::string(advice), std::move(f));
 }
 
 std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, std::string_view where) {

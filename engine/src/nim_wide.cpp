@@ -342,7 +342,7 @@ std::vector<std::uint64_t> parse_wide_unsigned(std::string_view text, unsigned b
   }
   if (too_big) {
     throw parse_error(name + ": " + detail::quote_typed(text) + " does not fit in " + std::to_string(bits) +
-                      " bits; type a value below 2^" + std::to_string(bits) + " or use a larger --bits");
+                      " bits; type a value below 2^" + std::to_string(bits) + ", or use a wider field");
   }
   value.pop_back();
   return value;

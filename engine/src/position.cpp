@@ -4,18 +4,11 @@
 #include <cstdint>
 #include <string>
 
+#include "tartan/detail/text.hpp"
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/parse_number.hpp"
 
 namespace tartan {
-
-namespace {
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-}  // namespace
 
 row_position parse_row(std::string_view text) {
   if (text.empty()) throw parse_error("position: empty; type H or T for each coin (or 1/0), coin 0 first, e.g. HTTH");
@@ -74,11 +67,11 @@ std::string format_coins(std::span<const coin> coins) {
 
 std::vector<coin> parse_coin_list(std::string_view text) {
   std::vector<coin> coins;
-  if (trim(text).empty()) return coins;
+  if (detail::trim(text).empty()) return coins;
   std::size_t item = 1;
   while (true) {
     const std::size_t comma = text.find(',');
-    const std::string_view piece = trim(text.substr(0, comma));
+    const std::string_view piece = detail::trim(text.substr(0, comma));
     const std::string what = "coin list item " + std::to_string(item);
     if (piece.empty()) {
       throw parse_error(what + " is empty; separate coin numbers by single commas, e.g. 3,17,1000");

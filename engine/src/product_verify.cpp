@@ -13,7 +13,9 @@
 #include <thread>
 #include <utility>
 
+#include "tartan/detail/box_cells.hpp"
 #include "tartan/error.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/mex.hpp"
 
 namespace tartan {
@@ -22,12 +24,6 @@ namespace {
 
 using row_index = std::uint32_t;
 
-constexpr std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
-  if (a != 0 && b > UINT64_MAX / a) return UINT64_MAX;
-  return a * b;
-}
-constexpr std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
-
 /// The box seen as rows × columns: a row is a tuple of all coordinates but the last.
 struct box_layout {
   explicit box_layout(std::span<const std::size_t> e) : extents(e.begin(), e.end()) {
@@ -35,15 +31,10 @@ struct box_layout {
     rows = 1;
     for (std::size_t i = 0; i + 1 < extents.size(); ++i) rows *= extents[i];
   }
+  /// The extents of the rows, all but the last.
+  std::span<const std::size_t> row_extents() const { return std::span(extents).first(extents.size() - 1); }
   /// The coordinates (c_0..c_{k-2}) of row r.
-  std::vector<coin> row_coordinates(std::size_t r) const {
-    std::vector<coin> c(extents.size() - 1);
-    for (std::size_t i = c.size(); i-- > 0;) {
-      c[i] = static_cast<coin>(r % extents[i]);
-      r /= extents[i];
-    }
-    return c;
-  }
+  std::vector<coin> row_coordinates(std::size_t r) const { return detail::cell_at<coin>(row_extents(), r); }
   box_extents extents;
   std::size_t rows = 0;
   std::size_t cols = 0;
@@ -141,41 +132,28 @@ void build_row_moves(const tartan_game& game, const box_layout& layout, std::siz
     per_factor[i] = full_moves(game.factor(i), coords[i]);
     if (per_factor[i].empty()) return;  // some factor has no move from its coordinate: the row has none
   }
-  std::vector<std::size_t> stride(dims, 1);
-  for (std::size_t i = dims - 1; i-- > 0;) stride[i] = stride[i + 1] * layout.extents[i + 1];
+  const std::vector<std::size_t> stride = detail::row_major_strides(layout.row_extents());
 
   std::vector<row_index> previous, current;
-  std::vector<std::size_t> pick(dims, 0);   // which move of each factor
-  std::vector<std::size_t> inner(dims, 0);  // odometer over the coins of the picked moves
-  for (;;) {
-    // The product set of the picked moves, minus the row itself, ascending (an odometer over ascending sets,
-    // the last coordinate fastest, yields ascending flattened indices).
+  std::vector<std::size_t> move_counts(dims), move_sizes(dims);
+  for (std::size_t i = 0; i < dims; ++i) move_counts[i] = per_factor[i].size();
+  // `pick`: which move of each factor.
+  detail::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
+    // The product set of the picked moves, minus the row itself, ascending (a row-major walk over ascending sets
+    // yields ascending flattened indices).
     current.clear();
-    std::fill(inner.begin(), inner.end(), 0);
-    for (;;) {
+    for (std::size_t i = 0; i < dims; ++i) move_sizes[i] = per_factor[i][pick[i]].size();
+    detail::for_each_cell(move_sizes, [&](std::span<const std::size_t> inner) {
       std::size_t index = 0;
       for (std::size_t i = 0; i < dims; ++i) index += per_factor[i][pick[i]][inner[i]] * stride[i];
       if (index != r) current.push_back(static_cast<row_index>(index));
-      std::size_t d = dims;
-      while (d-- > 0) {
-        if (++inner[d] < per_factor[d][pick[d]].size()) break;
-        inner[d] = 0;
-      }
-      if (d == static_cast<std::size_t>(-1)) break;
-    }
+    });
     // Toggles: the symmetric difference with the previous set (both ascending).
     std::set_symmetric_difference(previous.begin(), previous.end(), current.begin(), current.end(),
                                   std::back_inserter(out.toggles));
     out.begin.push_back(out.toggles.size());
     std::swap(previous, current);
-
-    std::size_t d = dims;
-    while (d-- > 0) {
-      if (++pick[d] < per_factor[d].size()) break;
-      pick[d] = 0;
-    }
-    if (d == static_cast<std::size_t>(-1)) break;
-  }
+  });
 }
 
 /// The mex of a stream of values without storing them: one byte per value below 2^16 (plain stores, no
@@ -298,8 +276,6 @@ struct direct_run {
   }
 };
 
-std::uint64_t resolve_limit(std::uint64_t limit) { return limit == 0 ? default_memory_limit() : limit; }
-
 // Row moves per row beyond which a direct computation is refused whatever the memory: each cell of such a row
 // calls the last factor's option_values this many times.
 constexpr std::uint64_t max_row_moves = std::uint64_t{1} << 22;
@@ -308,7 +284,8 @@ constexpr std::uint64_t max_row_moves = std::uint64_t{1} << 22;
 struct verify_plan {
   std::uint64_t bytes = 0;
   std::uint64_t per_thread = 0;  // of which each thread's work arrays
-  bool too_many_moves = false;  // some row has more than max_row_moves moves
+  bool at_least = false;         // bytes is a lower bound: the planning stopped once it was over the cap
+  bool too_many_moves = false;   // some row has more than max_row_moves moves
   std::string busiest;          // then: "motley has more than 4194304 moves from coin 22"
 };
 
@@ -321,7 +298,10 @@ verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> ex
   verify_plan plan;
   plan.bytes = saturating_add(saturating_mul(cells, sizeof(grundy_value)),
                               saturating_mul(layout.rows, sizeof(std::atomic<std::size_t>)));
-  if (plan.bytes > cap) return plan;
+  if (plan.bytes > cap) {
+    plan.at_least = true;
+    return plan;
+  }
   if (layout.rows > std::numeric_limits<row_index>::max()) {
     plan.bytes = UINT64_MAX;
     return plan;
@@ -355,8 +335,9 @@ verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> ex
   return plan;
 }
 
-void check_memory(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads,
-                  std::uint64_t limit, const char* what) {
+/// Refuses (limit_error) a computation whose plan (plan_direct) is over the memory limit or out of reach.
+void check_plan(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads, std::uint64_t limit,
+                const char* what) {
   const verify_plan plan = plan_direct(game, extents, threads, limit);
   const std::string subject = std::string(what) + " of '" + game.name() + "' over " + format_size(extents);
   if (plan.too_many_moves) {
@@ -366,10 +347,12 @@ void check_memory(const tartan_game& game, std::span<const std::size_t> extents,
   }
   if (plan.bytes > limit) {
     throw limit_error(subject + " would need " +
-                      (plan.bytes == UINT64_MAX ? std::string("more than ") + format_bytes(limit)
-                                                : "about " + format_bytes(plan.bytes)) +
-                      ", over the limit of " + format_bytes(limit) + "; give a smaller size" +
-                      (threads > 1 && plan.per_thread > plan.bytes / 4 ? " or fewer threads" : ""));
+                          (plan.bytes == UINT64_MAX ? std::string("more than ") + format_bytes(limit)
+                                                    : "about " + format_bytes(plan.bytes)) +
+                          ", over the limit of " + format_bytes(limit),
+                      std::string("give a smaller size") +
+                          (threads > 1 && plan.per_thread > plan.bytes / 4 ? " or fewer threads" : ""),
+                      memory_figures(subject, plan.bytes, limit, plan.at_least));
   }
 }
 
@@ -392,7 +375,7 @@ direct_table compute_direct(const tartan_game& game, std::span<const std::size_t
                             const verify_options& options) {
   const box_layout layout(extents);
   const unsigned threads = resolve_threads(options.threads, layout.rows);
-  check_memory(game, extents, threads, resolve_limit(options.memory_limit), "a direct computation");
+  check_plan(game, extents, threads, memory_limit_or_default(options.memory_limit), "a direct computation");
 
   direct_table table;
   table.extents = layout.extents;
@@ -508,8 +491,8 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
   }
   if (options.inner_factor == verify_options::any_factor) {
     // Refuse an impossible box in the order given before timing anything.
-    check_memory(game, extents, resolve_threads(options.threads, box_layout(extents).rows),
-                 resolve_limit(options.memory_limit), "a direct computation");
+    check_plan(game, extents, resolve_threads(options.threads, box_layout(extents).rows),
+               memory_limit_or_default(options.memory_limit), "a direct computation");
   }
   const std::size_t inner =
       options.inner_factor == verify_options::any_factor ? cheapest_inner_factor(game, extents) : options.inner_factor;
@@ -532,25 +515,24 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
   if (options.inner_factor == verify_options::any_factor) {
     // The other order may need more memory (the inner extent sets the h tables' length): keep the given order then.
     try {
-      check_memory(permuted_game, permuted_extents, resolve_threads(options.threads, box_layout(permuted_extents).rows),
-                   resolve_limit(options.memory_limit), "a direct computation");
+      check_plan(permuted_game, permuted_extents, resolve_threads(options.threads, box_layout(permuted_extents).rows),
+                 memory_limit_or_default(options.memory_limit), "a direct computation");
     } catch (const limit_error&) {
       return compute_direct(game, extents, options);
     }
   }
   const direct_table permuted = compute_direct(permuted_game, permuted_extents, options);
 
-  std::vector<std::size_t> permuted_stride(k, 1);
-  for (std::size_t j = k - 1; j-- > 0;) permuted_stride[j] = permuted_stride[j + 1] * permuted_extents[j + 1];
+  const std::vector<std::size_t> permuted_stride = detail::row_major_strides(permuted_extents);
   direct_table table;
   table.extents.assign(extents.begin(), extents.end());
   table.values.assign(permuted.values.size(), 0);
   const std::size_t cols = extents[k - 1], permuted_cols = permuted_extents[k - 1];
   table.computed.assign(permuted.values.size() / cols, 0);
   table.complete = permuted.complete;
-  std::vector<coin> cell(k, 0);
   bool prefix = true;  // every cell of the current original row so far is computed
-  for (std::size_t index = 0; index < table.values.size(); ++index) {
+  std::size_t index = 0;
+  detail::for_each_cell<coin>(extents, [&](std::span<const coin> cell) {
     std::size_t at = 0;
     for (std::size_t j = 0; j < k; ++j) at += cell[order[j]] * permuted_stride[j];
     table.values[index] = permuted.values[at];
@@ -558,65 +540,44 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
     if (cell[k - 1] == 0) prefix = true;
     prefix = prefix && computed;
     if (prefix) table.computed[index / cols] = cell[k - 1] + std::size_t{1};
-    for (std::size_t d = k; d-- > 0;) {
-      if (++cell[d] < extents[d]) break;
-      cell[d] = 0;
-    }
-  }
+    ++index;
+  });
   return table;
 }
 
 std::vector<grundy_value> naive_product_values(const tartan_game& game, std::span<const std::size_t> extents,
                                                std::uint64_t memory_limit) {
   game.check_extents(extents);
-  check_memory(game, extents, 1, resolve_limit(memory_limit), "a naive computation");
+  check_plan(game, extents, 1, memory_limit_or_default(memory_limit), "a naive computation");
   const std::size_t dims = extents.size();
-  std::vector<std::size_t> stride(dims, 1);
-  for (std::size_t i = dims - 1; i-- > 0;) stride[i] = stride[i + 1] * extents[i + 1];
+  const std::vector<std::size_t> stride = detail::row_major_strides(extents);
   std::vector<grundy_value> values(static_cast<std::size_t>(cell_count(extents)), 0);
 
-  std::vector<coin> cell(dims, 0);
   std::vector<std::vector<std::vector<coin>>> moves(dims);
-  std::vector<std::size_t> pick(dims), inner(dims);
+  std::vector<std::size_t> move_counts(dims), move_sizes(dims);
   std::vector<grundy_value> options;
   std::vector<char> scratch;
-  for (std::size_t index = 0; index < values.size(); ++index) {
-    bool any = true;
+  std::size_t index = 0;
+  detail::for_each_cell<coin>(extents, [&](std::span<const coin> cell) {
     for (std::size_t i = 0; i < dims; ++i) {
       moves[i] = full_moves(game.factor(i), cell[i]);
-      any = any && !moves[i].empty();
+      move_counts[i] = moves[i].size();  // no move of some factor: no product move (an empty walk)
     }
     options.clear();
-    std::fill(pick.begin(), pick.end(), 0);
-    while (any) {
+    detail::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
       // XOR of G over the product of the picked moves, the corner (the cell itself) excluded.
       grundy_value x = 0;
-      std::fill(inner.begin(), inner.end(), 0);
-      for (;;) {
+      for (std::size_t i = 0; i < dims; ++i) move_sizes[i] = moves[i][pick[i]].size();
+      detail::for_each_cell(move_sizes, [&](std::span<const std::size_t> inner) {
         std::size_t at = 0;
         for (std::size_t i = 0; i < dims; ++i) at += moves[i][pick[i]][inner[i]] * stride[i];
         if (at != index) x ^= values[at];
-        std::size_t d = dims;
-        while (d-- > 0) {
-          if (++inner[d] < moves[d][pick[d]].size()) break;
-          inner[d] = 0;
-        }
-        if (d == static_cast<std::size_t>(-1)) break;
-      }
+      });
       options.push_back(x);
-      std::size_t d = dims;
-      while (d-- > 0) {
-        if (++pick[d] < moves[d].size()) break;
-        pick[d] = 0;
-      }
-      if (d == static_cast<std::size_t>(-1)) break;
-    }
+    });
     values[index] = mex(options, scratch);
-    for (std::size_t d = dims; d-- > 0;) {
-      if (++cell[d] < extents[d]) break;
-      cell[d] = 0;
-    }
-  }
+    ++index;
+  });
   return values;
 }
 
@@ -629,16 +590,19 @@ verify_report verify_product(const tartan_game& game, std::span<const std::size_
   const tartan_values theorem = game.values(extents, options.memory_limit, options.max_seconds);
   const direct_table direct = direct_product_values(game, extents, options);
 
+  const box_layout layout(extents);
   verify_report report;
   report.game = game.name();
   report.extents = direct.extents;
-  report.threads = resolve_threads(options.threads, box_layout(extents).rows);
+  report.threads = resolve_threads(options.threads, layout.rows);
   report.complete = direct.complete;
   const std::size_t dims = extents.size();
-  const std::size_t cols = extents.back();
+  const std::size_t cols = layout.cols;
   std::vector<coin> cell(dims, 0);
   std::vector<grundy_value> factor_values(dims);
-  for (std::size_t r = 0; r < direct.computed.size(); ++r) {
+  std::size_t r = 0;  // the row's index
+  detail::for_each_cell<coin>(layout.row_extents(), [&](std::span<const coin> row) {
+    std::copy(row.begin(), row.end(), cell.begin());
     for (std::size_t b = 0; b < direct.computed[r]; ++b) {
       cell[dims - 1] = static_cast<coin>(b);
       for (std::size_t i = 0; i < dims; ++i) factor_values[i] = theorem.factor(i)[cell[i]];
@@ -653,12 +617,8 @@ verify_report verify_product(const tartan_game& game, std::span<const std::size_
         }
       }
     }
-    // Next row: advance the odometer over all coordinates but the last.
-    for (std::size_t d = dims - 1; d-- > 0;) {
-      if (++cell[d] < extents[d]) break;
-      cell[d] = 0;
-    }
-  }
+    ++r;
+  });
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }

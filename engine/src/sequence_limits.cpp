@@ -1,8 +1,7 @@
 #include "tartan/sequence_limits.hpp"
 
+#include <algorithm>
 #include <cstdint>
-#include <fstream>
-#include <optional>
 #include <string>
 
 #include "tartan/error.hpp"
@@ -10,34 +9,12 @@
 
 namespace tartan {
 
-namespace {
-
-/// Bytes of memory available to a new process (Linux MemAvailable), if known.
-std::optional<std::uint64_t> available_memory() {
-  std::ifstream in("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib = 0;
-  std::string unit;
-  while (in >> key >> kib >> unit) {
-    if (key == "MemAvailable:") return kib * 1024;
-  }
-  return std::nullopt;
-}
-
-std::string megabytes(std::uint64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MB"; }
-
-}  // namespace
-
 void check_sequence_memory(std::size_t count, std::uint64_t limit) {
-  const std::uint64_t needed = saturating_mul(count, bytes_per_value);
-  check_memory(needed, limit == 0 ? default_memory_limit() : limit, "computing " + std::to_string(count) + " values",
-               "ask for fewer values");
-  const auto available = available_memory();
-  if (available && needed > *available) {
-    throw limit_error("computing " + std::to_string(count) + " values needs about " + megabytes(needed) +
-                      " of memory but only " + megabytes(*available) + " is available; ask for at most " +
-                      std::to_string(*available / bytes_per_value) + " values");
-  }
+  limit = memory_limit_or_default(limit);
+  const std::uint64_t machine = machine_memory();
+  const std::uint64_t room = machine == 0 ? limit : std::min(limit, machine);
+  check_memory(saturating_mul(count, bytes_per_value), limit, "computing " + std::to_string(count) + " values",
+               "ask for fewer values", room / bytes_per_value, limit_unit::values);
 }
 
 void check_sequence_lengths(std::span<const std::size_t> counts, std::uint64_t limit) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <utility>
 
+#include "tartan/detail/box_cells.hpp"
 #include "tartan/error.hpp"
 #include "tartan/limits.hpp"
 #include "tartan/nimber.hpp"
@@ -136,16 +137,9 @@ std::vector<grundy_value> tartan_game::table(std::span<const std::size_t> extent
   check_table(extents, memory_limit);
   const std::uint64_t cells = cell_count(extents);
   const tartan_values v = values(extents, memory_limit, max_seconds);
-  std::vector<grundy_value> table(static_cast<std::size_t>(cells));
-  // Row-major walk: an odometer over the coordinates, the last one fastest.
-  std::vector<coin> cell(extents.size(), 0);
-  for (std::size_t index = 0; index < table.size(); ++index) {
-    table[index] = v(cell);
-    for (std::size_t d = extents.size(); d-- > 0;) {
-      if (++cell[d] < extents[d]) break;
-      cell[d] = 0;
-    }
-  }
+  std::vector<grundy_value> table;
+  table.reserve(static_cast<std::size_t>(cells));
+  detail::for_each_cell<coin>(extents, [&](std::span<const coin> cell) { table.push_back(v(cell)); });
   return table;
 }
 

@@ -15,7 +15,26 @@ double steady_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+/// The figures of a time refusal: a limit a quarter over the estimate lets the work finish despite a noisy pace.
+limit_figures time_figures(std::string asked, double estimate, double limit, std::uint64_t fits) {
+  limit_figures f;
+  f.asked = std::move(asked);
+  f.unit = limit_unit::seconds;
+  f.estimate = estimate;
+  f.limit = limit;
+  f.suggestion = fits;
+  f.suggestion_unit = limit_unit::values;
+  const double wanted = std::ceil(estimate * 1.25);
+  if (wanted < 1e9) f.raise_to = wanted;
+  return f;
+}
+
 }  // namespace
+
+time_limit_error::time_limit_error(std::string asked, std::string problem, std::string advice,
+                                   double estimate_seconds, double limit_seconds, std::uint64_t fits)
+    : limit_error(std::move(problem), std::move(advice),
+                  time_figures(std::move(asked), estimate_seconds, limit_seconds, fits)) {}
 
 std::string format_seconds(double seconds) {
   char buffer[48];
@@ -68,11 +87,11 @@ void pace_guard::read(std::uint64_t done) {
   if (estimate <= max_seconds_ && t <= max_seconds_) return;
   const double fits_real = static_cast<double>(done) * std::pow(max_seconds_ / t, 1 / p);
   const std::uint64_t fits = static_cast<std::uint64_t>(std::max(1.0, std::floor(fits_real)));
-  throw time_limit_error(what_ + " would take about " + format_seconds(estimate) + " at the pace measured (" +
+  throw time_limit_error(what_,
+                         what_ + " would take about " + format_seconds(estimate) + " at the pace measured (" +
                              format_seconds(t) + " for the first " + std::to_string(done) +
-                             " values), over the time limit of " + format_seconds(max_seconds_) + "; ask for at most about " +
-                             std::to_string(fits) + " values",
-                         estimate, max_seconds_, fits);
+                             " values), over the time limit of " + format_seconds(max_seconds_),
+                         "ask for at most about " + std::to_string(fits) + " values", estimate, max_seconds_, fits);
 }
 
 }  // namespace tartan

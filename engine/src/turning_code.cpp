@@ -9,6 +9,7 @@
 #include <string>
 
 #include "tartan/detail/code_enumerate.hpp"
+#include "tartan/detail/text.hpp"
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/int128.hpp"
@@ -134,17 +135,10 @@ class code_parser {
   std::size_t pos_ = 0;
 };
 
-std::string_view trim(std::string_view s) {
-  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 }  // namespace
 
 turning_code turning_code::parse(std::string_view text) {
-  const std::string_view trimmed = trim(text);
+  const std::string_view trimmed = detail::trim(text);
   turning_code code;
   code.alternatives_ = code_parser(trimmed).parse();
   code.text_ = std::string(trimmed);

@@ -218,10 +218,17 @@ void alternative_option_values(const turning_alternative& alt, coin n, std::span
     option_values_of(alt, n, g, out);
   } catch (const limit_error& e) {
     // The listing routes do not know the coin: name it, and how far the values can be computed.
-    throw limit_error("coin " + std::to_string(n) + ": " + e.what() +
-                      (n == 0 ? std::string("; use a code whose moves turn fewer coins")
-                              : "; ask for at most " + std::to_string(n) + " values (g(0.." + std::to_string(n - 1) +
-                                    ")), or use a code whose moves turn fewer coins"));
+    limit_figures f;
+    f.asked = "the option values of coin " + std::to_string(n);
+    if (n > 0) {
+      f.suggestion = n;
+      f.suggestion_unit = limit_unit::values;
+    }
+    throw limit_error("coin " + std::to_string(n) + ": " + e.what(),
+                      n == 0 ? std::string("use a code whose moves turn fewer coins")
+                             : "ask for at most " + std::to_string(n) + " values (g(0.." + std::to_string(n - 1) +
+                                   ")), or use a code whose moves turn fewer coins",
+                      std::move(f));
   }
 }
 

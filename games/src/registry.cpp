@@ -10,6 +10,7 @@
 #include <tuple>
 #include <utility>
 
+#include "tartan/detail/text.hpp"
 #include "tartan/detail/typed_text.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/families.hpp"
@@ -59,12 +60,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 5> aliases =
     {"mock-turtles-fives", "mock-turtle-fives"},
 }};
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
 /// Lower case, with '_' and ' ' read as '-': "Mock Turtles" and "mock_turtles" both give "mock-turtles".
 std::string normalized(std::string_view s) {
   std::string out;
@@ -106,15 +101,32 @@ std::string_view closest_name(std::string_view key) {
   return best;
 }
 
+/// The message of an unknown_game_error, in the library's words.
+std::string unknown_game_message(const std::string& typed, const std::vector<std::string>& suggestions,
+                                 bool products_allowed, const std::string& context) {
+  const std::string what = products_allowed ? "name a built-in game, give a turning code such as 1-3, or a product "
+                                              "such as ruler*mock-turtles"
+                                            : "name a built-in game or give a turning code such as 1-3";
+  if (typed.empty()) return context + "no game given; " + what;
+  return context + "unknown game " + tartan::detail::quote_typed(typed) + "; " +
+         (suggestions.empty() ? "" : "did you mean '" + suggestions.front() + "'? ") + what;
+}
+
 }  // namespace
+
+unknown_game_error::unknown_game_error(std::string typed, std::vector<std::string> suggestions,
+                                       bool products_allowed, std::string context)
+    : parse_error(unknown_game_message(typed, suggestions, products_allowed, context)),
+      typed_(std::move(typed)),
+      suggestions_(std::move(suggestions)),
+      products_allowed_(products_allowed),
+      context_(std::move(context)) {}
 
 std::span<const game_info> builtin_games() { return infos; }
 
 turning_game find_game(std::string_view name_or_code) {
-  const std::string_view text = trim(name_or_code);
-  if (text.empty()) {
-    throw parse_error("no game given; type a name from 'tartan games' or a turning code such as 1-3");
-  }
+  const std::string_view text = tartan::detail::trim(name_or_code);
+  if (text.empty()) throw unknown_game_error("", {}, false);
   std::string key = normalized(text);
   for (const auto& [alias, name] : aliases) {
     if (key == alias) key = name;
@@ -138,40 +150,38 @@ turning_game find_game(std::string_view name_or_code) {
   }
   if (text.find('*') != std::string_view::npos) {
     throw parse_error("game " + quoted +
-                      " is a product of games, played on a grid; give a grid position or --size RxC with it, "
-                      "or name a single game");
+                      " is a product of games, played on a grid, where a single game is wanted; name a single game");
   }
   const std::string_view hint = closest_name(key);
-  if (!hint.empty()) {
-    throw parse_error("unknown game " + quoted + "; did you mean '" + std::string(hint) +
-                      "'? type 'tartan games' for the list, or give a turning code such as 1-3");
-  }
-  throw parse_error("unknown game " + quoted +
-                    "; type 'tartan games' for the list, or give a turning code such as 1-3");
+  std::vector<std::string> suggestions;
+  if (!hint.empty()) suggestions.emplace_back(hint);
+  throw unknown_game_error(std::string(text), std::move(suggestions), false);
 }
 
 std::vector<turning_game> find_factors(std::string_view product_name) {
-  const std::string_view text = trim(product_name);
+  const std::string_view text = tartan::detail::trim(product_name);
   std::vector<turning_game> factors;
   std::size_t start = 0;
   for (std::size_t index = 1;; ++index) {
     const std::size_t star = text.find('*', start);
-    const std::string_view piece = trim(text.substr(start, star == std::string_view::npos ? star : star - start));
+    const std::string_view piece =
+        tartan::detail::trim(text.substr(start, star == std::string_view::npos ? star : star - start));
+    const bool single = star == std::string_view::npos && index == 1;  // a single game: its own message is best
     if (piece.empty()) {
-      if (star == std::string_view::npos && index == 1) {
-        throw parse_error(
-            "no game given; type a name from 'tartan games', a turning code such as 1-3, or a "
-            "product such as ruler*mock-turtles");
-      }
+      if (single) throw unknown_game_error("", {}, true);
       throw parse_error("product " + tartan::detail::quote_typed(text) + ": factor " + std::to_string(index) +
                         " is empty; join games with a single '*', e.g. ruler*mock-turtles");
     }
+    const std::string context =
+        "product " + tartan::detail::quote_typed(text) + ", factor " + std::to_string(index) + ": ";
     try {
       factors.push_back(find_game(piece));
+    } catch (const unknown_game_error& e) {
+      if (single) throw;
+      throw unknown_game_error(e.typed(), e.suggestions(), e.products_allowed(), context);
     } catch (const parse_error& e) {
-      if (star == std::string_view::npos && index == 1) throw;  // a single game: its own message is best
-      throw parse_error("product " + tartan::detail::quote_typed(text) + ", factor " + std::to_string(index) + ": " +
-                        e.what());
+      if (single) throw;
+      throw parse_error(context + e.what());
     }
     if (star == std::string_view::npos) return factors;
     start = star + 1;

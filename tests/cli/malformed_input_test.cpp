@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/run_cli.hpp"
@@ -365,6 +366,39 @@ TEST(MalformedInputSuiteTest, ExplodingEnumerationSaysHowFarItCanGo) {
   std::string expected;
   for (int n = 0; n < 25; ++n) expected += (n == 0 ? "" : " ") + std::to_string(std::uint64_t{1} << n);
   EXPECT_EQ(computed.out, expected + "\n");
+}
+
+// The engine's refusals carry their figures and say what to do in the engine's terms ("raise the memory limit to
+// 31.0 MiB"); the CLI says it by flag and command name, with the values that fit.
+TEST(MalformedInputSuiteTest, LimitsAreAdvisedByFlagName) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"seq", "ruler", "100000000", "--max-memory", "1M"},
+       "; ask for fewer values, or raise the limit with --max-memory 3G\n"},
+      {{"table", "ruler*ruler", "--size", "4000x4000", "--max-memory", "1M"},
+       "; give a smaller size, or raise the limit with --max-memory 123M\n"},
+      {{"verify", "ruler*ruler", "--size", "2000x2000", "--max-memory", "1M"},
+       "; give a smaller size, or raise the limit with --max-memory 31M or more\n"},
+      {{"check", "mock-turtles", "--coins", "40"}, "over the limit of 2^24; check --coins at most 24\n"},
+      {{"check", "mock-turtles", "--coins", "20", "--max-memory", "1K"},
+       "; check --coins at most 4 for this game, or raise the limit with --max-memory 71M or more\n"},
+      {{"check", "ruler*ruler", "--size", "4x4", "--max-memory", "1K"},
+       "; boards up to 2x2 (4 coins) fit, or raise the limit with --max-memory 14M; use 'tartan verify' for larger "
+       "boards\n"},
+      {{"seq", "mock-turtle", "5"}, "did you mean 'mock-turtles'? type 'tartan games' for the list"},
+      {{"table", "ruler*", "--size", "3x3"}, "factor 2 is empty"},
+      {{"nim", "sqrt", "0x1" + std::string(32, '0'), "--bits", "128"},
+       "does not fit in 128 bits; type a value below 2^128 or use a larger --bits\n"},
+  };
+  for (const auto& [args, advice] : cases) {
+    const tartan::test::cli_result r = run_tartan(args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_THAT(r.err, HasSubstr(advice));
+    // The engine's own wording of the remedy is replaced, not repeated.
+    EXPECT_THAT(r.err, ::testing::Not(HasSubstr("raise the memory limit to")));
+    EXPECT_THAT(r.err, ::testing::Not(HasSubstr("check at most")));
+    EXPECT_THAT(r.err, ::testing::Not(HasSubstr("name a built-in game")));
+    EXPECT_THAT(r.err, ::testing::Not(HasSubstr("wider field")));
+  }
 }
 
 TEST(MalformedInputSuiteTest, CoversEveryCommandWithAtLeastSeventyCases) {

@@ -273,7 +273,11 @@ TEST(NimCliTest, NarrowBitsAreSubfieldsWithTheirBound) {
   }
   expect_error(run_tartan({"nim", "mul", "256", "1", "--bits", "8"}), "'256' does not fit in 8 bits");
   expect_error(run_tartan({"nim", "inv", "0x10000000000000000", "--bits", "64"}), "does not fit in 64 bits");
-  expect_error(run_tartan({"nim", "sqrt", "0x1" + std::string(32, '0'), "--bits", "128"}), "does not fit in 128 bits");
+  expect_error(run_tartan({"nim", "sqrt", "0x1" + std::string(32, '0'), "--bits", "128"}),
+               "does not fit in 128 bits; type a value below 2^128 or use a larger --bits");
+  expect_error(run_tartan({"nim", "order", "0x1" + std::string(32, '0'), "--bits", "128"}),
+               "X: '0x100000000000000000000000000000000' does not fit in 128 bits; type a value below 2^128 or use a "
+               "larger --bits");
   expect_error(run_tartan({"nim", "square", "3", "--bits", "12"}), "--bits 12 is not a field size");
   expect_error(run_tartan({"nim", "square", "3", "--bits", ""}), "--bits: empty");
   expect_error(run_tartan({"nim", "inv", "0", "--bits", "128"}), "inverse");

@@ -97,13 +97,20 @@ TEST(GameCheckTest, ExponentialGamesAreRefusedWithHowFarTheyGo) {
   } catch (const limit_error& e) {
     EXPECT_THAT(e.what(), HasSubstr("motley has 16384 moves from coin 14"));
     EXPECT_THAT(e.what(), HasSubstr("over the limit of 500000000"));
-    EXPECT_THAT(e.what(), HasSubstr("check --coins at most 14 for this game"));
+    EXPECT_THAT(e.what(), HasSubstr("check at most 14 coins for this game"));
+    // The figures behind the advice, for a front end to word it its way.
+    EXPECT_EQ(e.unit(), limit_unit::edges);
+    EXPECT_EQ(e.limit(), 500000000);
+    EXPECT_TRUE(e.figures().at_least);
+    EXPECT_EQ(e.suggestion(), 14u);
+    EXPECT_EQ(e.suggestion_unit(), limit_unit::coins);
+    EXPECT_FALSE(e.raise_to().has_value());
   }
   EXPECT_EQ(plan_check(motley, 14).edges, (std::uint64_t{1} << 13) * ((1u << 14) - 1));
   check_limits tight;
   tight.max_edges = 1000;
   EXPECT_THAT([&] { plan_check(motley, 12, tight); },
-              ::testing::ThrowsMessage<limit_error>(HasSubstr("check --coins at most 5")));  // 2^5 * 63 > 1000 >= 2^4 * 31
+              ::testing::ThrowsMessage<limit_error>(HasSubstr("check at most 5 coins")));  // 2^5 * 63 > 1000 >= 2^4 * 31
   check_limits little_memory;
   little_memory.max_memory = 1 << 20;
   EXPECT_THAT([&] { plan_check(motley, 14, little_memory); },
@@ -113,7 +120,7 @@ TEST(GameCheckTest, ExponentialGamesAreRefusedWithHowFarTheyGo) {
 TEST(GameCheckTest, TooManyCoinsOrTooShortATableIsAnError) {
   const turning_game game("turtles", "", test::k_coins{1, 2});
   EXPECT_THAT([&] { plan_check(game, 25); },
-              ::testing::ThrowsMessage<limit_error>(HasSubstr("check --coins at most 24")));
+              ::testing::ThrowsMessage<limit_error>(HasSubstr("check at most 24 coins")));
   const std::vector<grundy_value> short_table(3, 1);
   EXPECT_THAT([&] { check_game(game, 5, short_table); },
               ::testing::ThrowsMessage<error>(HasSubstr("has 3 values but the check on 5 coins")));

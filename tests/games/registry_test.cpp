@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <set>
 #include <string>
 #include <utility>
@@ -99,7 +100,17 @@ TEST(RegistryTest, AcceptsTurningCodes) {
 
 TEST(RegistryTest, UnknownNameSaysWhatToType) {
   EXPECT_EQ(parse_error_message([] { find_game("foo"); }),
-            "unknown game 'foo'; type 'tartan games' for the list, or give a turning code such as 1-3");
+            "unknown game 'foo'; name a built-in game or give a turning code such as 1-3");
+  // The name and the suggestions as data: the CLI adds where its list of games is.
+  try {
+    find_game(" mock-turtle ");
+    FAIL();
+  } catch (const tartan::games::unknown_game_error& e) {
+    EXPECT_EQ(e.typed(), "mock-turtle");
+    EXPECT_EQ(e.suggestions(), std::vector<std::string>{"mock-turtles"});
+    EXPECT_FALSE(e.products_allowed());
+    EXPECT_EQ(e.context(), "");
+  }
 }
 
 TEST(RegistryTest, NearMissSuggestsTheBuiltin) {
@@ -171,6 +182,51 @@ TEST(FindFactorsTest, UnknownFactorSaysWhichOne) {
   EXPECT_NE(message.find("unknown game 'foo'"), std::string::npos) << message;
   // A single unknown name keeps find_game's own message.
   EXPECT_EQ(parse_error_message([] { find_factors("foo"); }).rfind("unknown game 'foo';", 0), 0u);
+  // A factor keeps its type and data, with where it stands.
+  try {
+    find_factors("ruler*rulr");
+    FAIL();
+  } catch (const tartan::games::unknown_game_error& e) {
+    EXPECT_EQ(e.typed(), "rulr");
+    EXPECT_EQ(e.suggestions(), std::vector<std::string>{"ruler"});
+    EXPECT_EQ(e.context(), "product 'ruler*rulr', factor 2: ");
+    EXPECT_EQ(std::string(e.what()).rfind("product 'ruler*rulr', factor 2: unknown game 'rulr'; did you mean", 0), 0u);
+  }
+  try {
+    find_factors(" ");
+    FAIL();
+  } catch (const tartan::games::unknown_game_error& e) {
+    EXPECT_EQ(e.typed(), "");
+    EXPECT_TRUE(e.products_allowed());
+  }
+}
+
+// The games speak in their own terms: no message names a flag ("--size") or a command ("'tartan games'"); the CLI
+// adds those.
+TEST(RegistryTest, MessagesNameNoFlagsOrCommands) {
+  const std::vector<std::function<void()>> refusals = {
+      [] { find_game("foo"); },
+      [] { find_game("mock-turtle"); },
+      [] { find_game(" "); },
+      [] { find_game("ruler*twins"); },
+      [] { find_game("C"); },
+      [] { find_factors(""); },
+      [] { find_factors("ruler*rulr"); },
+      [] { find_factors("ruler**twins"); },
+      [] { tartan::games::parse_sequence_length("0", "count"); },
+      [] { tartan::games::check_sequence_memory(tartan::games::max_sequence_length, 1 << 20); },
+  };
+  for (const auto& refuse : refusals) {
+    std::string message;
+    try {
+      refuse();
+      ADD_FAILURE() << "no error";
+    } catch (const tartan::error& e) {
+      message = e.what();
+    }
+    EXPECT_EQ(message.find("--"), std::string::npos) << message;
+    EXPECT_EQ(message.find("tartan "), std::string::npos) << message;
+  }
 }
 
 TEST(SequenceLimitsTest, ParsesCountsInRange) {
@@ -194,6 +250,19 @@ TEST(SequenceLimitsTest, RefusesWhatMemoryCannotHold) {
   EXPECT_NO_THROW(tartan::games::check_sequence_memory(1000));
   // More values than any machine's memory holds at bytes_per_value each.
   EXPECT_THROW(tartan::games::check_sequence_memory(SIZE_MAX / tartan::games::bytes_per_value), tartan::limit_error);
+  // Over a limit: the estimate, the limit, and how many values fit, as figures.
+  try {
+    tartan::games::check_sequence_memory(tartan::games::max_sequence_length, 1 << 20);
+    FAIL();
+  } catch (const tartan::limit_error& e) {
+    EXPECT_EQ(e.what(), std::string("computing 100000000 values needs about 3.0 GiB, over the memory limit of 1.0 MiB; "
+                                    "ask for fewer values") + e.raise_clause());
+    EXPECT_EQ(e.unit(), tartan::limit_unit::bytes);
+    EXPECT_EQ(e.estimate(), 3.2e9);
+    EXPECT_EQ(e.limit(), 1 << 20);
+    EXPECT_EQ(e.suggestion(), (1u << 20) / tartan::games::bytes_per_value);
+    EXPECT_EQ(e.suggestion_unit(), tartan::limit_unit::values);
+  }
 }
 
 }  // namespace

@@ -1,12 +1,17 @@
 // tartan::error and its subclasses: how the engine reports bad input and structural failures.
 //
-// Every exception tartan throws on purpose derives from tartan::error, so a caller (the CLI among them) can catch
-// one type. Messages are one lowercase sentence that names what is wrong and, where it helps, what to type instead.
+// Every exception tartan throws on purpose derives from tartan::error, so a caller (a front end among them) can catch
+// one type. Messages are one lowercase sentence that names what is wrong and, where it helps, what to do instead, in
+// the library's own terms: a front end that has its own words for the remedy (an option's name, a command) reads
+// the figures a limit_error carries and says it its way.
 // Programmer errors (broken preconditions) use TARTAN_ASSERT instead.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -42,11 +47,80 @@ class not_acyclic : public error {
   using error::error;
 };
 
-/// A request that would exceed a size, memory or time limit; refused before any work is done (a time limit: as soon
-/// as the pace measured projects beyond it, time_limit_error in time_limit.hpp).
+/// What the figures of a limit_error count.
+enum class limit_unit {
+  none,       // no figures: the message says it all
+  bytes,      // memory
+  seconds,    // time
+  coins,      // coins of a row
+  cells,      // cells (coins) of a board or box
+  values,     // Grundy values computed
+  positions,  // positions of a game graph
+  edges,      // moves in a game graph
+};
+
+/// The figures of a refusal: what was asked, what it needs, the limit it exceeds, and what would fit.
+struct limit_figures {
+  std::string asked;                   // what was asked, e.g. "computing 100000000 values"
+  limit_unit unit = limit_unit::none;  // what estimate and limit count
+  double estimate = 0;                 // what `asked` needs; infinity when beyond 2^64
+  double limit = 0;                    // the limit it exceeds
+  bool at_least = false;               // estimate is a lower bound (what was asked was not counted in full)
+  /// The most of what was asked that fits the limit (e.g. 14 coins), counted in suggestion_unit, when known.
+  std::optional<std::uint64_t> suggestion;
+  limit_unit suggestion_unit = limit_unit::none;
+  /// A limit, counted in `unit`, under which what was asked would fit, when raising the limit can help (a limit
+  /// someone chose, such as memory or time, below what the machine allows).
+  std::optional<double> raise_to;
+};
+
+/**
+ * A request that would exceed a size, memory or time limit; refused before any work is done (a time limit: as soon
+ * as the pace measured projects beyond it, time_limit_error in time_limit.hpp). A refusal with figures says in
+ * what() what was asked and which limit it exceeds (problem()), what to ask for instead (advice()), and how far to
+ * raise the limit when that would help (raise_clause()); a front end can put its own words to the advice from the
+ * figures.
+ *
+ * Example: "computing 100000000 values needs about 3.0 GiB, over the memory limit of 1.0 GiB; ask for fewer values,
+ * or raise the memory limit to 3.0 GiB", with unit() == limit_unit::bytes and raise_to() == 3 GiB
+ */
 class limit_error : public error {
  public:
-  using error::error;
+  /// A refusal without figures: `message` is the whole sentence.
+  explicit limit_error(const std::string& message);
+
+  /// A refusal with its figures: what() is `problem`, then "; " and `advice` when not empty, then raise_clause().
+  limit_error(std::string problem, std::string advice, limit_figures figures);
+
+  /// What was asked and the limit it exceeds, with no advice: "computing 100000000 values needs about 3.0 GiB, over
+  /// the memory limit of 1.0 GiB".
+  const std::string& problem() const noexcept { return data_->problem; }
+  /// What to ask for instead, within the limit: "ask for fewer values"; empty when there is nothing to say.
+  const std::string& advice() const noexcept { return data_->advice; }
+  /// The end of what(): ", or raise the memory limit to 3.0 GiB" when raise_to() is known, " (this machine has
+  /// 24.0 GiB)" when the memory asked for is beyond the machine, else empty.
+  const std::string& raise_clause() const noexcept { return data_->raise_clause; }
+
+  const limit_figures& figures() const noexcept { return data_->figures; }
+  const std::string& asked() const noexcept { return figures().asked; }
+  limit_unit unit() const noexcept { return figures().unit; }
+  double estimate() const noexcept { return figures().estimate; }
+  double limit() const noexcept { return figures().limit; }
+  std::optional<std::uint64_t> suggestion() const noexcept { return figures().suggestion; }
+  limit_unit suggestion_unit() const noexcept { return figures().suggestion_unit; }
+  std::optional<double> raise_to() const noexcept { return figures().raise_to; }
+
+ private:
+  struct data {
+    std::string problem;
+    std::string advice;
+    std::string raise_clause;
+    limit_figures figures;
+  };
+  explicit limit_error(std::shared_ptr<const data> d);
+  static std::shared_ptr<const data> make_data(std::string problem, std::string advice, limit_figures figures);
+
+  std::shared_ptr<const data> data_;  // shared, so that copying the exception cannot throw
 };
 
 namespace detail {

@@ -66,8 +66,8 @@ struct check_report {
 /**
  * Counts the moves from each coin (the game's move_count hook, or enumeration stopped at the limit) and sizes the
  * check. Throws limit_error when it would not fit, naming how far it can go, e.g. "motley has 16384 moves from
- * coin 14: the game graph on 16 coins would have at least 2147450880 edges, over the limit of 500000000; check
- * --coins at most 14 for this game".
+ * coin 14: the game graph on 16 coins would have at least 2147450880 edges, over the limit of 500000000; check at
+ * most 14 coins for this game", whose suggestion() is those 14 coins.
  * Complexity: O(sum of moves(n) for n < N) without the hook, bounded by the edge limit.
  *
  * Example: plan_check(mock_turtles, 16).edges == 2^15 * (16 + 120 + 560)

@@ -56,7 +56,7 @@ struct grid_check_report {
  * Sizes the check of `game` on a board of the given extents. Throws parse_error for extents that do not match the
  * factors, and limit_error when the graph would exceed the limits, naming the largest board that fits, e.g.
  * "an explicit check of 'ruler*ruler' on 5x5 would build 2^25 positions, over the limit of 2^24; boards up to 4x5
- * (20 coins) fit; use 'tartan verify' for larger boards".
+ * (20 coins) fit", whose suggestion() is that board's 20 cells (0 when no board fits).
  * Complexity: O(Σ extents × moves counted) for the move counts.
  *
  * Example: plan_tartan_grid_check(rugs, {3, 4}).edges == 2^11 · (1+2+3) · (1+2+3+4)

@@ -104,7 +104,7 @@ std::vector<nimber_wide> nim_cube_roots(const nimber_wide& c);
 /**
  * Parses an unsigned integer below 2^bits: decimal digits, or 0x/0X and hex digits; no sign, no spaces. Returns
  * max(1, ceil(bits/64)) words, least significant first. Throws parse_error naming `what` in parse_u64's style, e.g.
- * "operand X: '0x1' followed by 40 zeros... does not fit in 128 bits; type a value below 2^128 or use a larger --bits".
+ * "operand X: '0x1' followed by 40 zeros... does not fit in 128 bits; type a value below 2^128, or use a wider field".
  *
  * Example: parse_wide_unsigned("0x10000000000000000", 128, "operand X") == {0, 1}
  */

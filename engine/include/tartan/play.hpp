@@ -1,6 +1,6 @@
 // A game against the engine: the position (a row of a 1-D game, or a board of a product of two games), the
-// legality of a typed move with the reason when it is refused, the engine's reply, hints and undo. `tartan play`
-// is a thin loop around play_session; programs can use it the same way.
+// legality of a typed move with the reason when it is refused, the engine's reply, hints and undo. A front end is a
+// thin loop around play_session (read a move, play it, print the reply).
 //
 // Normal play: the players alternate, a move must turn a heads coin to tails (rows: the rightmost coin turned;
 // boards: the coin where the last row and the last column of the move meet), and the player left without a move

@@ -17,9 +17,9 @@ inline constexpr std::size_t max_sequence_length = 100'000'000;
 inline constexpr std::size_t bytes_per_value = 32;
 
 /**
- * Throws limit_error when computing g(0..count-1) would need more than `limit` bytes (0: default_memory_limit(),
- * half the machine), naming the estimate and the limit, or more memory than the machine has available
- * (MemAvailable in /proc/meminfo; no such check where that cannot be read).
+ * Throws limit_error (check_memory) when computing g(0..count-1) would need more than `limit` bytes (0:
+ * default_memory_limit(), half the machine), or more than the machine's memory whatever the limit, naming the
+ * estimate and the limit; its suggestion() is the most values that fit.
  *
  * Example: check_sequence_memory(1000) returns; check_sequence_memory(max_sequence_length, 1 << 30) throws
  * "computing 100000000 values needs about 3.0 GiB, over the memory limit of 1.0 GiB; ask for fewer values, ..."

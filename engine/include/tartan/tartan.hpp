@@ -34,7 +34,7 @@ using box_extents = std::vector<std::size_t>;
 std::uint64_t cell_count(std::span<const std::size_t> extents);
 
 /**
- * A box size as typed on the command line: the extents joined by 'x'.
+ * A box size as a person types it: the extents joined by 'x'.
  *
  * Example: format_size(box_extents{3, 4}) == "3x4"
  */

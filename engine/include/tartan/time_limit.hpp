@@ -17,24 +17,26 @@
 
 namespace tartan {
 
-/// A computation whose projected time exceeds its limit: a limit_error that carries its figures, so a front end can
-/// add its own advice (the CLI names --max-seconds).
+/**
+ * A computation whose projected time exceeds its limit: a limit_error in seconds (unit() == limit_unit::seconds)
+ * whose suggestion() is about how many values fit and whose raise_to() is a time limit that would let it finish
+ * (a quarter over the estimate), so that a front end can put the advice in its own words.
+ *
+ * Example: "g(0..9999999) of 1-3 would take about 2.8 h at the pace measured (1 s for the first 20000 values), over
+ * the time limit of 60 s; ask for at most about 774596 values, or raise the time limit to 3.5 h"
+ */
 class time_limit_error : public limit_error {
  public:
-  time_limit_error(const std::string& message, double estimate_seconds, double limit_seconds, std::uint64_t fits)
-      : limit_error(message), estimate_seconds_(estimate_seconds), limit_seconds_(limit_seconds), fits_(fits) {}
+  /// `problem` and `advice` as for limit_error; `asked` names the work, e.g. "g(0..9999999) of 1-3".
+  time_limit_error(std::string asked, std::string problem, std::string advice, double estimate_seconds,
+                   double limit_seconds, std::uint64_t fits);
 
   /// The projected time of the whole computation.
-  double estimate_seconds() const { return estimate_seconds_; }
+  double estimate_seconds() const { return estimate(); }
   /// The limit it was refused against.
-  double limit_seconds() const { return limit_seconds_; }
+  double limit_seconds() const { return limit(); }
   /// About how many items (coins) fit in the limit at the measured pace.
-  std::uint64_t fits() const { return fits_; }
-
- private:
-  double estimate_seconds_;
-  double limit_seconds_;
-  std::uint64_t fits_;
+  std::uint64_t fits() const { return suggestion().value_or(0); }
 };
 
 /// The default time limit of the commands that compute Grundy sequences: about a minute.

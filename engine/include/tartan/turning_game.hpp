@@ -1,6 +1,6 @@
 // turning_game: any 1-D coin-turning game behind one run-time type, with its Grundy sequence cached.
 //
-// The registry, the CLI and tartan products work with this handle; a plug-in is wrapped once and then behaves
+// The registry, front ends and tartan products work with this handle; a plug-in is wrapped once and then behaves
 // like the built-in games. Hooks the wrapped rule lacks fall back to plain enumeration.
 #pragma once
 

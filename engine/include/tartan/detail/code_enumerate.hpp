@@ -10,9 +10,10 @@
 #include <optional>
 #include <span>
 
+#include "tartan/detail/saturating.hpp"
 #include "tartan/detail/small_buffer.hpp"
-#include "tartan/turning_code.hpp"
 #include "tartan/int128.hpp"
+#include "tartan/turning_code.hpp"
 
 namespace tartan::detail {
 
@@ -169,9 +170,6 @@ inline std::optional<turning_alternative> intersect(const turning_alternative& a
   m.includes_first = a.includes_first || b.includes_first;
   return m;
 }
-
-/// min(a + b, UINT64_MAX).
-inline std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
 /// binomial(n, r), saturating at UINT64_MAX.
 inline std::uint64_t saturating_binomial(std::uint64_t n, std::uint64_t r) {

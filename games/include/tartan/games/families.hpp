@@ -1,4 +1,4 @@
-// All the built-in coin-turning families, one header each, in the order `tartan games` lists them. Each is a small
+// All the built-in coin-turning families, one header each, in the order builtin_games() lists them. Each is a small
 // struct modelling tartan::turning_rule (its turning code's hooks, see coded_rule.hpp) with static `name`,
 // `title`, `code` and `summary`, and a closed form `grundy(n)` where one is proven.
 #pragma once

@@ -7,25 +7,56 @@
 #include <string_view>
 #include <vector>
 
+#include "tartan/error.hpp"
 #include "tartan/game_handle.hpp"
 #include "tartan/turning_game.hpp"
 
 namespace tartan::games {
 
-/// One built-in family as listed by `tartan games`.
+/// One built-in family, as builtin_games() lists it.
 struct game_info {
-  std::string_view name;     // the name typed on the command line, e.g. "mock-turtles"
+  std::string_view name;     // the name to type, e.g. "mock-turtles"
   std::string_view title;    // e.g. "Mock Turtles"
   std::string_view code;     // the CGSuite-style turning code, e.g. "1-3"
   std::string_view summary;  // the rule in one line
 };
 
-/// The built-in families, in the order `tartan games` lists them.
+/// The built-in families, in a fixed order: the order of builtin_families in families.hpp.
 std::span<const game_info> builtin_games();
 
 /**
- * A game from a built-in name or a turning code. Throws parse_error for anything else, with a message that says
- * what to type.
+ * A game name that is neither a built-in name nor a turning code (nor, where a product is allowed, games joined
+ * with '*'), or no name at all: the name as typed, the built-in names it may be a typo of, and where in a product
+ * it stands, so that a front end can say where its list of games is.
+ *
+ * Example: find_game("mock-turtle") throws "unknown game 'mock-turtle'; did you mean 'mock-turtles'? name a built-in
+ * game or give a turning code such as 1-3", with typed() == "mock-turtle" and suggestions() == {"mock-turtles"}
+ */
+class unknown_game_error : public parse_error {
+ public:
+  /// `context`: where the name stands, e.g. "product 'rulr*ruler', factor 1: ", or "".
+  unknown_game_error(std::string typed, std::vector<std::string> suggestions, bool products_allowed,
+                     std::string context = "");
+
+  /// The name as typed (trimmed); empty when no game was given.
+  const std::string& typed() const noexcept { return typed_; }
+  /// Built-in names close enough to be what was meant, closest first.
+  const std::vector<std::string>& suggestions() const noexcept { return suggestions_; }
+  /// Whether a product of games would have been accepted where the name stands.
+  bool products_allowed() const noexcept { return products_allowed_; }
+  /// Where the name stands: "product 'rulr*ruler', factor 1: ", or "".
+  const std::string& context() const noexcept { return context_; }
+
+ private:
+  std::string typed_;
+  std::vector<std::string> suggestions_;
+  bool products_allowed_;
+  std::string context_;
+};
+
+/**
+ * A game from a built-in name or a turning code. Throws unknown_game_error for a name that is neither, and
+ * parse_error for a malformed turning code, each with a message that says what to type.
  *
  * Example: find_game("mock-turtles").sequence(3) == {1, 2, 4}; find_game("1-3") is the same game.
  */
@@ -33,7 +64,7 @@ turning_game find_game(std::string_view name_or_code);
 
 /**
  * The factors of a product game named by joining games with '*', e.g. "ruler*mock-turtles". A single name gives one
- * factor. Throws parse_error on an empty factor or an unknown game.
+ * factor. Throws parse_error on an empty factor, unknown_game_error (naming the factor) on an unknown game.
  */
 std::vector<turning_game> find_factors(std::string_view product_name);
 
