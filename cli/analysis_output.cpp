@@ -5,6 +5,7 @@
 
 #include "svg.hpp"
 #include "tartan/error.hpp"
+#include "tartan/grid_position.hpp"
 #include "tartan/position.hpp"
 #include "tartan/tartan.hpp"
 
@@ -57,15 +58,6 @@ std::string product_formula(const game_handle& game) {
     s += '(';
     s += "abcdefgh"[i % 8];
     s += ')';
-  }
-  return s;
-}
-
-std::string format_cell(std::span<const coin> cell) {
-  std::string s;
-  for (std::size_t i = 0; i < cell.size(); ++i) {
-    if (i != 0) s += ':';
-    s += std::to_string(cell[i]);
   }
   return s;
 }

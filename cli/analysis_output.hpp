@@ -17,9 +17,6 @@ namespace tartan::cli {
 /// "g_ruler(a) ⊗ g_mock-turtles(b)": the Tartan theorem's formula for a product.
 std::string product_formula(const game_handle& game);
 
-/// "3:5": a cell's coordinates joined by ':'.
-std::string format_cell(std::span<const coin> cell);
-
 /// The human-readable report: game, position, value, outcome and the winning moves listed (`limit` is the most
 /// that were asked for, to say when the list was cut).
 void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit);

@@ -20,13 +20,6 @@ tartan_game game_handle::product() const {
   return tartan_game(factors_);
 }
 
-std::string game_handle::name() const {
-  std::string s;
-  for (std::size_t i = 0; i < factors_.size(); ++i) {
-    if (i != 0) s += '*';
-    s += factors_[i].name();
-  }
-  return s;
-}
+std::string game_handle::name() const { return product_name(factors_); }
 
 }  // namespace tartan

@@ -20,15 +20,6 @@ using detail::trim;
 
 using detail::quote_typed;
 
-std::string format_cell(std::span<const coin> cell) {
-  std::string s;
-  for (std::size_t i = 0; i < cell.size(); ++i) {
-    if (i != 0) s += ':';
-    s += std::to_string(cell[i]);
-  }
-  return s;
-}
-
 /// Splits on `separator`, keeping empty parts.
 std::vector<std::string_view> split(std::string_view text, char separator) {
   std::vector<std::string_view> parts;
@@ -61,6 +52,15 @@ std::vector<grundy_value> distinct_sorted(std::vector<grundy_value> values) {
 }
 
 }  // namespace
+
+std::string format_cell(std::span<const coin> cell) {
+  std::string s;
+  for (std::size_t i = 0; i < cell.size(); ++i) {
+    if (i != 0) s += ':';
+    s += std::to_string(cell[i]);
+  }
+  return s;
+}
 
 box_extents parse_board_size(std::string_view text) {
   const std::string_view trimmed = trim(text);

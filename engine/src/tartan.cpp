@@ -77,14 +77,16 @@ tartan_game::tartan_game(std::vector<turning_game> factors) : factors_(std::move
   }
 }
 
-std::string tartan_game::name() const {
+std::string product_name(std::span<const turning_game> factors) {
   std::string s;
-  for (std::size_t i = 0; i < factors_.size(); ++i) {
+  for (std::size_t i = 0; i < factors.size(); ++i) {
     if (i != 0) s += '*';
-    s += factors_[i].name();
+    s += factors[i].name();
   }
   return s;
 }
+
+std::string tartan_game::name() const { return product_name(factors_); }
 
 void tartan_game::check_extents(std::span<const std::size_t> extents) const {
   if (extents.size() != factors_.size()) {

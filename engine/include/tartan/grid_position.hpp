@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -70,6 +71,13 @@ grid_position sparse_grid(std::span<const std::size_t> extents, std::string_view
 
 /// The same from cells already parsed (any order); the same checks.
 grid_position sparse_grid(std::span<const std::size_t> extents, std::vector<std::vector<coin>> heads);
+
+/**
+ * A cell as sparse_grid reads it: its coordinates joined by ':'.
+ *
+ * Example: format_cell(std::vector<coin>{3, 5}) == "3:5"
+ */
+std::string format_cell(std::span<const coin> cell);
 
 /**
  * The board drawn as parse_grid reads it (rows of H/T joined by '/'). Two dimensions only.

@@ -48,6 +48,9 @@ std::string format_size(std::span<const std::size_t> extents);
  */
 grundy_value nim_product_of(std::span<const grundy_value> factor_values) noexcept;
 
+/// The factors' names joined by '*', e.g. "ruler*mock-turtles" (one factor: its own name).
+std::string product_name(std::span<const turning_game> factors);
+
 /// The factors' Grundy values over a box, and the product values they give (see tartan_game::values).
 class tartan_values {
  public:
