@@ -18,8 +18,9 @@ void BM_CheckGame(benchmark::State& state, const char* name) {
     benchmark::DoNotOptimize(report.mismatches);
   }
   state.counters["edges"] = static_cast<double>(edges);
-  state.counters["ns_per_edge"] = benchmark::Counter(static_cast<double>(edges) * static_cast<double>(state.iterations()),
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_edge"] =
+      benchmark::Counter(static_cast<double>(edges) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK_CAPTURE(BM_CheckGame, mock_turtles, "mock-turtles")->DenseRange(10, 16, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_CheckGame, ruler, "ruler")->DenseRange(10, 16, 2)->Unit(benchmark::kMillisecond);

@@ -187,7 +187,9 @@ BENCHMARK(BM_NimSqrt);
 void BM_NimInv(benchmark::State& state) { run_unary(state, tartan::nim_inv); }
 BENCHMARK(BM_NimInv);
 
-void BM_NimDiv(benchmark::State& state) { run_pairs(state, [](u64 a, u64 b) { return tartan::nim_div(b, a); }); }
+void BM_NimDiv(benchmark::State& state) {
+  run_pairs(state, [](u64 a, u64 b) { return tartan::nim_div(b, a); });
+}
 BENCHMARK(BM_NimDiv);
 
 void BM_NimPow(benchmark::State& state) {  // random 64-bit exponents: 64 squarings and about 32 products each

@@ -48,7 +48,8 @@ BENCHMARK(BM_AnalyzeMockTurtlesSparse)->Arg(100000)->Unit(benchmark::kMillisecon
 void BM_SequenceMockTurtles(benchmark::State& state) {
   const tartan::turning_game game = tartan::games::find_game("mock-turtles");
   for (auto _ : state) {
-    benchmark::DoNotOptimize(game.sequence(static_cast<std::size_t>(state.range(0)), tartan::sequence_method::automatic));
+    benchmark::DoNotOptimize(
+        game.sequence(static_cast<std::size_t>(state.range(0)), tartan::sequence_method::automatic));
   }
 }
 BENCHMARK(BM_SequenceMockTurtles)->Arg(100000)->Unit(benchmark::kMillisecond);

@@ -68,33 +68,49 @@ void BM_Direct(benchmark::State& state, const char* name, box_extents box, unsig
 
 // The targets, every core.
 BENCHMARK_CAPTURE(BM_Verify, ruler_ruler_256x256, "ruler*ruler", box_extents{256, 256}, 0)
-    ->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Verify, mock_turtles_squared_32x32, "mock-turtles*mock-turtles", box_extents{32, 32}, 0)
-    ->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Verify, turtles_ruler_twins_16x16x16, "turtles*ruler*twins", box_extents{16, 16, 16}, 0)
-    ->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 // One thread, for the speed-up from threads.
 BENCHMARK_CAPTURE(BM_Verify, ruler_ruler_256x256_1thread, "ruler*ruler", box_extents{256, 256}, 1)
-    ->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 // How the cost grows with the box: Rugs at doubling sizes (about 16x per doubling: Σ (a+1)(b+1) over the box).
 BENCHMARK_CAPTURE(BM_Direct, ruler_ruler_64x64, "ruler*ruler", box_extents{64, 64}, 0)
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Direct, ruler_ruler_128x128, "ruler*ruler", box_extents{128, 128}, 0)
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 // Baselines on smaller boxes, against the direct computation on the same box (one thread each).
 // (Wall time throughout: the direct computation runs on worker threads, so the caller's CPU time says nothing.)
 BENCHMARK_CAPTURE(BM_Naive, ruler_ruler_32x32, "ruler*ruler", box_extents{32, 32})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Direct, ruler_ruler_32x32, "ruler*ruler", box_extents{32, 32}, 1)
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Naive, mock_turtles_squared_12x12, "mock-turtles*mock-turtles", box_extents{12, 12})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Direct, mock_turtles_squared_12x12, "mock-turtles*mock-turtles", box_extents{12, 12}, 1)
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Naive, turtles_ruler_twins_8x8x8, "turtles*ruler*twins", box_extents{8, 8, 8})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK_CAPTURE(BM_Direct, turtles_ruler_twins_8x8x8, "turtles*ruler*twins", box_extents{8, 8, 8}, 1)
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 /// The 1000×1000 Ruler × Mock Turtles board with 10^4 random heads (fixed seed).
 tartan::grid_position large_board() {

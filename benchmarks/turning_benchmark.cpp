@@ -119,10 +119,14 @@ class summary_reporter : public benchmark::ConsoleReporter {
   }
   static double multiplier(benchmark::TimeUnit unit) {
     switch (unit) {
-      case benchmark::kNanosecond: return 1e9;
-      case benchmark::kMicrosecond: return 1e6;
-      case benchmark::kMillisecond: return 1e3;
-      case benchmark::kSecond: return 1;
+      case benchmark::kNanosecond:
+        return 1e9;
+      case benchmark::kMicrosecond:
+        return 1e6;
+      case benchmark::kMillisecond:
+        return 1e3;
+      case benchmark::kSecond:
+        return 1;
     }
     return 1;
   }
@@ -151,14 +155,14 @@ void print_summary(const summary_reporter& r) {
   for (const auto& t : targets) {
     const double cpu = get(r.cpu_seconds, t.name);
     if (cpu < 0) continue;
-    std::printf("  %-32s cpu %8.3f s  real %8.3f s   target <= %4.0f s   %s\n", t.label, cpu,
-                get(r.seconds, t.name), t.limit, cpu <= t.limit ? "ok" : "MISSED");
+    std::printf("  %-32s cpu %8.3f s  real %8.3f s   target <= %4.0f s   %s\n", t.label, cpu, get(r.seconds, t.name),
+                t.limit, cpu <= t.limit ? "ok" : "MISSED");
   }
   const double fast = get(r.cpu_seconds, "BM_MockTurtles/2000/iterations:3");
   const double slow = get(r.cpu_seconds, "BM_MockTurtlesEnumeration/2000/iterations:1");
   if (fast > 0 && slow > 0) {
-    std::printf("  %-32s %8.0fx faster than enumeration      target >= 100x   %s\n", "mock-turtles N=2000",
-                slow / fast, slow / fast >= 100 ? "ok" : "MISSED");
+    std::printf("  %-32s %8.0fx faster than enumeration      target >= 100x   %s\n", "mock-turtles N=2000", slow / fast,
+                slow / fast >= 100 ? "ok" : "MISSED");
   }
 }
 

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <string>
 
@@ -43,8 +42,8 @@ inline std::string limit_message(const limit_error& e, const CLI::App& cmd) {
   // and one that has none leaves it out.
   std::string raise = e.raise_to() ? "" : e.raise_clause();
   if (e.raise_to() && e.unit() == limit_unit::bytes && has("--max-memory")) {
-    raise = ", or raise the limit with --max-memory " +
-            memory_size_text(static_cast<std::uint64_t>(*e.raise_to())) + (e.figures().at_least ? " or more" : "");
+    raise = ", or raise the limit with --max-memory " + memory_size_text(static_cast<std::uint64_t>(*e.raise_to())) +
+            (e.figures().at_least ? " or more" : "");
   } else if (e.raise_to() && e.unit() == limit_unit::seconds && has("--max-seconds")) {
     raise = ", or raise the limit with --max-seconds " + std::to_string(static_cast<std::uint64_t>(*e.raise_to()));
   }

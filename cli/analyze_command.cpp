@@ -51,8 +51,9 @@ std::string position_from_stdin(bool grid, std::uint64_t limit) {
   std::string text = read_input_text("-", "the position on standard input", position_bytes_per_input_byte, limit);
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   if (text.empty()) {
-    throw parse_error("the position on standard input is empty; give coins such as HTTH (coin 0 first), e.g. "
-                      "echo HTTH | tartan analyze mock-turtles -");
+    throw parse_error(
+        "the position on standard input is empty; give coins such as HTTH (coin 0 first), e.g. "
+        "echo HTTH | tartan analyze mock-turtles -");
   }
   if (grid) {
     std::string joined;
@@ -74,8 +75,10 @@ box_position read_position(const analyze_request& o, const game_handle& game) {
     throw parse_error("--coins is the length of a row; a grid's size is --size RxC (e.g. --size 8x8)");
   }
   if (board && !game.is_product()) {
-    throw parse_error("'" + game.name() + "' is a single game; a tartan product needs at least two factors joined by "
-                      "'*', e.g. '" + game.name() + "*" + game.name() + "'");
+    throw parse_error("'" + game.name() +
+                      "' is a single game; a tartan product needs at least two factors joined by "
+                      "'*', e.g. '" +
+                      game.name() + "*" + game.name() + "'");
   }
   if (has_position && has_heads) {
     throw parse_error(board ? "the position is given twice; give either POSITION (rows joined by '/', e.g. HTT/THH) "
@@ -108,10 +111,9 @@ box_position read_position(const analyze_request& o, const game_handle& game) {
     game.product().check_extents(*size);
   }
   if (has_heads && !size) {
-    throw parse_error(board ? "--heads needs --size RxC, the size of the board; type e.g. --size 1000x1000 --heads " +
-                                  o.heads
-                            : "--heads needs --coins N, the length of the row; type e.g. --coins 1000 --heads " +
-                                  o.heads);
+    throw parse_error(
+        board ? "--heads needs --size RxC, the size of the board; type e.g. --size 1000x1000 --heads " + o.heads
+              : "--heads needs --coins N, the length of the row; type e.g. --coins 1000 --heads " + o.heads);
   }
   if (has_position) {
     box_position drawn = board ? box_position(parse_grid(o.position)) : box_position(parse_row(o.position));

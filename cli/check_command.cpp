@@ -104,8 +104,9 @@ void run_check(const check_options& o, std::uint64_t max_memory, run_state& stat
   const bool product = o.game.find('*') != std::string::npos;
   if (!o.size.empty() || product) {
     if (!o.coins.empty()) {
-      throw parse_error("--coins is the length of a row; a product game is checked on a grid: give --size RxC "
-                        "(e.g. --size 4x4) instead");
+      throw parse_error(
+          "--coins is the length of a row; a product game is checked on a grid: give --size RxC "
+          "(e.g. --size 4x4) instead");
     }
     if (o.size.empty()) {
       throw parse_error("a product game is checked on a grid; give its size, e.g. tartan check " + o.game +
@@ -143,8 +144,10 @@ void run_check(const check_options& o, std::uint64_t max_memory, run_state& stat
     report = check_game(game, n, table, limits);
   }
   bar.clear();
-  if (o.json) print_json(game, report);
-  else print_text(game, report, !o.values.empty());
+  if (o.json)
+    print_json(game, report);
+  else
+    print_text(game, report, !o.values.empty());
   if (!report.complete) {
     std::cout.flush();
     std::cerr << "interrupted: " << report.positions << " of " << (std::uint64_t{1} << n)

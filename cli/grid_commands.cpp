@@ -76,8 +76,8 @@ void check_grid(const std::string& game_name, const std::string& size, bool json
       std::cout << "so far: every position checked agrees with the XOR of " << product_formula(game_handle(game))
                 << " over its heads coins\n";
     } else if (report.passed()) {
-      std::cout << "ok: every position's value over the game graph equals the XOR of " << product_formula(game_handle(game))
-                << " over its heads coins\n";
+      std::cout << "ok: every position's value over the game graph equals the XOR of "
+                << product_formula(game_handle(game)) << " over its heads coins\n";
     } else {
       std::cout << "first mismatches (heads coins: value over the game graph vs XOR of the theorem's values):\n";
       for (const auto& m : report.first_mismatches) {

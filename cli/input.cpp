@@ -49,8 +49,8 @@ std::string read_input_text(const std::string& file, std::string_view what, std:
   }
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) {
-    throw parse_error("cannot read " + detail::quote_typed(file) + ": it is a directory; give the path of a file with " +
-                      name + ", or - for standard input");
+    throw parse_error("cannot read " + detail::quote_typed(file) +
+                      ": it is a directory; give the path of a file with " + name + ", or - for standard input");
   }
   std::ifstream in(file, std::ios::binary);
   if (!in) {

@@ -31,8 +31,7 @@ interrupt_scope::~interrupt_scope() { ::sigaction(SIGINT, &previous_, nullptr); 
 
 bool interrupted() noexcept { return interrupt_flag != 0; }
 
-progress_bar::progress_bar(std::string label)
-    : label_(std::move(label)), enabled_(::isatty(STDERR_FILENO) != 0) {}
+progress_bar::progress_bar(std::string label) : label_(std::move(label)), enabled_(::isatty(STDERR_FILENO) != 0) {}
 
 progress_bar::~progress_bar() { clear(); }
 

@@ -1,8 +1,7 @@
 // tartan: the command-line front end. Parses, dispatches, prints; the work is done by the engine and the games.
 #include <CLI/CLI.hpp>
-
-#include <iostream>
 #include <exception>
+#include <iostream>
 #include <new>
 #include <string>
 
@@ -12,8 +11,9 @@
 #include "tartan/error.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"tartan: nimbers, coin-turning games and tartan products.\n"
-               "Coins are numbered from 0 at the left (grids: row, column from 0 at the top left)."};
+  CLI::App app{
+      "tartan: nimbers, coin-turning games and tartan products.\n"
+      "Coins are numbered from 0 at the left (grids: row, column from 0 at the top left)."};
   app.name("tartan");
   app.set_version_flag("--version", TARTAN_VERSION);
   app.require_subcommand(1);

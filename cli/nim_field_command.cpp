@@ -4,15 +4,14 @@
 // use <tartan/nim_field.hpp>, 128 bits <tartan/nimber128.hpp>, wider <tartan/nimber_wide.hpp>. Logarithms, orders and
 // primitive elements stop at 128 bits; matrices are over the nimbers below 2^64.
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cctype>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -120,8 +119,10 @@ void run_field_command(const field_options& o, std::initializer_list<field_input
     result = wide(values);
   }
   j[key] = std::move(result.value);
-  if (o.json) print_json(j);
-  else std::cout << result.text << '\n';
+  if (o.json)
+    print_json(j);
+  else
+    std::cout << result.text << '\n';
 }
 
 std::string field_name(unsigned bits) { return "GF(2^" + std::to_string(bits) + ")"; }
@@ -220,7 +221,8 @@ quadratic_text parse_equation(const std::string& equation, unsigned bits) {
     }
     if (s[i] == '+' || s[i] == '-') {
       ++i;
-      if (i == s.size() || s[i] == '=' || s[i] == '+' || s[i] == '-') equation_error(equation, "has a sign without a term");
+      if (i == s.size() || s[i] == '=' || s[i] == '+' || s[i] == '-')
+        equation_error(equation, "has a sign without a term");
       continue;
     }
     equation_error(equation, "has an unexpected '" + std::string(1, s[i]) + "'");
@@ -384,8 +386,8 @@ void add_solve(CLI::App* nim) {
       every = r.every_value;
       for (const std::uint64_t v : r.roots) roots.push_back({v});
     } else {
-      const auto r = nim_solve_quadratic(nimber_wide(o->bits, q.a), nimber_wide(o->bits, q.b),
-                                         nimber_wide(o->bits, q.c));
+      const auto r =
+          nim_solve_quadratic(nimber_wide(o->bits, q.a), nimber_wide(o->bits, q.b), nimber_wide(o->bits, q.c));
       every = r.every_value;
       for (const auto& v : r.roots) roots.emplace_back(v.words().begin(), v.words().end());
     }
@@ -398,12 +400,9 @@ void add_solve(CLI::App* nim) {
                     "the field of twice the size (try a larger --bits)"));
     }
     if (o->json) {
-      json j{{"bits", o->bits},
-             {"variable", std::string(1, q.variable)},
-             {"a", json_words(q.a, *o)},
-             {"b", json_words(q.b, *o)},
-             {"c", json_words(q.c, *o)},
-             {"every_value", every},
+      json j{{"bits", o->bits},          {"variable", std::string(1, q.variable)},
+             {"a", json_words(q.a, *o)}, {"b", json_words(q.b, *o)},
+             {"c", json_words(q.c, *o)}, {"every_value", every},
              {"roots", json::array()}};
       for (const auto& r : roots) j["roots"].push_back(json_words(r, *o));
       print_json(j);
@@ -469,8 +468,10 @@ void add_matrix_commands(CLI::App* nim) {
     check_options(*o);
     const nim_matrix m = read_matrix(*file, *o, "det");
     const std::uint64_t d = determinant(m);
-    if (o->json) print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"determinant", json_u64(d, *o)}});
-    else std::cout << format_u64(d, o->hex) << '\n';
+    if (o->json)
+      print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"determinant", json_u64(d, *o)}});
+    else
+      std::cout << format_u64(d, o->hex) << '\n';
   });
 
   cmd = add_matrix_command(nim, "rank", "Rank of a matrix over GF(2^64)", o, file);
@@ -478,64 +479,66 @@ void add_matrix_commands(CLI::App* nim) {
     check_options(*o);
     const nim_matrix m = read_matrix(*file, *o, "rank");
     const std::size_t r = rank(m);
-    if (o->json) print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"rank", r}});
-    else std::cout << r << '\n';
+    if (o->json)
+      print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"rank", r}});
+    else
+      std::cout << r << '\n';
   });
 
   cmd = add_matrix_command(nim, "inverse", "Inverse of a square matrix over GF(2^64), one row per line", o, file);
   cmd->callback([o, file] {
-        check_options(*o);
-        const nim_matrix inv = inverse(read_matrix(*file, *o, "inverse"));
-        if (o->json) {
-          json rows = json::array();
-          for (std::size_t i = 0; i < inv.rows(); ++i) rows.push_back(json_row(inv.row(i), *o));
-          print_json({{"inverse", rows}});
-        } else {
-          for (std::size_t i = 0; i < inv.rows(); ++i) std::cout << format_row(inv.row(i), o->hex) << '\n';
-        }
-      });
+    check_options(*o);
+    const nim_matrix inv = inverse(read_matrix(*file, *o, "inverse"));
+    if (o->json) {
+      json rows = json::array();
+      for (std::size_t i = 0; i < inv.rows(); ++i) rows.push_back(json_row(inv.row(i), *o));
+      print_json({{"inverse", rows}});
+    } else {
+      for (std::size_t i = 0; i < inv.rows(); ++i) std::cout << format_row(inv.row(i), o->hex) << '\n';
+    }
+  });
 
-  cmd = add_matrix_command(nim, "kernel", "A basis of the kernel {x : A*x = 0}: 'dimension K', then K vectors", o,
-                           file);
+  cmd =
+      add_matrix_command(nim, "kernel", "A basis of the kernel {x : A*x = 0}: 'dimension K', then K vectors", o, file);
   cmd->callback([o, file] {
-        check_options(*o);
-        const auto basis = kernel(read_matrix(*file, *o, "kernel"));
-        if (o->json) {
-          json b = json::array();
-          for (const auto& v : basis) b.push_back(json_row(v, *o));
-          print_json({{"dimension", basis.size()}, {"basis", b}});
-        } else {
-          std::cout << "dimension " << basis.size() << '\n';
-          for (const auto& v : basis) std::cout << format_row(v, o->hex) << '\n';
-        }
-      });
+    check_options(*o);
+    const auto basis = kernel(read_matrix(*file, *o, "kernel"));
+    if (o->json) {
+      json b = json::array();
+      for (const auto& v : basis) b.push_back(json_row(v, *o));
+      print_json({{"dimension", basis.size()}, {"basis", b}});
+    } else {
+      std::cout << "dimension " << basis.size() << '\n';
+      for (const auto& v : basis) std::cout << format_row(v, o->hex) << '\n';
+    }
+  });
 
   cmd = add_matrix_command(nim, "solve-linear",
                            "Solve A*x = b; the file holds [A | b], b being the LAST column. Prints 'solution: x1 x2 "
                            "...', then 'kernel: v' for each kernel basis vector when the solution is not unique",
                            o, file);
   cmd->callback([o, file] {
-        check_options(*o);
-        const nim_matrix ab = read_matrix(*file, *o, "solve-linear");
-        if (ab.cols() < 2) {
-          throw parse_error("solve-linear needs at least two columns: the coefficients of A, then b as the last column");
-        }
-        nim_matrix a(ab.rows(), ab.cols() - 1);
-        std::vector<std::uint64_t> b(ab.rows());
-        for (std::size_t i = 0; i < ab.rows(); ++i) {
-          std::copy_n(ab.row(i).begin(), a.cols(), a.row(i).begin());
-          b[i] = ab(i, a.cols());
-        }
-        const nim_linear_solution s = solve_linear(a, b);
-        if (o->json) {
-          json k = json::array();
-          for (const auto& v : s.kernel) k.push_back(json_row(v, *o));
-          print_json({{"solution", json_row(s.solution, *o)}, {"kernel", k}, {"unique", s.unique()}});
-        } else {
-          std::cout << "solution: " << format_row(s.solution, o->hex) << '\n';
-          for (const auto& v : s.kernel) std::cout << "kernel: " << format_row(v, o->hex) << '\n';
-        }
-      });
+    check_options(*o);
+    const nim_matrix ab = read_matrix(*file, *o, "solve-linear");
+    if (ab.cols() < 2) {
+      throw parse_error("solve-linear needs at least two columns: the coefficients of A, then b as the last column");
+    }
+    nim_matrix a(ab.rows(), ab.cols() - 1);
+    std::vector<std::uint64_t> b(ab.rows());
+    for (std::size_t i = 0; i < ab.rows(); ++i) {
+      std::copy_n(ab.row(i).begin(), a.cols(), a.row(i).begin());
+      b[i] = ab(i, a.cols());
+    }
+    const nim_linear_solution s = solve_linear(a, b);
+    if (o->json) {
+      json k = json::array();
+      for (const auto& v : s.kernel) k.push_back(json_row(v, *o));
+      print_json({{"solution", json_row(s.solution, *o)}, {"kernel", k}, {"unique", s.unique()}});
+    } else {
+      std::cout << "solution: " << format_row(s.solution, o->hex) << '\n';
+      for (const auto& v : s.kernel) std::cout << "kernel: " << format_row(v, o->hex) << '\n';
+    }
+  });
 }
 
 }  // namespace

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -87,8 +86,7 @@ inline void refuse_empty_values(const CLI::App& cmd) {
       std::string help = opt->get_description();
       if (!help.empty()) help[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(help[0])));
       throw parse_error(name + ": " + (value.empty() ? "empty" : "blank") + "; type " +
-                        (help.empty() ? "a value" : "a value (" + help + ")") + " after it, or leave " + name +
-                        " out");
+                        (help.empty() ? "a value" : "a value (" + help + ")") + " after it, or leave " + name + " out");
     }
   }
 }

@@ -159,8 +159,8 @@ class game_loop {
   void show() const {
     std::cout << '\n';
     printer_.print(s_);
-    std::cout << "position " << s_.position_text() << ", value " << s_.value() << " ("
-              << outcome_text(s_.value()) << ')';
+    std::cout << "position " << s_.position_text() << ", value " << s_.value() << " (" << outcome_text(s_.value())
+              << ')';
     if (!s_.over()) std::cout << (s_.to_move() == player::person ? "; your turn" : "; the engine's turn");
     std::cout << '\n';
   }
@@ -191,8 +191,8 @@ class game_loop {
     while (s_.history().size() > keep) {
       const played_move last = s_.history().back();
       s_.undo();
-      taken += std::string(taken.empty() ? "" : ", then ") +
-               (last.by == player::person ? "your " : "the engine's ") + format_play_move(last.move);
+      taken += std::string(taken.empty() ? "" : ", then ") + (last.by == player::person ? "your " : "the engine's ") +
+               format_play_move(last.move);
     }
     std::cout << "took back " << taken << '\n';
     show();
@@ -271,8 +271,8 @@ void run_play(const play_options& o) {
                         " factors; tartan play plays on a board, the product of two games such as ruler*ruler");
     }
     const grid_position p = parse_grid(o.position);
-    std::string rules = game.name() + ", a tartan product: the rows play " + game.factor(0).name() +
-                        ", the columns " + game.factor(1).name();
+    std::string rules = game.name() + ", a tartan product: the rows play " + game.factor(0).name() + ", the columns " +
+                        game.factor(1).name();
     game_loop(play_session(std::move(game), p, first, seed), std::move(rules), echo, symbols).run();
     return;
   }

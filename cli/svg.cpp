@@ -23,11 +23,20 @@ std::string escaped(std::string_view text) {
   std::string s;
   for (const char c : text) {
     switch (c) {
-      case '&': s += "&amp;"; break;
-      case '<': s += "&lt;"; break;
-      case '>': s += "&gt;"; break;
-      case '"': s += "&quot;"; break;
-      default: s += c;
+      case '&':
+        s += "&amp;";
+        break;
+      case '<':
+        s += "&lt;";
+        break;
+      case '>':
+        s += "&gt;";
+        break;
+      case '"':
+        s += "&quot;";
+        break;
+      default:
+        s += c;
     }
   }
   return s;
@@ -260,11 +269,11 @@ void run_path(std::ostream& out, const std::string& attributes, std::size_t rows
 
 struct panel_layout {
   double cell = 0;
-  double left = 0, top = 0;           // first panel's top left corner
-  double panel_w = 0, panel_h = 0;    // one panel's cells
-  double gap_x = 0, gap_y = 0;        // between panels (room for labels)
-  std::size_t per_row = 1;            // panels per row
-  double width = 0, height = 0;       // the panels' extent
+  double left = 0, top = 0;         // first panel's top left corner
+  double panel_w = 0, panel_h = 0;  // one panel's cells
+  double gap_x = 0, gap_y = 0;      // between panels (room for labels)
+  std::size_t per_row = 1;          // panels per row
+  double width = 0, height = 0;     // the panels' extent
 
   double panel_left(std::size_t layer) const { return left + static_cast<double>(layer % per_row) * (panel_w + gap_x); }
   double panel_top(std::size_t layer) const { return top + static_cast<double>(layer / per_row) * (panel_h + gap_y); }
@@ -280,8 +289,8 @@ panel_layout layout_panels(std::size_t layers, std::size_t rows, std::size_t col
   l.gap_y = layers == 1 ? 0 : 40;
   const double room_w = 720 - static_cast<double>(l.per_row - 1) * l.gap_x;
   const double room_h = 720 - static_cast<double>(panel_rows - 1) * l.gap_y;
-  l.cell = std::min({max_cell, room_w / static_cast<double>(l.per_row * cols),
-                     room_h / static_cast<double>(panel_rows * rows)});
+  l.cell = std::min(
+      {max_cell, room_w / static_cast<double>(l.per_row * cols), room_h / static_cast<double>(panel_rows * rows)});
   l.left = 40 + label_w;
   l.top = top + (layers == 1 ? 0 : 18);
   l.panel_w = l.cell * static_cast<double>(cols);
@@ -333,9 +342,8 @@ void write_heat_map(std::ostream& out, const heat_map& map) {
                       std::to_string(max_layers) + " panels; give a smaller size with --svg");
   }
   const value_scale scale(map.values);
-  std::vector<std::string> notes = {
-      "rows: " + map.row_axis + "; columns: " + map.col_axis + "; colour: the value, " +
-      (scale.logarithmic() ? "logarithmic scale" : "linear scale")};
+  std::vector<std::string> notes = {"rows: " + map.row_axis + "; columns: " + map.col_axis + "; colour: the value, " +
+                                    (scale.logarithmic() ? "logarithmic scale" : "linear scale")};
   if (map.layers > 1) notes.push_back("one panel per value of " + map.layer_axis);
   const double top = header_height(notes) + 30;
   const panel_layout l = layout_panels(map.layers, map.rows, map.cols, top, 32);
@@ -351,14 +359,15 @@ void write_heat_map(std::ostream& out, const heat_map& map) {
   const double bar_x = l.left + l.width + 30, bar_w = 18;
   const double bar_h = std::clamp(l.height, 160.0, 360.0), bar_y = l.top;
   std::string widest_tick;
-  for (const std::uint64_t v : scale.ticks()) widest_tick = std::max(widest_tick, std::to_string(v), [](auto& a, auto& b) { return a.size() < b.size(); });
+  for (const std::uint64_t v : scale.ticks())
+    widest_tick = std::max(widest_tick, std::to_string(v), [](auto& a, auto& b) { return a.size() < b.size(); });
   const double width = std::max(bar_x + bar_w + 12 + text_width(widest_tick, 10) + 20, widest(map.title, notes));
-  const double height = std::max(l.top + l.height, bar_y + bar_h + (scale.has_zero() && scale.logarithmic() ? 34 : 0)) + 30;
+  const double height =
+      std::max(l.top + l.height, bar_y + bar_h + (scale.has_zero() && scale.logarithmic() ? 34 : 0)) + 30;
 
   begin(out, width, height, map.title);
   header(out, map.title, notes);
   panel_titles(out, l, map.layers, map.layer_axis);
-
 
   for (std::size_t k = 0; k < map.layers; ++k) {
     const double x0 = l.panel_left(k), y0 = l.panel_top(k);
@@ -430,8 +439,8 @@ void write_heat_map(std::ostream& out, const heat_map& map) {
   }
   if (scale.logarithmic() && scale.has_zero()) {
     const double y = bar_y + bar_h + 14;
-    out << "<rect x=\"" << num(bar_x) << "\" y=\"" << num(y) << "\" width=\"" << num(bar_w) << "\" height=\"12\" fill=\""
-        << zero_colour << "\" stroke=\"#444444\" stroke-width=\"0.5\"/>\n";
+    out << "<rect x=\"" << num(bar_x) << "\" y=\"" << num(y) << "\" width=\"" << num(bar_w)
+        << "\" height=\"12\" fill=\"" << zero_colour << "\" stroke=\"#444444\" stroke-width=\"0.5\"/>\n";
     text(out, bar_x + bar_w + 7, y + 10, "0", 10, "start", " class=\"tick\"");
   }
   out << "</g>\n";
@@ -520,8 +529,7 @@ void write_scatter_plot(std::ostream& out, const scatter_plot& plot) {
       const auto r = static_cast<std::size_t>(std::lround(py(plot.values[i]) - plot_y));
       hit[std::min(r, rows - 1) * cols + std::min(c, cols - 1)] = true;
     }
-    out << "<g class=\"points\" transform=\"translate(" << num(plot_x - 0.5) << ' ' << num(plot_y - 0.5)
-        << ")\">\n";
+    out << "<g class=\"points\" transform=\"translate(" << num(plot_x - 0.5) << ' ' << num(plot_y - 0.5) << ")\">\n";
     run_path(out, "class=\"point-pixels\" stroke=\"#3b528b\"", rows, cols,
              [&](std::size_t r, std::size_t c) { return hit[r * cols + c]; });
     out << "</g>\n";
@@ -548,7 +556,8 @@ void write_board(std::ostream& out, const board_picture& board) {
   const double left = 40 + text_width(last_label, 10);
   const double top = header_height(board.notes) + 34;
   const double line_gap = board.grid ? 0 : 16;  // rows: coin numbers above every line
-  const double width = std::max(left + static_cast<double>(per_line) * pitch + 30, std::max(widest(board.title, board.notes), 560.0));
+  const double width =
+      std::max(left + static_cast<double>(per_line) * pitch + 30, std::max(widest(board.title, board.notes), 560.0));
   const double height = top + static_cast<double>(lines) * (pitch + line_gap) + 60;
 
   // Where coin (r, c) is drawn.
@@ -572,7 +581,8 @@ void write_board(std::ostream& out, const board_picture& board) {
   } else {
     for (std::size_t c = 0; c < board.cols; ++c) {
       const auto [x, y] = place(0, c);
-      if (c % per_line == 0 || c % 4 == 0 || board.cols <= 16) text(out, x, y - radius - 5, std::to_string(c), 9, "middle");
+      if (c % per_line == 0 || c % 4 == 0 || board.cols <= 16)
+        text(out, x, y - radius - 5, std::to_string(c), 9, "middle");
     }
   }
   out << "</g>\n";
@@ -596,8 +606,8 @@ void write_board(std::ostream& out, const board_picture& board) {
       const bool heads = board.heads[r * board.cols + c];
       out << "<circle class=\"" << (heads ? "heads" : "tails") << "\" cx=\"" << num(x) << "\" cy=\"" << num(y)
           << "\" r=\"" << num(radius) << "\" fill=\"" << (heads ? "#f2b705" : "#ffffff") << "\" stroke=\""
-          << (heads ? "#7a5c00" : "#8c8c8c") << "\"><title>" << (board.grid ? "(" + std::to_string(r) + ", " : "")
-          << c << (board.grid ? ")" : "") << (heads ? ": heads" : ": tails") << "</title></circle>\n";
+          << (heads ? "#7a5c00" : "#8c8c8c") << "\"><title>" << (board.grid ? "(" + std::to_string(r) + ", " : "") << c
+          << (board.grid ? ")" : "") << (heads ? ": heads" : ": tails") << "</title></circle>\n";
     }
   }
   out << "</g>\n";

@@ -22,11 +22,11 @@ namespace tartan::cli::svg {
 
 /// A table of values, one cell per coin: rows × cols, or one panel per layer for a box (first coordinate).
 struct heat_map {
-  std::string title;          // e.g. "G(a, b) = ruler(a) ⊗ ruler(b)"
-  std::string row_axis;       // e.g. "a: ruler coin"
-  std::string col_axis;       // e.g. "b: ruler coin"
-  std::string layer_axis;     // for boxes: the first coordinate's name, e.g. "a"
-  std::size_t layers = 1;     // 1 for a board
+  std::string title;       // e.g. "G(a, b) = ruler(a) ⊗ ruler(b)"
+  std::string row_axis;    // e.g. "a: ruler coin"
+  std::string col_axis;    // e.g. "b: ruler coin"
+  std::string layer_axis;  // for boxes: the first coordinate's name, e.g. "a"
+  std::size_t layers = 1;  // 1 for a board
   std::size_t rows = 0;
   std::size_t cols = 0;
   std::vector<std::uint64_t> values;  // row-major, layers × rows × cols
@@ -34,9 +34,9 @@ struct heat_map {
 
 /// g(n) against n.
 struct scatter_plot {
-  std::string title;    // e.g. "mock-turtles: g(n) for n = 0..999"
-  std::string x_axis;   // e.g. "n (coin)"
-  std::string y_axis;   // e.g. "g(n)"
+  std::string title;                  // e.g. "mock-turtles: g(n) for n = 0..999"
+  std::string x_axis;                 // e.g. "n (coin)"
+  std::string y_axis;                 // e.g. "g(n)"
   std::vector<std::uint64_t> values;  // y at x = 0, 1, 2, ...
 };
 
@@ -47,8 +47,8 @@ struct board_picture {
   bool grid = false;               // false: a row of `cols` coins
   std::size_t rows = 1;
   std::size_t cols = 0;
-  std::vector<bool> heads;         // rows × cols
-  std::vector<bool> turned;        // rows × cols: the coins of the highlighted move (empty: none)
+  std::vector<bool> heads;   // rows × cols
+  std::vector<bool> turned;  // rows × cols: the coins of the highlighted move (empty: none)
   std::optional<std::pair<std::size_t, std::size_t>> moving;  // (row, col) of the coin going heads → tails
 };
 
@@ -56,11 +56,11 @@ struct board_picture {
 struct agreement_picture {
   std::string title;
   std::vector<std::string> notes;
-  std::string layer_axis;          // for boxes: the first coordinate's name
+  std::string layer_axis;  // for boxes: the first coordinate's name
   std::size_t layers = 1;
   std::size_t rows = 0;
   std::size_t cols = 0;
-  std::vector<bool> mismatch;      // layers × rows × cols
+  std::vector<bool> mismatch;  // layers × rows × cols
 };
 
 /// The most cells a heat map draws with one <rect> each, values written in them (beyond, paths per colour).

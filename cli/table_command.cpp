@@ -107,8 +107,10 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds) 
     std::function<nlohmann::json(std::size_t, std::size_t)> nest = [&](std::size_t dim, std::size_t first) {
       nlohmann::json level = nlohmann::json::array();
       for (std::size_t i = 0; i < extents[dim]; ++i) {
-        if (dim + 1 == extents.size()) level.push_back(table[first + i]);
-        else level.push_back(nest(dim + 1, first + i * stride[dim]));
+        if (dim + 1 == extents.size())
+          level.push_back(table[first + i]);
+        else
+          level.push_back(nest(dim + 1, first + i * stride[dim]));
       }
       return level;
     };
@@ -127,8 +129,8 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds) 
     std::cout << "row a, column b, coins numbered from 0 at the top left\n";
   } else {
     std::cout << "one table per " << (dims == 3 ? "a" : "(" + axis_names(dims - 2) + ")") << ", rows "
-              << "abcdefgh"[(dims - 2) % 8] << ", columns " << "abcdefgh"[(dims - 1) % 8]
-              << ", coins numbered from 0\n";
+              << "abcdefgh"[(dims - 2) % 8] << ", columns "
+              << "abcdefgh"[(dims - 1) % 8] << ", coins numbered from 0\n";
   }
   // One width for every column: the widest value or header.
   std::size_t width = 3;

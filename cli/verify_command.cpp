@@ -8,14 +8,14 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "svg.hpp"
 #include "interrupt.hpp"
 #include "options.hpp"
+#include "svg.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
-#include "tartan/limits.hpp"
 #include "tartan/grid_position.hpp"
+#include "tartan/limits.hpp"
 #include "tartan/parse_number.hpp"
 #include "tartan/product_verify.hpp"
 
@@ -162,8 +162,10 @@ void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double ma
     if (report.first_mismatches.size() > o.listed) report.first_mismatches.resize(o.listed);
   }
 
-  if (o.json) print_json(report);
-  else print_text(game, report);
+  if (o.json)
+    print_json(report);
+  else
+    print_text(game, report);
   if (!report.complete) {
     std::cout.flush();
     std::cerr << "interrupted: " << report.checked << " cells were checked before the stop\n";

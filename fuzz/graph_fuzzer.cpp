@@ -3,7 +3,6 @@
 // graph every vertex's value is the mex of its options' values; a not_acyclic error only for graphs that have a
 // cycle (checked here by Kahn's algorithm); refusals are parse_error with a line number and what to type.
 #include <boost/graph/adjacency_list.hpp>
-
 #include <cstddef>
 #include <cstdint>
 #include <string_view>

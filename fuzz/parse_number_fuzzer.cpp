@@ -26,10 +26,14 @@ std::optional<std::uint64_t> reference_parse(std::string_view text, std::uint64_
   tartan::uint128 value = 0;
   for (const char c : text) {
     unsigned d = 0;
-    if (c >= '0' && c <= '9') d = static_cast<unsigned>(c - '0');
-    else if (base == 16 && c >= 'a' && c <= 'f') d = static_cast<unsigned>(c - 'a' + 10);
-    else if (base == 16 && c >= 'A' && c <= 'F') d = static_cast<unsigned>(c - 'A' + 10);
-    else return std::nullopt;
+    if (c >= '0' && c <= '9')
+      d = static_cast<unsigned>(c - '0');
+    else if (base == 16 && c >= 'a' && c <= 'f')
+      d = static_cast<unsigned>(c - 'a' + 10);
+    else if (base == 16 && c >= 'A' && c <= 'F')
+      d = static_cast<unsigned>(c - 'A' + 10);
+    else
+      return std::nullopt;
     value = value * base + d;
     if (value > max) value = static_cast<tartan::uint128>(max) + 1;  // saturate: stays "too big"
   }

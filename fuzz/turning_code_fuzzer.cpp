@@ -84,7 +84,8 @@ void check_code(const tartan::turning_code& code) {
     std::vector<grundy_value> options;
     code.for_each_move(n, [&](std::span<const coin> others) {
       for (std::size_t i = 0; i < others.size(); ++i) {
-        require(others[i] < n && (i == 0 || others[i - 1] < others[i]), "a move's other coins are not ascending below n");
+        require(others[i] < n && (i == 0 || others[i - 1] < others[i]),
+                "a move's other coins are not ascending below n");
       }
       require(enumerated.insert(mask_of(others)).second, "a move is enumerated twice");
       grundy_value x = 0;
@@ -100,9 +101,9 @@ void check_code(const tartan::turning_code& code) {
 
     std::vector<grundy_value> listed;
     code.option_values(n, g, listed);
-    require(std::set<grundy_value>(listed.begin(), listed.end()) ==
-                std::set<grundy_value>(options.begin(), options.end()),
-            "option_values differs from the XORs over the moves");
+    require(
+        std::set<grundy_value>(listed.begin(), listed.end()) == std::set<grundy_value>(options.begin(), options.end()),
+        "option_values differs from the XORs over the moves");
 
     std::set<grundy_value> targets(options.begin(), options.end());
     targets.insert(value);  // never an option value: find_moves must visit nothing

@@ -12,8 +12,8 @@ int main() {
   std::cout << "2 * 3 = " << two * three << '\n';                // so 3 is the inverse of 2
   std::cout << "16 * 16 = " << tartan::nim_mul(16, 16) << '\n';  // a Fermat 2-power squared: 3/2 of it
   std::cout << "1 / 2 = " << nimber(1) / two << '\n';
-  std::cout << "sqrt(13) = " << tartan::nim_sqrt(13) << '\n';    // 8 * 8 = 13
-  std::cout << "2^3 = " << two.pow(3) << '\n';                   // 2 has multiplicative order 3
+  std::cout << "sqrt(13) = " << tartan::nim_sqrt(13) << '\n';  // 8 * 8 = 13
+  std::cout << "2^3 = " << two.pow(3) << '\n';                 // 2 has multiplicative order 3
   // Distributivity, one of the field axioms, on a few values.
   bool distributive = true;
   for (std::uint64_t a = 0; a < 64; ++a) {

@@ -1,10 +1,11 @@
 // Plugging a new coin-turning game into tartan: its values, a position's value and winning moves, and the
 // explicit-graph check. Expected output: plugin_game.txt. Build against the installed package (find_package(tartan),
 // target tartan::engine) or inside the tree; the tests compile and run this file.
+#include "plugin_game.hpp"
+
 #include <iostream>
 #include <vector>
 
-#include "plugin_game.hpp"
 #include "tartan/game_check.hpp"
 #include "tartan/position.hpp"
 #include "tartan/turning.hpp"

@@ -10,7 +10,8 @@
 
 int main() {
   const tartan::tartan_game rugs(tartan::games::find_factors("ruler*ruler"));
-  const tartan::tartan_values values = rugs.values(tartan::box_extents{4, 8});  // G(a, b) = g(a) ⊗ g(b) on 4 rows × 8 columns
+  const tartan::tartan_values values =
+      rugs.values(tartan::box_extents{4, 8});  // G(a, b) = g(a) ⊗ g(b) on 4 rows × 8 columns
   std::cout << rugs.name() << ", G(a, b) for a < 4, b < 8:\n";
   for (tartan::coin a = 0; a < 4; ++a) {
     for (tartan::coin b = 0; b < 8; ++b) std::cout << (b == 0 ? "  " : " ") << values.at(a, b);

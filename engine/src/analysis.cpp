@@ -43,8 +43,10 @@ analysis analyze(const game_handle& game, box_position position, const analyze_o
   if (position.dimensions() != dims) {
     if (dims == 1) {
       throw parse_error("'" + game.name() + "' is played on a row, but the position has " +
-                        std::to_string(position.dimensions()) + " axes; give one row such as HTTH, or a product "
-                        "game such as '" + game.name() + "*" + game.name() + "'");
+                        std::to_string(position.dimensions()) +
+                        " axes; give one row such as HTTH, or a product "
+                        "game such as '" +
+                        game.name() + "*" + game.name() + "'");
     }
     throw parse_error("'" + game.name() + "' has " + std::to_string(dims) + " factors, but the position has " +
                       std::to_string(position.dimensions()) + (position.dimensions() == 1 ? " axis" : " axes") +

@@ -20,7 +20,8 @@ box_extents box_position::occupied_extents() const {
   box_extents occupied(extents_.size(), 0);
   for (std::size_t h = 0; h < head_count(); ++h) {
     const std::span<const coin> cell = head(h);
-    for (std::size_t i = 0; i < cell.size(); ++i) occupied[i] = std::max<std::size_t>(occupied[i], cell[i] + std::size_t{1});
+    for (std::size_t i = 0; i < cell.size(); ++i)
+      occupied[i] = std::max<std::size_t>(occupied[i], cell[i] + std::size_t{1});
   }
   return occupied;
 }

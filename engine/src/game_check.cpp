@@ -141,8 +141,8 @@ check_plan plan_check(const turning_game& game, std::size_t coins, const check_l
     const std::uint64_t allowed = max_edges >> n;  // bound on sum + moves(n)
     const std::uint64_t cap = allowed >= sum ? allowed - sum + 1 : 1;
     const std::uint64_t moves = count_moves(game, n, cap);
-    const std::uint64_t memory_if_added = (std::uint64_t{1} << (n + 1)) * bytes_per_position +
-                                          (std::uint64_t{1} << n) * (sum + moves) * bytes_per_edge;
+    const std::uint64_t memory_if_added =
+        (std::uint64_t{1} << (n + 1)) * bytes_per_position + (std::uint64_t{1} << n) * (sum + moves) * bytes_per_edge;
     if (sum + moves > allowed || memory_if_added > limits.max_memory) {
       // Say how many moves this coin has: recount exactly up to a bound that stays cheap (2^24 visits).
       constexpr std::uint64_t recount_cap = std::uint64_t{1} << 24;

@@ -135,8 +135,8 @@ grid_check_plan plan_tartan_grid_check(const tartan_game& game, std::span<const 
   };
   const std::uint64_t cells = cell_count(extents);
   const size_of_box size = cells <= max_cells ? size_box(extents, prefix) : size_of_box{cells, UINT64_MAX, UINT64_MAX};
-  if (fits(size)) return {box_extents(extents.begin(), extents.end()), std::uint64_t{1} << size.cells, size.edges,
-                          size.memory};
+  if (fits(size))
+    return {box_extents(extents.begin(), extents.end()), std::uint64_t{1} << size.cells, size.edges, size.memory};
 
   // The largest board within these extents that fits (most coins, then the most balanced): every board of at most
   // max_cells coins along each axis.
@@ -175,9 +175,9 @@ grid_check_plan plan_tartan_grid_check(const tartan_game& game, std::span<const 
   f.suggestion = best_cells;  // 0: no board fits
   f.suggestion_unit = limit_unit::cells;
   throw limit_error(subject + why,
-                    best.empty() ? "no board of this game fits"
-                                 : "boards up to " + format_size(best) + " (" + std::to_string(best_cells) +
-                                       " coins) fit",
+                    best.empty()
+                        ? "no board of this game fits"
+                        : "boards up to " + format_size(best) + " (" + std::to_string(best_cells) + " coins) fit",
                     std::move(f));
 }
 

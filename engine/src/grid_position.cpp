@@ -117,14 +117,19 @@ grid_position parse_grid(std::string_view text) {
     if (row.size() > UINT32_MAX) throw parse_error("position: row " + std::to_string(r) + " has more than 2^32 coins");
     for (std::size_t c = 0; c < row.size(); ++c) {
       switch (row[c]) {
-        case 'H': case 'h': case '1':
+        case 'H':
+        case 'h':
+        case '1':
           if (c < p.extents[1]) p.heads.push_back({static_cast<coin>(r), static_cast<coin>(c)});
           break;
-        case 'T': case 't': case '0':
+        case 'T':
+        case 't':
+        case '0':
           break;
         default:
-          throw parse_error("position: " + detail::describe_typed_char(row, c) + " at row " + std::to_string(r) + ", column " +
-                            std::to_string(c) + " (from 0) is not a coin; type H or T (or 1/0) for each coin");
+          throw parse_error("position: " + detail::describe_typed_char(row, c) + " at row " + std::to_string(r) +
+                            ", column " + std::to_string(c) +
+                            " (from 0) is not a coin; type H or T (or 1/0) for each coin");
       }
     }
     if (row.size() != p.extents[1]) {
@@ -141,10 +146,12 @@ grid_position sparse_grid(std::span<const std::size_t> extents, std::vector<std:
   const std::string size = format_size(extents);
   for (const auto& cell : heads) {
     if (cell.size() != extents.size()) {
-      throw parse_error("heads coin " + format_cell(cell) + " has " + std::to_string(cell.size()) +
-                        " coordinate" + (cell.size() == 1 ? "" : "s") + " but the board " + size + " has " +
-                        std::to_string(extents.size()) + " dimensions; type one coordinate per dimension joined by "
-                        "':', e.g. " + std::string(extents.size() == 2 ? "3:5" : "3:5:1"));
+      throw parse_error("heads coin " + format_cell(cell) + " has " + std::to_string(cell.size()) + " coordinate" +
+                        (cell.size() == 1 ? "" : "s") + " but the board " + size + " has " +
+                        std::to_string(extents.size()) +
+                        " dimensions; type one coordinate per dimension joined by "
+                        "':', e.g. " +
+                        std::string(extents.size() == 2 ? "3:5" : "3:5:1"));
     }
     for (std::size_t i = 0; i < cell.size(); ++i) {
       if (cell[i] >= extents[i]) {

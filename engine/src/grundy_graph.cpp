@@ -12,8 +12,10 @@ std::string shown(std::string_view text) {
   constexpr std::size_t limit = 40;  // long names are cut in messages
   std::string s;
   for (const char c : text.substr(0, limit)) {
-    if (static_cast<unsigned char>(c) < 0x20) s += ' ';
-    else s += c;
+    if (static_cast<unsigned char>(c) < 0x20)
+      s += ' ';
+    else
+      s += c;
   }
   if (text.size() > limit) s += "...";
   return s;
@@ -42,8 +44,21 @@ class graph_builder {
 
 // ---- DOT ----------------------------------------------------------------------------------------------------
 
-enum class token_kind { id, quoted, arrow, undirected_edge, open_brace, close_brace, open_bracket, close_bracket,
-                        semicolon, comma, equals, colon, end };
+enum class token_kind {
+  id,
+  quoted,
+  arrow,
+  undirected_edge,
+  open_brace,
+  close_brace,
+  open_bracket,
+  close_bracket,
+  semicolon,
+  comma,
+  equals,
+  colon,
+  end
+};
 
 struct token {
   token_kind kind = token_kind::end;
@@ -53,9 +68,12 @@ struct token {
 
 std::string describe(const token& t) {
   switch (t.kind) {
-    case token_kind::end: return "the end of the input";
-    case token_kind::quoted: return "\"" + shown(t.text) + "\"";
-    default: return "'" + shown(t.text) + "'";
+    case token_kind::end:
+      return "the end of the input";
+    case token_kind::quoted:
+      return "\"" + shown(t.text) + "\"";
+    default:
+      return "'" + shown(t.text) + "'";
   }
 }
 
@@ -94,16 +112,26 @@ class dot_lexer {
       return t;
     };
     switch (c) {
-      case '{': return symbol(token_kind::open_brace, 1);
-      case '}': return symbol(token_kind::close_brace, 1);
-      case '[': return symbol(token_kind::open_bracket, 1);
-      case ']': return symbol(token_kind::close_bracket, 1);
-      case ';': return symbol(token_kind::semicolon, 1);
-      case ',': return symbol(token_kind::comma, 1);
-      case '=': return symbol(token_kind::equals, 1);
-      case ':': return symbol(token_kind::colon, 1);
-      case '"': return quoted();
-      default: break;
+      case '{':
+        return symbol(token_kind::open_brace, 1);
+      case '}':
+        return symbol(token_kind::close_brace, 1);
+      case '[':
+        return symbol(token_kind::open_bracket, 1);
+      case ']':
+        return symbol(token_kind::close_bracket, 1);
+      case ';':
+        return symbol(token_kind::semicolon, 1);
+      case ',':
+        return symbol(token_kind::comma, 1);
+      case '=':
+        return symbol(token_kind::equals, 1);
+      case ':':
+        return symbol(token_kind::colon, 1);
+      case '"':
+        return quoted();
+      default:
+        break;
     }
     if (c == '-' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '>') return symbol(token_kind::arrow, 2);
     if (c == '-' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '-') return symbol(token_kind::undirected_edge, 2);
@@ -117,13 +145,17 @@ class dot_lexer {
       bool dot = false, digits = false;
       while (end < text_.size()) {
         const char d = text_[end];
-        if (std::isdigit(static_cast<unsigned char>(d))) digits = true;
-        else if (d == '.' && !dot) dot = true;
-        else break;
+        if (std::isdigit(static_cast<unsigned char>(d)))
+          digits = true;
+        else if (d == '.' && !dot)
+          dot = true;
+        else
+          break;
         ++end;
       }
-      if (!digits) fail(line_, "'" + shown(text_.substr(pos_, std::max<std::size_t>(1, end - pos_))) +
-                                   "' is not a name; quote names with other characters, e.g. \"a-b\"");
+      if (!digits)
+        fail(line_, "'" + shown(text_.substr(pos_, std::max<std::size_t>(1, end - pos_))) +
+                        "' is not a name; quote names with other characters, e.g. \"a-b\"");
       return symbol(token_kind::id, end - pos_);
     }
     fail(line_, "unexpected character '" + shown(text_.substr(pos_, 1)) +

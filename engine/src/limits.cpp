@@ -58,8 +58,8 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
   std::string unit(text.substr(end));
   for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   static constexpr std::pair<std::string_view, unsigned> units[] = {
-      {"", 0},   {"B", 0},   {"K", 10},  {"KB", 10}, {"KIB", 10}, {"M", 20},  {"MB", 20}, {"MIB", 20},
-      {"G", 30}, {"GB", 30}, {"GIB", 30}, {"T", 40}, {"TB", 40},  {"TIB", 40}};
+      {"", 0},     {"B", 0},  {"K", 10},  {"KB", 10},  {"KIB", 10}, {"M", 20},  {"MB", 20},
+      {"MIB", 20}, {"G", 30}, {"GB", 30}, {"GIB", 30}, {"T", 40},   {"TB", 40}, {"TIB", 40}};
   const auto found = std::find_if(std::begin(units), std::end(units), [&](const auto& u) { return u.first == unit; });
   const std::string name(what);
   if (digits.empty() || found == std::end(units)) {

@@ -145,7 +145,7 @@ nimber128 nim_pow(nimber128 x, uint128 e) noexcept {
   small[1] = x;
   for (std::size_t i = 2; i < 16; ++i) small[i] = small[i - 1] * x;
   const int width = 128 - (e >> 64 != 0 ? std::countl_zero(static_cast<std::uint64_t>(e >> 64))
-                                         : 64 + std::countl_zero(static_cast<std::uint64_t>(e)));
+                                        : 64 + std::countl_zero(static_cast<std::uint64_t>(e)));
   nimber128 r = one;
   for (int shift = (width - 1) / 4 * 4; shift >= 0; shift -= 4) {
     if (r != one) {
@@ -201,14 +201,18 @@ uint128 nim_log(nimber128 x, nimber128 base) {
       const std::uint64_t lx = detail::nim_prime_log(i, px[i].lo());
       const std::uint64_t lb = detail::nim_prime_log(i, pb[i].lo());
       if (lb == 0) {
-        if (lx != 0) r = p;  // marks "no logarithm"
-        else continue;
+        if (lx != 0)
+          r = p;  // marks "no logarithm"
+        else
+          continue;
       } else {
         r = mul_mod(lx, detail::inverse_mod(lb, p), p);
       }
     } else if (pb[i] == one) {
-      if (px[i] != one) r = p;
-      else continue;
+      if (px[i] != one)
+        r = p;
+      else
+        continue;
     } else {
       r = rho_log(px[i], pb[i], p);
     }
@@ -256,8 +260,10 @@ nim_quadratic_roots<nimber128> nim_solve_quadratic(nimber128 a, nimber128 b, nim
   const nimber128 zero{};
   nim_quadratic_roots<nimber128> r;
   if (a == zero) {
-    if (b != zero) r.roots.push_back(nim_div(c, b));
-    else r.every_value = c == zero;
+    if (b != zero)
+      r.roots.push_back(nim_div(c, b));
+    else
+      r.every_value = c == zero;
     return r;
   }
   if (b == zero) {

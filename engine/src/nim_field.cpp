@@ -184,8 +184,8 @@ void check_nim_field(std::uint64_t x, unsigned field_bits, const char* what) {
                        " is not a power of two from 1 to 64; use 64 or a smaller power of two such as 8");
   }
   if (x > field_mask(field_bits)) {
-    throw domain_error(std::string(what) + " " + std::to_string(x) + " is not in GF(2^" +
-                       std::to_string(field_bits) + "); give a value below 2^" + std::to_string(field_bits));
+    throw domain_error(std::string(what) + " " + std::to_string(x) + " is not in GF(2^" + std::to_string(field_bits) +
+                       "); give a value below 2^" + std::to_string(field_bits));
   }
 }
 
@@ -254,12 +254,10 @@ std::uint64_t nim_log(std::uint64_t x, std::uint64_t base) {
       }
       continue;
     }
-    const std::uint64_t r = static_cast<std::uint64_t>(
-        static_cast<uint128>(lx[i]) * detail::inverse_mod(lb[i], p) % p);
+    const std::uint64_t r = static_cast<std::uint64_t>(static_cast<uint128>(lx[i]) * detail::inverse_mod(lb[i], p) % p);
     const std::uint64_t k_mod_p = static_cast<std::uint64_t>(k % p);
     const std::uint64_t m_inv = detail::inverse_mod(static_cast<std::uint64_t>(modulus % p), p);
-    const std::uint64_t t =
-        static_cast<std::uint64_t>(static_cast<uint128>((r + p - k_mod_p) % p) * m_inv % p);
+    const std::uint64_t t = static_cast<std::uint64_t>(static_cast<uint128>((r + p - k_mod_p) % p) * m_inv % p);
     k += modulus * t;
     modulus *= p;
   }
@@ -308,8 +306,10 @@ nim_quadratic_roots<std::uint64_t> nim_solve_quadratic(std::uint64_t a, std::uin
   detail::check_nim_field(c, field_bits, "the coefficient c");
   nim_quadratic_roots<std::uint64_t> r;
   if (a == 0) {
-    if (b != 0) r.roots.push_back(nim_div(c, b));
-    else r.every_value = c == 0;
+    if (b != 0)
+      r.roots.push_back(nim_div(c, b));
+    else
+      r.every_value = c == 0;
     return r;
   }
   if (b == 0) {

@@ -195,7 +195,8 @@ nim_matrix inverse(const nim_matrix& a) {
                        std::to_string(n) + "), so it has no inverse");
   }
   nim_matrix inv(n, n);
-  for (std::size_t i = 0; i < n; ++i) std::copy_n(m.row(i).begin() + static_cast<std::ptrdiff_t>(n), n, inv.row(i).begin());
+  for (std::size_t i = 0; i < n; ++i)
+    std::copy_n(m.row(i).begin() + static_cast<std::ptrdiff_t>(n), n, inv.row(i).begin());
   return inv;
 }
 
@@ -220,8 +221,8 @@ nim_linear_solution solve_linear(const nim_matrix& a, std::span<const std::uint6
   for (std::size_t i = pivots.size(); i < m.rows(); ++i) {
     if (m(i, n) != 0) {
       throw domain_error("the system has no solution: the equations are inconsistent (the matrix has rank " +
-                         std::to_string(pivots.size()) + " but [A | b] has rank " +
-                         std::to_string(pivots.size() + 1) + ")");
+                         std::to_string(pivots.size()) + " but [A | b] has rank " + std::to_string(pivots.size() + 1) +
+                         ")");
     }
   }
   nim_linear_solution s;
@@ -255,8 +256,8 @@ nim_matrix parse_nim_matrix(std::string_view text, std::uint64_t max_entry) {
     if (!rows.empty() && row.size() != rows.front().size()) {
       throw parse_error("line " + std::to_string(line_number) + " has " + std::to_string(row.size()) +
                         (row.size() == 1 ? " entry" : " entries") + " but the first row (line " +
-                        std::to_string(first_line) + ") has " +
-                        std::to_string(rows.front().size()) + "; every row needs the same number of entries");
+                        std::to_string(first_line) + ") has " + std::to_string(rows.front().size()) +
+                        "; every row needs the same number of entries");
     }
     rows.push_back(std::move(row));
   }

@@ -206,8 +206,10 @@ nimber_wide::nimber_wide(unsigned bits, std::span<const std::uint64_t> words) {
   check_bits(bits);
   words_.assign(bits / 64, 0);
   for (std::size_t i = 0; i < words.size(); ++i) {
-    if (i < words_.size()) words_[i] = words[i];
-    else if (words[i] != 0) throw domain_error("the value does not fit in " + std::to_string(bits) + " bits");
+    if (i < words_.size())
+      words_[i] = words[i];
+    else if (words[i] != 0)
+      throw domain_error("the value does not fit in " + std::to_string(bits) + " bits");
   }
 }
 
@@ -279,8 +281,10 @@ nim_quadratic_roots<nimber_wide> nim_solve_quadratic(const nimber_wide& a_in, co
   const nimber_wide a = a_in.in_field(bits), b = b_in.in_field(bits), c = c_in.in_field(bits);
   nim_quadratic_roots<nimber_wide> r;
   if (a.is_zero()) {
-    if (!b.is_zero()) r.roots.push_back(nim_div(c, b));
-    else r.every_value = c.is_zero();
+    if (!b.is_zero())
+      r.roots.push_back(nim_div(c, b));
+    else
+      r.every_value = c.is_zero();
     return r;
   }
   if (b.is_zero()) {

@@ -113,9 +113,7 @@ std::uint64_t nim_inv(std::uint64_t x) {
       n32);
   const std::uint64_t c32 = detail::conjugate_and_norm<16>(
       n32,
-      [&](std::uint64_t y) -> std::uint64_t {
-        return t.half_square_16[0][y & 0xff] ^ t.half_square_16[1][y >> 8];
-      },
+      [&](std::uint64_t y) -> std::uint64_t { return t.half_square_16[0][y & 0xff] ^ t.half_square_16[1][y >> 8]; },
       n16);
   const std::uint64_t c16 = detail::conjugate_and_norm<8>(
       n16, [&](std::uint64_t y) -> std::uint64_t { return t.half_square_8[y]; }, n8);
@@ -129,8 +127,7 @@ std::uint64_t nim_div(std::uint64_t a, std::uint64_t b) {
   return nim_mul(a, nim_inv(b));
 }
 
-void nim_mul_batch(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
-                   std::span<std::uint64_t> out) {
+void nim_mul_batch(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b, std::span<std::uint64_t> out) {
   if (a.size() != b.size() || a.size() != out.size()) {
     throw error("nim_mul_batch: the operand and output spans differ in size (" + std::to_string(a.size()) + ", " +
                 std::to_string(b.size()) + ", " + std::to_string(out.size()) + "); pass spans of equal size");

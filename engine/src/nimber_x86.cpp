@@ -75,8 +75,7 @@ bool cpu_has_clmul() noexcept {
 bool cpu_has_avx512_nim() noexcept {
   __builtin_cpu_init();
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("vpclmulqdq") &&
-         __builtin_cpu_supports("gfni");
+         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("vpclmulqdq") && __builtin_cpu_supports("gfni");
 }
 
 // vpermb index of the 8×8 byte transpose of a 512-bit register: byte 8i+k ← byte 8k+i (an involution).
@@ -125,9 +124,7 @@ const bool avx512_ok = cpu_has_avx512_nim();
 
 }  // namespace
 
-TARTAN_TARGET_CLMUL std::uint64_t nim_mul_clmul(std::uint64_t a, std::uint64_t b) noexcept {
-  return mul_kernel(a, b);
-}
+TARTAN_TARGET_CLMUL std::uint64_t nim_mul_clmul(std::uint64_t a, std::uint64_t b) noexcept { return mul_kernel(a, b); }
 
 TARTAN_TARGET_CLMUL void nim_mul_batch_clmul(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out,
                                              std::size_t n) noexcept {
@@ -191,9 +188,12 @@ namespace detail {
 
 void nim_mul_batch_dispatch(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out,
                             std::size_t n) noexcept {
-  if (avx512_ok) nim_mul_batch_simd(a, b, out, n);
-  else if (clmul_ok) nim_mul_batch_clmul(a, b, out, n);
-  else nim_mul_batch_portable(a, b, out, n);
+  if (avx512_ok)
+    nim_mul_batch_simd(a, b, out, n);
+  else if (clmul_ok)
+    nim_mul_batch_clmul(a, b, out, n);
+  else
+    nim_mul_batch_portable(a, b, out, n);
 }
 
 }  // namespace detail
@@ -205,13 +205,11 @@ namespace tartan::detail {
 
 std::uint64_t nim_mul_clmul(std::uint64_t a, std::uint64_t b) noexcept { return nim_mul_portable(a, b); }
 std::uint64_t nim_pow_clmul(std::uint64_t x, std::uint64_t e) noexcept { return nim_pow_portable(x, e); }
-void nim_mul_batch_clmul(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out,
-                         std::size_t n) noexcept {
+void nim_mul_batch_clmul(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out, std::size_t n) noexcept {
   nim_mul_batch_portable(a, b, out, n);
 }
 bool nim_mul_clmul_available() noexcept { return false; }
-void nim_mul_batch_simd(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out,
-                        std::size_t n) noexcept {
+void nim_mul_batch_simd(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out, std::size_t n) noexcept {
   nim_mul_batch_portable(a, b, out, n);
 }
 bool nim_mul_batch_simd_available() noexcept { return false; }

@@ -91,8 +91,7 @@ play_move parse_play_move(std::string_view text, std::size_t dimensions) {
   bool seen[2] = {false, false};
   for (const std::string_view w : words) {
     const std::string word = lowered(w);
-    if (word == "rows" || word == "row" || word == "cols" || word == "col" || word == "columns" ||
-        word == "column") {
+    if (word == "rows" || word == "row" || word == "cols" || word == "col" || word == "columns" || word == "column") {
       axis = word.starts_with("row") ? 0 : 1;
       if (seen[axis]) {
         throw parse_error(std::string(axis == 0 ? "rows" : "cols") +
@@ -102,8 +101,9 @@ play_move parse_play_move(std::string_view text, std::size_t dimensions) {
       continue;
     }
     if (axis < 0) {
-      throw parse_error("a board move starts with rows or cols; type e.g. rows 1 4 cols 2 5 (the coins turned are "
-                        "every row × every column)");
+      throw parse_error(
+          "a board move starts with rows or cols; type e.g. rows 1 4 cols 2 5 (the coins turned are "
+          "every row × every column)");
     }
     move.axes[static_cast<std::size_t>(axis)].push_back(parse_coin(w));
   }
@@ -175,8 +175,11 @@ bool play_session::can_move(std::span<const coin> cell) const {
 }
 
 bool play_session::over() const {
-  if (grid_) return std::none_of(board_.heads.begin(), board_.heads.end(), [&](const std::vector<coin>& c) { return can_move(c); });
-  return std::none_of(row_.heads.begin(), row_.heads.end(), [&](coin c) { return can_move(std::span<const coin>(&c, 1)); });
+  if (grid_)
+    return std::none_of(board_.heads.begin(), board_.heads.end(),
+                        [&](const std::vector<coin>& c) { return can_move(c); });
+  return std::none_of(row_.heads.begin(), row_.heads.end(),
+                      [&](coin c) { return can_move(std::span<const coin>(&c, 1)); });
 }
 
 player play_session::winner() const {

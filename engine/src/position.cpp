@@ -17,10 +17,14 @@ row_position parse_row(std::string_view text) {
   p.coins = text.size();
   for (std::size_t i = 0; i < text.size(); ++i) {
     switch (text[i]) {
-      case 'H': case 'h': case '1':
+      case 'H':
+      case 'h':
+      case '1':
         p.heads.push_back(static_cast<coin>(i));
         break;
-      case 'T': case 't': case '0':
+      case 'T':
+      case 't':
+      case '0':
         break;
       default:
         throw parse_error("position: " + detail::describe_typed_char(text, i) + " at column " + std::to_string(i + 1) +

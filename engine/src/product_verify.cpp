@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstring>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <memory>
@@ -169,8 +169,10 @@ class mex_accumulator {
     for (const grundy_value o : values) {
       const grundy_value v = o ^ shift;
       all |= v;
-      if (v < limit) seen[v] = 1;
-      else large_.push_back(v);
+      if (v < limit)
+        seen[v] = 1;
+      else
+        large_.push_back(v);
     }
     or_all_ |= all;
   }
@@ -188,8 +190,10 @@ class mex_accumulator {
       std::sort(large_.begin(), large_.end());
       result = limit;
       for (const grundy_value v : large_) {
-        if (v == result) ++result;
-        else if (v > result) break;
+        if (v == result)
+          ++result;
+        else if (v > result)
+          break;
       }
     }
     std::memset(seen_.data(), 0, span);
@@ -286,7 +290,7 @@ struct verify_plan {
   std::uint64_t per_thread = 0;  // of which each thread's work arrays
   bool at_least = false;         // bytes is a lower bound: the planning stopped once it was over the cap
   bool too_many_moves = false;   // some row has more than max_row_moves moves
-  std::string busiest;          // then: "motley has more than 4194304 moves from coin 22"
+  std::string busiest;           // then: "motley has more than 4194304 moves from coin 22"
 };
 
 verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads,
@@ -329,7 +333,8 @@ verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> ex
   std::uint64_t per_thread = saturating_mul(row_moves, per_move);
   per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, last.max_moves), 9));
   // Toggles of k >= 3 products can be as large as the product sets themselves.
-  if (extents.size() > 2) per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, row_set), 8));
+  if (extents.size() > 2)
+    per_thread = saturating_add(per_thread, saturating_mul(saturating_mul(row_moves, row_set), 8));
   plan.per_thread = per_thread;
   plan.bytes = saturating_add(plan.bytes, saturating_mul(per_thread, threads));
   return plan;

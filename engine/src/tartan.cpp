@@ -69,8 +69,8 @@ grundy_value tartan_values::at(coin a, coin b) const {
 tartan_game::tartan_game(std::vector<turning_game> factors) : factors_(std::move(factors)) {
   if (factors_.size() == 1) {
     const std::string& n = factors_[0].name();
-    throw error("'" + n + "' is a single game; a tartan product needs at least two factors joined by '*', e.g. '" +
-                n + "*" + n + "'");
+    throw error("'" + n + "' is a single game; a tartan product needs at least two factors joined by '*', e.g. '" + n +
+                "*" + n + "'");
   }
   if (factors_.empty()) {
     throw error("a tartan product needs at least two factors joined by '*', e.g. 'ruler*ruler'");
@@ -117,7 +117,8 @@ tartan_values tartan_game::values(std::span<const std::size_t> extents, std::uin
   check_sequence_lengths(extents, memory_limit);
   std::vector<std::vector<grundy_value>> factor_values;
   factor_values.reserve(extents.size());
-  for (std::size_t i = 0; i < extents.size(); ++i) factor_values.push_back(factors_[i].sequence(extents[i], max_seconds));
+  for (std::size_t i = 0; i < extents.size(); ++i)
+    factor_values.push_back(factors_[i].sequence(extents[i], max_seconds));
   return tartan_values(std::move(factor_values));
 }
 

@@ -31,8 +31,8 @@ limit_figures time_figures(std::string asked, double estimate, double limit, std
 
 }  // namespace
 
-time_limit_error::time_limit_error(std::string asked, std::string problem, std::string advice,
-                                   double estimate_seconds, double limit_seconds, std::uint64_t fits)
+time_limit_error::time_limit_error(std::string asked, std::string problem, std::string advice, double estimate_seconds,
+                                   double limit_seconds, std::uint64_t fits)
     : limit_error(std::move(problem), std::move(advice),
                   time_figures(std::move(asked), estimate_seconds, limit_seconds, fits)) {}
 
@@ -65,8 +65,10 @@ void pace_guard::read(std::uint64_t done) {
   const double t = clock_() - start_;
   // About a millisecond between readings: the clock costs tens of nanoseconds, a value as little as a few.
   const double gap = t - last_reading_;
-  if (gap < 0.0005 && stride_ < (std::uint64_t{1} << 24)) stride_ *= 2;
-  else if (gap > 0.002 && stride_ > 1) stride_ /= 2;
+  if (gap < 0.0005 && stride_ < (std::uint64_t{1} << 24))
+    stride_ *= 2;
+  else if (gap > 0.002 && stride_ > 1)
+    stride_ /= 2;
   last_reading_ = t;
   next_reading_ = calls_ + stride_;
   if (done == 0) return;

@@ -106,8 +106,9 @@ class code_parser {
       ++pos_;
     }
     if (value > max_number) {
-      fail_at(start, "number " + std::string(text_.substr(start, std::min<std::size_t>(pos_ - start, 20))) +
-                         (pos_ - start > 20 ? "..." : ""),
+      fail_at(start,
+              "number " + std::string(text_.substr(start, std::min<std::size_t>(pos_ - start, 20))) +
+                  (pos_ - start > 20 ? "..." : ""),
               " is too big (at most " + std::to_string(max_number) + ")");
     }
     return static_cast<coin>(value);

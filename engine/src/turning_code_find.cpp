@@ -164,8 +164,7 @@ bool find_all_sizes(std::span<const grundy_value> values, grundy_value target, s
     for (std::size_t w = 0; w < words; ++w) particular[w] ^= p.mask[w];
   }
   if (kernel.size() > 40) {
-    throw limit_error("too many moves share this value (2^" + std::to_string(kernel.size()) +
-                      "); use fewer coins");
+    throw limit_error("too many moves share this value (2^" + std::to_string(kernel.size()) + "); use fewer coins");
   }
   std::vector<coin> positions;
   std::vector<std::uint64_t> x = particular;
@@ -263,15 +262,15 @@ bool alternative_find_moves(const turning_alternative& alt, coin n, grundy_value
           const std::uint64_t need = alt.min_coins > 2 + centre ? alt.min_coins - 2 - centre : 0;
           const coin mid = m + (n - m) / 2;
           const grundy_value base = g[m] ^ (centre != 0 ? g[mid] : 0);
-          const bool go_on = find_subsets(pairs, target ^ base, (need + 1) / 2, (hi - 2 - centre) / 2,
-                                          [&](std::span<const coin> pos) {
-                                            move.clear();
-                                            move.push_back(m);
-                                            for (const coin j : pos) move.push_back(m + 1 + j);
-                                            if (centre != 0) move.push_back(mid);
-                                            for (std::size_t i = pos.size(); i-- > 0;) move.push_back(n - 1 - pos[i]);
-                                            return visit(std::span<const coin>(move));
-                                          });
+          const bool go_on =
+              find_subsets(pairs, target ^ base, (need + 1) / 2, (hi - 2 - centre) / 2, [&](std::span<const coin> pos) {
+                move.clear();
+                move.push_back(m);
+                for (const coin j : pos) move.push_back(m + 1 + j);
+                if (centre != 0) move.push_back(mid);
+                for (std::size_t i = pos.size(); i-- > 0;) move.push_back(n - 1 - pos[i]);
+                return visit(std::span<const coin>(move));
+              });
           if (!go_on) return false;
         }
       }
@@ -285,16 +284,16 @@ bool alternative_find_moves(const turning_alternative& alt, coin n, grundy_value
 
 namespace tartan {
 
-bool turning_code::find_moves(coin n, grundy_value target, std::span<const grundy_value> g,
-                              move_visitor visit) const {
+bool turning_code::find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const {
   for (std::size_t i = 0; i < alternatives_.size(); ++i) {
     const auto earlier = std::span<const turning_alternative>(alternatives_).first(i);
-    const bool go_on = detail::alternative_find_moves(alternatives_[i], n, target, g, [&](std::span<const coin> others) {
-      for (const turning_alternative& e : earlier) {
-        if (detail::alternative_allows(e, n, others)) return true;  // found already under an earlier alternative
-      }
-      return visit(others);
-    });
+    const bool go_on =
+        detail::alternative_find_moves(alternatives_[i], n, target, g, [&](std::span<const coin> others) {
+          for (const turning_alternative& e : earlier) {
+            if (detail::alternative_allows(e, n, others)) return true;  // found already under an earlier alternative
+          }
+          return visit(others);
+        });
     if (!go_on) return false;
   }
   return true;

@@ -85,8 +85,8 @@ void subset_xor_values_wht(std::span<const grundy_value> values, int bits, grund
 
 }  // namespace
 
-void subset_xor_values(std::span<const grundy_value> values, grundy_value base, std::uint64_t r_lo,
-                       std::uint64_t r_hi, std::vector<grundy_value>& out) {
+void subset_xor_values(std::span<const grundy_value> values, grundy_value base, std::uint64_t r_lo, std::uint64_t r_hi,
+                       std::vector<grundy_value>& out) {
   const std::uint64_t len = values.size();
   r_hi = std::min(r_hi, len);
   if (r_lo > r_hi) return;
@@ -136,8 +136,7 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
     xor_at_least acc(static_cast<std::uint32_t>(std::min<std::uint64_t>(r_lo, 64)));
     for (const grundy_value v : values) acc.add(v);
     if (acc.basis().rank() > 28) {
-      throw limit_error("its option values span 2^" + std::to_string(acc.basis().rank()) +
-                        " values, too many to list");
+      throw limit_error("its option values span 2^" + std::to_string(acc.basis().rank()) + " values, too many to list");
     }
     const std::vector<grundy_value> except = acc.exceptions();
     acc.basis().for_each_member([&](grundy_value x) {

@@ -44,8 +44,10 @@ class explicit_component final : public component {
     marks_.assign(values_.size() + 1, 0);
     big_.clear();
     for (const grundy_value v : values_) {
-      if (v < marks_.size()) marks_[static_cast<std::size_t>(v)] = 1;
-      else big_.push_back(v);
+      if (v < marks_.size())
+        marks_[static_cast<std::size_t>(v)] = 1;
+      else
+        big_.push_back(v);
     }
     big_sorted_ = false;
   }
@@ -247,7 +249,8 @@ class prefix_tree_component final : public component {
     words_.assign(leaves(), 0);
     std::copy(old.begin(), old.end(), words_.begin());
     count_.assign(2 * leaves(), 0);
-    for (std::size_t b = 0; b < leaves(); ++b) count_[leaves() + b] = static_cast<std::uint32_t>(std::popcount(words_[b]));
+    for (std::size_t b = 0; b < leaves(); ++b)
+      count_[leaves() + b] = static_cast<std::uint32_t>(std::popcount(words_[b]));
     for (std::size_t node = leaves(); node-- > 1;) count_[node] = count_[2 * node] + count_[2 * node + 1];
   }
 
@@ -277,10 +280,10 @@ class prefix_tree_component final : public component {
   std::vector<grundy_value> prefix_{0};
   coin inserted_ = 0;
   int bits_ = 6;
-  std::vector<std::uint64_t> words_;   // the members as a bitset over [0, 2^bits_)
-  std::vector<std::uint32_t> count_;   // heap-ordered counting tree; leaf leaves() + b counts word b
-  grundy_value c_ = 0;     // P(n): the options are c_ ⊕ (members)
-  grundy_value from_ = 0;  // the search's lower bound within c_'s block of 2^bits_ values
+  std::vector<std::uint64_t> words_;  // the members as a bitset over [0, 2^bits_)
+  std::vector<std::uint32_t> count_;  // heap-ordered counting tree; leaf leaves() + b counts word b
+  grundy_value c_ = 0;                // P(n): the options are c_ ⊕ (members)
+  grundy_value from_ = 0;             // the search's lower bound within c_'s block of 2^bits_ values
   bool degraded_ = false;
 };
 
@@ -356,9 +359,9 @@ struct turning_code::solver::impl {
     for (std::size_t i = 0; accepted < parts.size(); i = (i + 1) % parts.size()) {
       const std::optional<grundy_value> z = parts[i]->first_absent(y);
       if (!z) {
-        throw overflow_error("g(" + std::to_string(n) + ") of " + text + " does not fit in 64 bits (it is 2^64): coin " +
-                             std::to_string(n) + " is the first that does not fit; ask for at most " +
-                             std::to_string(n) + " coins");
+        throw overflow_error("g(" + std::to_string(n) + ") of " + text +
+                             " does not fit in 64 bits (it is 2^64): coin " + std::to_string(n) +
+                             " is the first that does not fit; ask for at most " + std::to_string(n) + " coins");
       }
       if (*z == y) {
         ++accepted;

@@ -114,8 +114,8 @@ std::string unknown_game_message(const std::string& typed, const std::vector<std
 
 }  // namespace
 
-unknown_game_error::unknown_game_error(std::string typed, std::vector<std::string> suggestions,
-                                       bool products_allowed, std::string context)
+unknown_game_error::unknown_game_error(std::string typed, std::vector<std::string> suggestions, bool products_allowed,
+                                       std::string context)
     : parse_error(unknown_game_message(typed, suggestions, products_allowed, context)),
       typed_(std::move(typed)),
       suggestions_(std::move(suggestions)),

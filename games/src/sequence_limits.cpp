@@ -16,5 +16,4 @@ std::size_t parse_sequence_length(std::string_view text, std::string_view what) 
   return static_cast<std::size_t>(count);
 }
 
-
 }  // namespace tartan::games

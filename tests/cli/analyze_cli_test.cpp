@@ -66,13 +66,17 @@ void verify(std::string_view family, const std::vector<bool>& heads, const analy
   EXPECT_EQ(a.value, value);
   EXPECT_EQ(a.outcome, value != 0 ? "N" : "P");
   EXPECT_EQ(a.coins, heads.size());
-  if (value == 0) { EXPECT_TRUE(a.moves.empty()); }
+  if (value == 0) {
+    EXPECT_TRUE(a.moves.empty());
+  }
   for (const auto& move : a.moves) {
     ASSERT_FALSE(move.empty());
     coin_set turned = 0;
     for (std::size_t i = 0; i < move.size(); ++i) {
       ASSERT_LT(move[i], heads.size());
-      if (i > 0) { EXPECT_LT(move[i - 1], move[i]) << "coins not ascending"; }
+      if (i > 0) {
+        EXPECT_LT(move[i - 1], move[i]) << "coins not ascending";
+      }
       turned |= coin_set{1} << move[i];
     }
     EXPECT_TRUE(heads[move.back()]) << "the moving coin " << move.back() << " is tails";
@@ -231,7 +235,9 @@ TEST(AnalyzeCliTest, SparseRowOfRuler) {
     EXPECT_TRUE(std::find(heads.begin(), heads.end(), move.back()) != heads.end());
     std::uint64_t after = value;
     for (std::size_t i = 0; i < move.size(); ++i) {
-      if (i > 0) { EXPECT_EQ(move[i], move[i - 1] + 1); }
+      if (i > 0) {
+        EXPECT_EQ(move[i], move[i - 1] + 1);
+      }
       after ^= ruler(move[i]);
     }
     EXPECT_EQ(after, 0u);
@@ -253,7 +259,9 @@ TEST(AnalyzeCliTest, LongMockTurtlesRowWithManyHeads) {
   const analysis a = analyze_json({"mock-turtles", "--coins", "100000", "--heads", list, "--limit", "3"});
   EXPECT_EQ(a.value, value);
   EXPECT_EQ(a.outcome, value != 0 ? "N" : "P");
-  if (value != 0) { ASSERT_FALSE(a.moves.empty()); }
+  if (value != 0) {
+    ASSERT_FALSE(a.moves.empty());
+  }
   for (const auto& move : a.moves) {
     EXPECT_LE(move.size(), 3u);
     EXPECT_TRUE(heads.count(move.back()));

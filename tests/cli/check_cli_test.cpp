@@ -1,12 +1,11 @@
 // tartan check GAME --coins N: passes for the built-in games, catches a wrong table (exit 1), refuses what it
 // cannot build and every bad input (exit 2).
 #include <fcntl.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdio>
@@ -20,8 +19,8 @@
 
 namespace {
 
-using ::testing::HasSubstr;
 using tartan::test::run_tartan;
+using ::testing::HasSubstr;
 
 TEST(CheckCliTest, PassesForEveryBuiltInGame) {
   const auto list = run_tartan({"games", "--json"});

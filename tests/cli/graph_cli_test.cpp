@@ -12,8 +12,8 @@
 
 namespace {
 
-using ::testing::HasSubstr;
 using tartan::test::run_tartan;
+using ::testing::HasSubstr;
 
 // Values below follow the definition g(v) = mex of the successors' values, worked by hand on each graph.
 

@@ -15,9 +15,9 @@
 
 namespace {
 
+using tartan::test::run_tartan;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using tartan::test::run_tartan;
 
 /// Moves of a game from coin c, each with c itself appended.
 std::vector<std::vector<tartan::coin>> moves_of(const tartan::turning_game& game, tartan::coin c) {
@@ -94,8 +94,10 @@ TEST(GridCliTest, ReportedMovesAreLegalAndWin) {
       EXPECT_EQ(j["size"], nlohmann::json::array({5, 6}));
       EXPECT_EQ(j["value"].get<std::uint64_t>(), value) << name << " " << text;
       EXPECT_EQ(j["outcome"], value != 0 ? "N" : "P");
-      if (value == 0) EXPECT_TRUE(j["winning_moves"].empty());
-      else EXPECT_FALSE(j["winning_moves"].empty());
+      if (value == 0)
+        EXPECT_TRUE(j["winning_moves"].empty());
+      else
+        EXPECT_FALSE(j["winning_moves"].empty());
       for (const auto& move : j["winning_moves"]) {
         const auto move_rows = move["rows"].get<std::vector<tartan::coin>>();
         const auto move_cols = move["cols"].get<std::vector<tartan::coin>>();

@@ -3,9 +3,9 @@
 // and exit code 2.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -19,9 +19,9 @@
 namespace tartan {
 namespace {
 
+using test::run_tartan;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using test::run_tartan;
 
 std::vector<std::string> lines(const std::string& s) {
   std::vector<std::string> out;

@@ -2,13 +2,12 @@
 // person plays, the person's moves drawn here from a seeded generator), refused moves with their reasons, undo,
 // hint, value, the end of the game, and bad arguments.
 #include <fcntl.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdint>
@@ -21,9 +20,9 @@
 
 namespace {
 
+using tartan::test::run_tartan;
 using ::testing::HasSubstr;
 using ::testing::Not;
-using tartan::test::run_tartan;
 
 /// tartan running with pipes on both ends, so that a test can answer what it prints.
 class session {
@@ -359,10 +358,10 @@ TEST(PlayCliTest, DrawsCoinsAsSymbolsOnAUtf8Terminal) {
   // script(1) (util-linux) runs tartan on a pseudo-terminal, so standard output is a terminal.
   if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "script(1) is not installed";
   const std::string out_path = "/tmp/tartan_play_tty_" + std::to_string(::getpid());
-  const std::string command = "printf 'quit\\n' | LANG=C.UTF-8 LC_ALL= LC_CTYPE= script -qec " +
-                              tartan::test::shell_quote(tartan::test::shell_quote(TARTAN_EXE) +
-                                                        " play mock-turtles HTTH") +
-                              " /dev/null >" + out_path + " 2>&1";
+  const std::string command =
+      "printf 'quit\\n' | LANG=C.UTF-8 LC_ALL= LC_CTYPE= script -qec " +
+      tartan::test::shell_quote(tartan::test::shell_quote(TARTAN_EXE) + " play mock-turtles HTTH") + " /dev/null >" +
+      out_path + " 2>&1";
   ASSERT_EQ(std::system(command.c_str()), 0) << command;
   const std::string out = tartan::test::read_file(out_path);
   std::remove(out_path.c_str());

@@ -14,10 +14,10 @@
 
 namespace {
 
-using ::testing::HasSubstr;
 using tartan::test::parse_xml;
 using tartan::test::run_tartan;
 using tartan::test::xml_element;
+using ::testing::HasSubstr;
 
 std::string temp_svg(const std::string& name) {
   return "/tmp/tartan_svg_test_" + std::to_string(::getpid()) + "_" + name + ".svg";
@@ -44,9 +44,9 @@ std::unique_ptr<xml_element> picture(std::vector<std::string> args, const std::s
   EXPECT_FALSE(root->attribute("viewBox").empty());
   // Standalone: no links to other files or the network, no scripts.
   EXPECT_EQ(root->count([](const xml_element& e) {
-              return e.name == "script" || e.name == "image" || e.name == "use" || !e.attribute("href").empty() ||
-                     !e.attribute("xlink:href").empty();
-            }),
+    return e.name == "script" || e.name == "image" || e.name == "use" || !e.attribute("href").empty() ||
+           !e.attribute("xlink:href").empty();
+  }),
             0u);
   EXPECT_FALSE(text.find("http://", text.find("xmlns") + 40) != std::string::npos) << "a link in " << name;
   return root;

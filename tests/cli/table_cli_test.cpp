@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "support/run_cli.hpp"
 #include "support/reference_data.hpp"
+#include "support/run_cli.hpp"
 
 namespace {
 
+using tartan::test::run_tartan;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using tartan::test::run_tartan;
 
 TEST(TableCliTest, TurningCornersIsTheNimProductTable) {
   // Library Checker nim_product_64 small_few_00 lists a, b, a⊗b for every a, b < 16 (and more).

@@ -5,11 +5,10 @@
 // - docs/cli.md names every command, subcommand and option that `tartan --help` and `tartan COMMAND --help` list;
 // - docs/api.md shows each docs/examples/*_example.cpp and its expected output (*.txt) verbatim (the build runs
 //   the examples and compares their output with the .txt files).
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -110,9 +109,9 @@ TEST(TutorialCliTest, EveryCommandPrintsWhatTheTutorialShows) {
   for (const example& e : examples) {
     SCOPED_TRACE("docs/tutorial.md:" + std::to_string(e.line) + ": $ " + e.command);
     EXPECT_NE(e.command.find("tartan"), std::string::npos);
-    const std::string script = "cd " + tartan::test::shell_quote(dir) + " && PATH=" +
-                               tartan::test::shell_quote(tartan_dir()) + ":\"$PATH\" LANG=C.UTF-8 && export PATH && " +
-                               e.command;
+    const std::string script = "cd " + tartan::test::shell_quote(dir) +
+                               " && PATH=" + tartan::test::shell_quote(tartan_dir()) +
+                               ":\"$PATH\" LANG=C.UTF-8 && export PATH && " + e.command;
     const std::string full = "sh -c " + tartan::test::shell_quote(script) + " </dev/null >" + out_path + " 2>&1";
     const int status = std::system(full.c_str());
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "exit status " << status;

@@ -1,12 +1,11 @@
 // Tests for `tartan verify`: the report (text and JSON), threads, no progress bar off a terminal, Ctrl-C, and bad
 // input with its message and exit code.
 #include <fcntl.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include <chrono>
 #include <nlohmann/json.hpp>
@@ -18,9 +17,9 @@
 
 namespace {
 
+using tartan::test::run_tartan;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using tartan::test::run_tartan;
 
 TEST(VerifyCliTest, RugsAgreeWithTheTheorem) {
   const auto r = run_tartan({"verify", "ruler*ruler", "--size", "64x48"});

@@ -229,9 +229,9 @@ TEST(AnalysisTest, RowsOfRandomCodesMatchBruteForce) {
 
 TEST(AnalysisTest, BoardsAndBoxesMatchBruteForce) {
   std::mt19937 rng(11);
-  check_against_brute_force({"1+C", "1+C"}, {3, 4}, 10, rng);   // Rugs
-  check_against_brute_force({"2", "2"}, {3, 3}, 10, rng);       // Turning Corners
-  check_against_brute_force({"1-3", "1+C"}, {3, 3}, 10, rng);   // Mock Turtles × Ruler
+  check_against_brute_force({"1+C", "1+C"}, {3, 4}, 10, rng);  // Rugs
+  check_against_brute_force({"2", "2"}, {3, 3}, 10, rng);      // Turning Corners
+  check_against_brute_force({"1-3", "1+C"}, {3, 3}, 10, rng);  // Mock Turtles × Ruler
   check_against_brute_force({"1-2", "1-3", "2"}, {2, 2, 3}, 8, rng);
   test::reference_generator generator(99);
   for (int i = 0; i < 12; ++i) {

@@ -206,16 +206,30 @@ TEST(LimitErrorTest, EngineMessagesNameNoFlagsOrCommands) {
   const std::vector<std::function<void()>> refusals = {
       // Limits: memory, coins, edges, positions, cells, time.
       [] { check_memory(3 << 20, 1 << 20, "the table", "give a smaller size"); },
-      [&] { rugs.table(box_extents{1000, 1000}, 1 << 20); },
-      [&] { rugs.values(box_extents{1000000, 1000000}, 1 << 10); },
+      [&] {
+        rugs.table(box_extents{1000, 1000}, 1 << 20);
+      },
+      [&] {
+        rugs.values(box_extents{1000000, 1000000}, 1 << 10);
+      },
       [&] { plan_check(motley, 40); },
       [&] { plan_check(motley, 16); },
       [&] { plan_check(code_game("1-3"), 20, little_memory); },
-      [&] { plan_tartan_grid_check(rugs, box_extents{5, 5}); },
-      [&] { plan_tartan_grid_check(rugs, box_extents{4, 4}, little_memory); },
-      [&] { verify_product(rugs, box_extents{1024, 1024}, little); },
-      [&] { verify_product(product("1+", "2"), box_extents{40, 2}); },
-      [] { cell_count(box_extents{std::size_t{1} << 40, std::size_t{1} << 40}); },
+      [&] {
+        plan_tartan_grid_check(rugs, box_extents{5, 5});
+      },
+      [&] {
+        plan_tartan_grid_check(rugs, box_extents{4, 4}, little_memory);
+      },
+      [&] {
+        verify_product(rugs, box_extents{1024, 1024}, little);
+      },
+      [&] {
+        verify_product(product("1+", "2"), box_extents{40, 2});
+      },
+      [] {
+        cell_count(box_extents{std::size_t{1} << 40, std::size_t{1} << 40});
+      },
       [] {
         double now = 0;
         pace_guard guard(1'000'000, 1, "the work", [&] { return now; });
@@ -234,7 +248,9 @@ TEST(LimitErrorTest, EngineMessagesNameNoFlagsOrCommands) {
       [] { parse_wide_unsigned("0x1" + std::string(40, '0'), 128, "X"); },
       [] { parse_memory_size("12Q", "memory limit"); },
       [] { turning_code::parse("3-1"); },
-      [] { sparse_grid(box_extents{3, 3}, "5:5"); },
+      [] {
+        sparse_grid(box_extents{3, 3}, "5:5");
+      },
   };
   for (const auto& refuse : refusals) EXPECT_TRUE(speaks_engine_terms(message_of(refuse)));
 }

@@ -109,8 +109,9 @@ TEST(GameCheckTest, ExponentialGamesAreRefusedWithHowFarTheyGo) {
   EXPECT_EQ(plan_check(motley, 14).edges, (std::uint64_t{1} << 13) * ((1u << 14) - 1));
   check_limits tight;
   tight.max_edges = 1000;
-  EXPECT_THAT([&] { plan_check(motley, 12, tight); },
-              ::testing::ThrowsMessage<limit_error>(HasSubstr("check at most 5 coins")));  // 2^5 * 63 > 1000 >= 2^4 * 31
+  EXPECT_THAT(
+      [&] { plan_check(motley, 12, tight); },
+      ::testing::ThrowsMessage<limit_error>(HasSubstr("check at most 5 coins")));  // 2^5 * 63 > 1000 >= 2^4 * 31
   check_limits little_memory;
   little_memory.max_memory = 1 << 20;
   EXPECT_THAT([&] { plan_check(motley, 14, little_memory); },

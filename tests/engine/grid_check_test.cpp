@@ -32,8 +32,8 @@ TEST(GridCheckTest, EveryPairOfBuiltinGamesOnThreeByFour) {
 }
 
 TEST(GridCheckTest, FourByFourBoards) {
-  for (const char* name : {"ruler*mock-turtles", "twins*twins", "motley*turtles", "mock-turtles*mock-turtles",
-                           "ap*sym"}) {
+  for (const char* name :
+       {"ruler*mock-turtles", "twins*twins", "motley*turtles", "mock-turtles*mock-turtles", "ap*sym"}) {
     const grid_check_report report = check_tartan_grid(product(name), box_extents{4, 4});
     EXPECT_EQ(report.positions, 65536u) << name;
     EXPECT_TRUE(report.passed()) << name;

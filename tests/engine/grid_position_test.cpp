@@ -130,7 +130,7 @@ grid_position random_position(const box_extents& box, std::mt19937& rng, double 
 /// Every winning move of p by brute force: every heads coin, every tuple of factor moves, applied and valued with
 /// the definition's table.
 std::set<grid_move> brute_force_winning_moves(const tartan_game& game, const std::vector<grundy_value>& table,
-                                             const grid_position& p) {
+                                              const grid_position& p) {
   std::set<grid_move> winning;
   for (const auto& cell : p.heads) {
     std::vector<grid_move> partial{grid_move{}};
@@ -179,7 +179,9 @@ TEST(GridPositionTest, ParsesBoardSizes) {
   EXPECT_EQ(parse_board_size("3x4"), (box_extents{3, 4}));
   EXPECT_EQ(parse_board_size("3X4"), (box_extents{3, 4}));
   EXPECT_EQ(parse_board_size(" 16x16x16 "), (box_extents{16, 16, 16}));
-  EXPECT_EQ(parse_board_size("3\xc3\x97" "4"), (box_extents{3, 4}));
+  EXPECT_EQ(parse_board_size("3\xc3\x97"
+                             "4"),
+            (box_extents{3, 4}));
   EXPECT_EQ(parse_message([] { parse_board_size("3x"); }),
             "size '3x': dimension 2 is missing; type the size as RxC, e.g. 3x4");
   EXPECT_THAT(parse_message([] { parse_board_size("x4"); }), HasSubstr("dimension 1 is missing"));
@@ -196,11 +198,15 @@ TEST(GridPositionTest, SparseHeadsAreCheckedAgainstTheBoard) {
   const grid_position p = sparse_grid(box_extents{1000, 1000}, "17:2, 3:5");
   EXPECT_EQ(p.heads, (std::vector<std::vector<coin>>{{3, 5}, {17, 2}}));
   EXPECT_TRUE(sparse_grid(box_extents{4, 4}, "").heads.empty());
-  EXPECT_EQ(parse_message([] { sparse_grid(box_extents{10, 10}, "3:5,17:2"); }),
+  EXPECT_EQ(parse_message([] {
+              sparse_grid(box_extents{10, 10}, "3:5,17:2");
+            }),
             "heads coin 17:2 is outside the board of size 10x10 (coordinate 1 must be below 10); list coins inside "
             "the board or give a larger size");
   EXPECT_THAT(parse_message([] { sparse_grid(box_extents{10, 10}, "3:5,3:5"); }), HasSubstr("listed twice"));
-  EXPECT_THAT(parse_message([] { sparse_grid(box_extents{10, 10}, "3"); }),
+  EXPECT_THAT(parse_message([] {
+                sparse_grid(box_extents{10, 10}, "3");
+              }),
               HasSubstr("has 1 coordinate but the board 10x10 has 2 dimensions"));
   EXPECT_THAT(parse_message([] { sparse_grid(box_extents{10, 10}, "3:5,,1:1"); }), HasSubstr("item 2 is empty"));
   EXPECT_THAT(parse_message([] { sparse_grid(box_extents{10, 10}, "3:x"); }), HasSubstr("heads coin '3:x'"));
@@ -233,8 +239,8 @@ TEST(GridPositionTest, RugsExample) {
 
 TEST(GridPositionTest, FinderAgreesWithBruteForceOnRandomBoards) {
   std::mt19937 rng(2024);
-  for (const char* name : {"ruler*ruler", "mock-turtles*twins", "turtles*mock-turtles", "twins*twins",
-                           "motley*ruler", "ap*turtles"}) {
+  for (const char* name :
+       {"ruler*ruler", "mock-turtles*twins", "turtles*mock-turtles", "twins*twins", "motley*ruler", "ap*turtles"}) {
     const tartan_game game = product(name);
     const box_extents box{5, 6};
     const auto table = definition_table(game, box);
@@ -249,8 +255,10 @@ TEST(GridPositionTest, FinderAgreesWithBruteForceOnRandomBoards) {
         EXPECT_TRUE(is_legal_move(game, p, m)) << name;
         EXPECT_EQ(value_by_table(table, apply_move(p, m)), 0u) << name;
       }
-      if (value_by_table(table, p) == 0) EXPECT_TRUE(found.empty()) << name;
-      else EXPECT_FALSE(found.empty()) << name << ": an N-position has a winning move";
+      if (value_by_table(table, p) == 0)
+        EXPECT_TRUE(found.empty()) << name;
+      else
+        EXPECT_FALSE(found.empty()) << name << ": an N-position has a winning move";
     }
   }
 }

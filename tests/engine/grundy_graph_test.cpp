@@ -95,8 +95,7 @@ TEST(GrundyGraphTest, DeepPathDoesNotOverflowTheStack) {
 TEST(GrundyGraphTest, CycleIsReportedWithItsVertices) {
   EXPECT_EQ(message_of([] { grundy_values(parse_dot("digraph { a -> b; b -> c; c -> a; }")); }),
             "the graph has a cycle: a -> b -> c -> a; Grundy values need a finite (acyclic) game");
-  EXPECT_THAT(message_of([] { grundy_values(parse_edge_list("s a\na b\nb a\n")); }),
-              HasSubstr("cycle: a -> b -> a;"));
+  EXPECT_THAT(message_of([] { grundy_values(parse_edge_list("s a\na b\nb a\n")); }), HasSubstr("cycle: a -> b -> a;"));
   EXPECT_THAT(message_of([] { grundy_values(parse_edge_list("x x\n")); }), HasSubstr("cycle: x -> x;"));
   EXPECT_THROW(grundy_values(parse_dot("digraph { p -> q -> r -> q }")), not_acyclic);
 }

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "support/mex_nim_product.hpp"
+#include "support/reference_data.hpp"
 #include "tartan/error.hpp"
 #include "tartan/nimber.hpp"
-#include "support/reference_data.hpp"
 
 namespace tartan {
 namespace {
@@ -42,7 +42,6 @@ std::uint64_t trace_by_definition(std::uint64_t x, unsigned bits) {
 std::uint64_t random_below(std::mt19937_64& rng, unsigned bits) {
   return bits == 64 ? rng() : rng() & ((std::uint64_t{1} << bits) - 1);
 }
-
 
 TEST(NimFieldTest, OrderMatchesOeisA212200) {
   // Published orders: OEIS A212200, a(n) = multiplicative order of n, offset 1 (the first term is a(1)).

@@ -98,8 +98,11 @@ TEST(NimMatrixTest, InverseTimesMatrixIsIdentity) {
 }
 
 TEST(NimMatrixTest, SingularMatrixHasNoInverse) {
-  EXPECT_THAT([] { inverse(nim_matrix{{1, 2}, {2, 3}}); },
-              ::testing::ThrowsMessage<domain_error>(HasSubstr("the matrix is singular")));
+  EXPECT_THAT(
+      [] {
+        inverse(nim_matrix{{1, 2}, {2, 3}});
+      },
+      ::testing::ThrowsMessage<domain_error>(HasSubstr("the matrix is singular")));
   EXPECT_THROW(inverse(nim_matrix(2, 3)), domain_error);
 }
 
@@ -161,16 +164,20 @@ TEST(NimMatrixTest, SolveThenMultiplyBack) {
 }
 
 TEST(NimMatrixTest, InconsistentSystemHasNoSolution) {
-  EXPECT_THAT([] { solve_linear(nim_matrix{{1, 2}, {2, 3}}, std::vector<std::uint64_t>{1, 1}); },
-              ::testing::ThrowsMessage<domain_error>(HasSubstr("the system has no solution")));
+  EXPECT_THAT(
+      [] {
+        solve_linear(nim_matrix{{1, 2}, {2, 3}}, std::vector<std::uint64_t>{1, 1});
+      },
+      ::testing::ThrowsMessage<domain_error>(HasSubstr("the system has no solution")));
   EXPECT_THROW(solve_linear(nim_matrix{{1, 2}}, std::vector<std::uint64_t>{1, 1}), domain_error);
 }
 
 TEST(NimMatrixTest, ParsesRowsAndRejectsBadInput) {
   EXPECT_EQ(parse_nim_matrix("1 2\n3 0x4\n"), (nim_matrix{{1, 2}, {3, 4}}));
   EXPECT_EQ(parse_nim_matrix("# a comment\n\n  1\t2  # trailing\r\n3 4"), (nim_matrix{{1, 2}, {3, 4}}));
-  EXPECT_THAT([] { parse_nim_matrix("1 2 3\n4 5\n"); },
-              ::testing::ThrowsMessage<parse_error>(HasSubstr("line 2 has 2 entries but the first row (line 1) has 3")));
+  EXPECT_THAT(
+      [] { parse_nim_matrix("1 2 3\n4 5\n"); },
+      ::testing::ThrowsMessage<parse_error>(HasSubstr("line 2 has 2 entries but the first row (line 1) has 3")));
   EXPECT_THAT([] { parse_nim_matrix("\n# nothing\n"); },
               ::testing::ThrowsMessage<parse_error>(HasSubstr("the matrix is empty")));
   EXPECT_THAT([] { parse_nim_matrix("1 2\n3 x\n"); },

@@ -42,7 +42,7 @@ TEST(Nimber128Test, MulAgreesWith64BitBelow2To64) {
 }
 
 TEST(Nimber128Test, FermatTwoPowerIdentities) {
-  const nimber128 f(1, 0);  // F = 2^64
+  const nimber128 f(1, 0);                                 // F = 2^64
   EXPECT_EQ(f * f, nimber128(1, std::uint64_t{1} << 63));  // F⊗F = 3F/2
   std::mt19937_64 rng(12);
   for (int i = 0; i < 1000; ++i) {

@@ -1,6 +1,6 @@
 // Tests of <tartan/nimber.hpp>: against the mex definition computed here, the Library Checker nim_product_64 data and
-// OEIS tables (tests/data, read through support/reference_data.hpp), field axioms on seeded random inputs, and agreement of
-// the reference, portable, PCLMULQDQ and batch paths.
+// OEIS tables (tests/data, read through support/reference_data.hpp), field axioms on seeded random inputs, and
+// agreement of the reference, portable, PCLMULQDQ and batch paths.
 #include "tartan/nimber.hpp"
 
 #include <gtest/gtest.h>
@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "support/mex_nim_product.hpp"
+#include "support/reference_data.hpp"
 #include "tartan/detail/nim_paths.hpp"
 #include "tartan/detail/nim_tables.hpp"
 #include "tartan/error.hpp"
-#include "support/reference_data.hpp"
 
 namespace {
 
@@ -29,7 +29,6 @@ using tartan::test::read_library_checker;
 using tartan::test::read_oeis_entry;
 
 using tartan::test::mex_products;
-
 
 // The cells (row, column) of an array read by antidiagonals d = 0, 1, ... For "upward" order each antidiagonal runs
 // from (d, 0) to (0, d); otherwise from (0, d) to (d, 0).
@@ -58,7 +57,9 @@ TEST(NimberTest, MulMatchesMexDefinition) {
       ASSERT_EQ(nim_mul(a, b), t[a][b]) << a << " ⊗ " << b;
       ASSERT_EQ(tartan::detail::nim_mul_reference(a, b), t[a][b]) << a << " ⊗ " << b;
       ASSERT_EQ(tartan::detail::nim_mul_portable(a, b), t[a][b]) << a << " ⊗ " << b;
-      if (tartan::detail::nim_mul_clmul_available()) { ASSERT_EQ(tartan::detail::nim_mul_clmul(a, b), t[a][b]); }
+      if (tartan::detail::nim_mul_clmul_available()) {
+        ASSERT_EQ(tartan::detail::nim_mul_clmul(a, b), t[a][b]);
+      }
     }
   }
 }
@@ -100,7 +101,9 @@ TEST(NimberTest, SubfieldsAreClosed) {
     for (int i = 0; i < 2000; ++i) {
       const u64 a = rng() & mask, b = rng() & mask;
       ASSERT_LE(nim_mul(a, b), mask);
-      if (a != 0) { ASSERT_LE(tartan::nim_inv(a), mask); }
+      if (a != 0) {
+        ASSERT_LE(tartan::nim_inv(a), mask);
+      }
       ASSERT_LE(tartan::nim_sqrt(a), mask);
     }
   }
@@ -190,7 +193,8 @@ TEST(NimberTest, OeisMultiplicativeOrders) {
   for (std::size_t i = 0; i < s.terms.size(); ++i) {
     const u64 n = i + 1, order = s.terms[i];
     EXPECT_EQ(tartan::nim_pow(n, order), 1u) << "n = " << n;
-    for (const u64 p : prime_factors(order)) EXPECT_NE(tartan::nim_pow(n, order / p), 1u) << "n = " << n << ", p = " << p;
+    for (const u64 p : prime_factors(order))
+      EXPECT_NE(tartan::nim_pow(n, order / p), 1u) << "n = " << n << ", p = " << p;
   }
 }
 
@@ -203,7 +207,9 @@ TEST(NimberTest, FieldAxiomsOnRandomTriples) {
     ASSERT_EQ(nim_mul(a, b ^ c), nim_mul(a, b) ^ nim_mul(a, c));
     ASSERT_EQ(nim_mul(a, 1), a);
     ASSERT_EQ(nim_mul(a, 0), 0u);
-    if (a != 0 && b != 0) { ASSERT_NE(nim_mul(a, b), 0u); }  // no zero divisors
+    if (a != 0 && b != 0) {
+      ASSERT_NE(nim_mul(a, b), 0u);
+    }  // no zero divisors
   }
 }
 
@@ -214,7 +220,9 @@ TEST(NimberTest, InverseSquareRootAndDivision) {
     const u64 r = tartan::nim_sqrt(x);
     ASSERT_EQ(nim_mul(r, r), x);
     ASSERT_EQ(tartan::nim_square(x), nim_mul(x, x));
-    if (x != 0) { ASSERT_EQ(nim_mul(x, tartan::nim_inv(x)), 1u) << x; }
+    if (x != 0) {
+      ASSERT_EQ(nim_mul(x, tartan::nim_inv(x)), 1u) << x;
+    }
     ASSERT_EQ(nim_mul(tartan::nim_div(x, y), y), x);
   }
   // Every inverse in GF(2^16), where the norm recursion bottoms out.
@@ -239,12 +247,16 @@ TEST(NimberTest, PowMatchesRepeatedProducts) {
     for (u64 e = 0; e < 70; ++e) {
       ASSERT_EQ(tartan::nim_pow(x, e), p) << x << "^" << e;
       ASSERT_EQ(tartan::detail::nim_pow_portable(x, e), p);
-      if (tartan::detail::nim_mul_clmul_available()) { ASSERT_EQ(tartan::detail::nim_pow_clmul(x, e), p); }
+      if (tartan::detail::nim_mul_clmul_available()) {
+        ASSERT_EQ(tartan::detail::nim_pow_clmul(x, e), p);
+      }
       p = nim_mul(p, x);
     }
     const u64 e = rng() >> 1, f = rng() >> 1;  // e + f below 2^64: exponents do not wrap
     ASSERT_EQ(tartan::nim_pow(x, e + f), nim_mul(tartan::nim_pow(x, e), tartan::nim_pow(x, f)));
-    if (x != 0) { ASSERT_EQ(tartan::nim_pow(x, ~u64{0}), 1u); }  // the multiplicative group has order 2^64 - 1
+    if (x != 0) {
+      ASSERT_EQ(tartan::nim_pow(x, ~u64{0}), 1u);
+    }  // the multiplicative group has order 2^64 - 1
   }
   EXPECT_EQ(tartan::nim_pow(0, 0), 1u);
   EXPECT_EQ(tartan::nim_pow(0, 5), 0u);
@@ -266,19 +278,27 @@ TEST(NimberTest, PathsAgreeOnAMillionRandomPairs) {
   // The instruction-set paths run only where the CPU has them (elsewhere they would fault); the dispatched
   // functions above cover whichever path is active.
   const bool has_clmul = d::nim_mul_clmul_available(), has_simd = d::nim_mul_batch_simd_available();
-  if (has_clmul) d::nim_mul_batch_clmul(a.data(), b.data(), clmul.data(), n);
-  else clmul = batch;
-  if (has_simd) d::nim_mul_batch_simd(a.data(), b.data(), simd.data(), n);
-  else simd = batch;
+  if (has_clmul)
+    d::nim_mul_batch_clmul(a.data(), b.data(), clmul.data(), n);
+  else
+    clmul = batch;
+  if (has_simd)
+    d::nim_mul_batch_simd(a.data(), b.data(), simd.data(), n);
+  else
+    simd = batch;
   for (std::size_t i = 0; i < n; ++i) {
     const u64 expected = nim_mul(a[i], b[i]);
     ASSERT_EQ(d::nim_mul_portable(a[i], b[i]), expected) << a[i] << " ⊗ " << b[i];
-    if (has_clmul) { ASSERT_EQ(d::nim_mul_clmul(a[i], b[i]), expected); }
+    if (has_clmul) {
+      ASSERT_EQ(d::nim_mul_clmul(a[i], b[i]), expected);
+    }
     ASSERT_EQ(batch[i], expected);
     ASSERT_EQ(portable[i], expected);
     ASSERT_EQ(clmul[i], expected);
     ASSERT_EQ(simd[i], expected);
-    if (i % 100 == 0) { ASSERT_EQ(d::nim_mul_reference(a[i], b[i]), expected); }
+    if (i % 100 == 0) {
+      ASSERT_EQ(d::nim_mul_reference(a[i], b[i]), expected);
+    }
   }
 }
 

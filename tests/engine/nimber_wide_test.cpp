@@ -208,7 +208,7 @@ TEST(NimberWideTest, ParsesAndPrints) {
     if (carry) p.insert(p.begin(), static_cast<char>('0' + carry));
   }
   EXPECT_THROW(parse_wide_unsigned(p, 256, "X"), parse_error);  // 2^256 itself
-  p.back() = static_cast<char>(p.back() - 1);                    // 2^256 - 1 (2^256 ends in 6)
+  p.back() = static_cast<char>(p.back() - 1);                   // 2^256 - 1 (2^256 ends in 6)
   const auto words = parse_wide_unsigned(p, 256, "X");
   EXPECT_EQ(words, std::vector<std::uint64_t>(4, UINT64_MAX));
   EXPECT_EQ(format_wide_unsigned(words), p);

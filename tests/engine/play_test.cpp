@@ -185,8 +185,8 @@ TEST(PlaySessionTest, RowLegalityMatchesMockTurtlesDefinition) {
     for (std::uint32_t set = 1; set < (1u << coins); ++set) {
       const bool is_legal = std::find(legal.begin(), legal.end(), set) != legal.end();
       const std::string reason = s.illegal_reason(row_move_of(set));
-      EXPECT_EQ(reason.empty(), is_legal) << row_text(heads, coins) << " move " << format_play_move(row_move_of(set))
-                                          << ": " << reason;
+      EXPECT_EQ(reason.empty(), is_legal)
+          << row_text(heads, coins) << " move " << format_play_move(row_move_of(set)) << ": " << reason;
     }
   }
 }
@@ -205,8 +205,7 @@ TEST(PlaySessionTest, GridLegalityMatchesRugsDefinition) {
   std::mt19937 rng(11);
   for (int trial = 0; trial < 10; ++trial) {
     const std::uint32_t heads = rng() & ((1u << rows * cols) - 1);
-    const play_session s(tartan_game(games::find_factors("ruler*ruler")),
-                         parse_grid(board_text(heads, rows, cols)));
+    const play_session s(tartan_game(games::find_factors("ruler*ruler")), parse_grid(board_text(heads, rows, cols)));
     const std::vector<std::uint32_t> legal = rugs_moves(heads, rows, cols);
     for (std::uint32_t rs = 1; rs < (1u << rows); ++rs) {
       for (std::uint32_t cs = 1; cs < (1u << cols); ++cs) {
@@ -219,8 +218,8 @@ TEST(PlaySessionTest, GridLegalityMatchesRugsDefinition) {
         }
         const bool is_legal = std::find(legal.begin(), legal.end(), move_mask(move, cols)) != legal.end();
         const std::string reason = s.illegal_reason(move);
-        EXPECT_EQ(reason.empty(), is_legal) << board_text(heads, rows, cols) << " " << format_play_move(move) << ": "
-                                            << reason;
+        EXPECT_EQ(reason.empty(), is_legal)
+            << board_text(heads, rows, cols) << " " << format_play_move(move) << ": " << reason;
       }
     }
   }
@@ -376,8 +375,7 @@ TEST(PlaySessionTest, GameEndsWhenNoHeadsCoinCanMove) {
 }
 
 TEST(PlaySessionTest, RefusesProductsOfThreeGames) {
-  EXPECT_THROW(play_session(tartan_game(games::find_factors("ruler*ruler*ruler")), parse_grid("HT/TH")),
-               parse_error);
+  EXPECT_THROW(play_session(tartan_game(games::find_factors("ruler*ruler*ruler")), parse_grid("HT/TH")), parse_error);
 }
 
 }  // namespace

@@ -117,8 +117,8 @@ TEST(ProductVerifyTest, NoMismatchForEveryPairOfBuiltinGames) {
 }
 
 TEST(ProductVerifyTest, NoMismatchOnThreeFactorBoxes) {
-  for (const char* name : {"turtles*ruler*twins", "mock-turtles*mock-turtles*ruler", "twins*twins*twins",
-                           "ruler*ruler*ruler*ruler"}) {
+  for (const char* name :
+       {"turtles*ruler*twins", "mock-turtles*mock-turtles*ruler", "twins*twins*twins", "ruler*ruler*ruler*ruler"}) {
     const tartan_game game = product(name);
     box_extents box(game.dimensions(), game.dimensions() == 3 ? 6 : 4);
     const verify_report report = verify_product(game, box);

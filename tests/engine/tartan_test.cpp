@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include "support/reference_data.hpp"
 #include "tartan/error.hpp"
 #include "tartan/turning_code.hpp"
-#include "support/reference_data.hpp"
 
 namespace tartan {
 namespace {
@@ -30,7 +30,6 @@ tartan_game product(std::initializer_list<const char*> codes) {
   for (const char* c : codes) factors.push_back(code_game(c));
   return tartan_game(std::move(factors));
 }
-
 
 /// Cells of a table read by antidiagonals (n + m = 0, 1, 2, ...; n ascending within each, as OEIS A051775 and
 /// A223541 are read): value at (n, m).

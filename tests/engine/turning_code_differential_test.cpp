@@ -364,8 +364,10 @@ struct joined_run_case {
 
 void PrintTo(const joined_run_case& c, std::ostream* out) {
   *out << "'" << c.code << "' ";
-  if (c.first_wrong == 0) *out << "(past its first value above 64)";
-  else *out << "(first wrong coin " << c.first_wrong << ")";
+  if (c.first_wrong == 0)
+    *out << "(past its first value above 64)";
+  else
+    *out << "(first wrong coin " << c.first_wrong << ")";
 }
 
 class JoinedLongRunTest : public ::testing::TestWithParam<joined_run_case> {};

@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
+#include "support/reference_data.hpp"
 #include "tartan/error.hpp"
 #include "tartan/turning.hpp"
 #include "tartan/turning_game.hpp"
-#include "support/reference_data.hpp"
 
 namespace tartan {
 namespace {
@@ -125,26 +125,44 @@ condition cond(unsigned lo, unsigned hi, const std::string& mods = "", unsigned 
 // The codes of the brief, each with its definition (hi = 0: unbounded).
 const std::vector<oracle_code>& all_codes() {
   static const std::vector<oracle_code> codes = {
-      {"1-2", {cond(1, 2)}},          {"2", {cond(2, 2)}},
-      {"1-3", {cond(1, 3)}},          {"3", {cond(3, 3)}},
-      {"1-5", {cond(1, 5)}},          {"1-7", {cond(1, 7)}},
-      {"1-9", {cond(1, 9)}},          {"1+C", {cond(1, 0, "C")}},
-      {"1+", {cond(1, 0)}},           {"3E", {cond(3, 3, "E")}},
-      {"4FS", {cond(4, 4, "FS")}},    {"1+S", {cond(1, 0, "S")}},
-      {"1+FS", {cond(1, 0, "FS")}},   {"1-3C(5)", {cond(1, 3, "", 5)}},
-      {"1-5C", {cond(1, 5, "C")}},    {"1+E", {cond(1, 0, "E")}},
+      {"1-2", {cond(1, 2)}},
+      {"2", {cond(2, 2)}},
+      {"1-3", {cond(1, 3)}},
+      {"3", {cond(3, 3)}},
+      {"1-5", {cond(1, 5)}},
+      {"1-7", {cond(1, 7)}},
+      {"1-9", {cond(1, 9)}},
+      {"1+C", {cond(1, 0, "C")}},
+      {"1+", {cond(1, 0)}},
+      {"3E", {cond(3, 3, "E")}},
+      {"4FS", {cond(4, 4, "FS")}},
+      {"1+S", {cond(1, 0, "S")}},
+      {"1+FS", {cond(1, 0, "FS")}},
+      {"1-3C(5)", {cond(1, 3, "", 5)}},
+      {"1-5C", {cond(1, 5, "C")}},
+      {"1+E", {cond(1, 0, "E")}},
       {"2-3,6C", {cond(2, 3), cond(6, 6, "C")}},
-      {"2+", {cond(2, 0)}},           {"1-4C", {cond(1, 4, "C")}},
-      {"2E", {cond(2, 2, "E")}},      {"1-3S", {cond(1, 3, "S")}},
+      {"2+", {cond(2, 0)}},
+      {"1-4C", {cond(1, 4, "C")}},
+      {"2E", {cond(2, 2, "E")}},
+      {"1-3S", {cond(1, 3, "S")}},
       // beyond the brief's list: more combinations of counts and modifiers
-      {"3+", {cond(3, 0)}},           {"2+C", {cond(2, 0, "C")}},
-      {"1+F", {cond(1, 0, "F")}},     {"3F", {cond(3, 3, "F")}},
-      {"2-4C(4)", {cond(2, 4, "", 4)}}, {"1-3,1+C", {cond(1, 3), cond(1, 0, "C")}},
-      {"5S", {cond(5, 5, "S")}},      {"3+S", {cond(3, 0, "S")}},
-      {"2+S", {cond(2, 0, "S")}},     {"2-5E", {cond(2, 5, "E")}},
-      {"1+EF", {cond(1, 0, "EF")}},   {"1+SC(6)", {cond(1, 0, "S", 6)}},
-      {"4", {cond(4, 4)}},            {"2F,3E,1C", {cond(2, 2, "F"), cond(3, 3, "E"), cond(1, 1, "C")}},
-      {"1+C(4)", {cond(1, 0, "", 4)}}, {"3-4CF", {cond(3, 4, "CF")}},
+      {"3+", {cond(3, 0)}},
+      {"2+C", {cond(2, 0, "C")}},
+      {"1+F", {cond(1, 0, "F")}},
+      {"3F", {cond(3, 3, "F")}},
+      {"2-4C(4)", {cond(2, 4, "", 4)}},
+      {"1-3,1+C", {cond(1, 3), cond(1, 0, "C")}},
+      {"5S", {cond(5, 5, "S")}},
+      {"3+S", {cond(3, 0, "S")}},
+      {"2+S", {cond(2, 0, "S")}},
+      {"2-5E", {cond(2, 5, "E")}},
+      {"1+EF", {cond(1, 0, "EF")}},
+      {"1+SC(6)", {cond(1, 0, "S", 6)}},
+      {"4", {cond(4, 4)}},
+      {"2F,3E,1C", {cond(2, 2, "F"), cond(3, 3, "E"), cond(1, 1, "C")}},
+      {"1+C(4)", {cond(1, 0, "", 4)}},
+      {"3-4CF", {cond(3, 4, "CF")}},
   };
   return codes;
 }
@@ -222,9 +240,9 @@ TEST(TurningCodeTest, ParserRefusesMalformedCodesNamingTheColumn) {
             "turning code '1CE': modifier 'E' at column 3 conflicts with 'C' (give at most one of C, E and S)" + tail);
   EXPECT_EQ(parse_message("2FF"), "turning code '2FF': repeated modifier 'F' at column 3" + tail);
   EXPECT_EQ(parse_message("1+C(5"), "turning code '1+C(5': expected ')' at column 6 to close 'C('" + tail);
-  EXPECT_EQ(parse_message("3C(2)"),
-            "turning code '3C(2)': span C(2) at column 4 is narrower than the 3 coins turned (make it at least 3)" +
-                tail);
+  EXPECT_EQ(
+      parse_message("3C(2)"),
+      "turning code '3C(2)': span C(2) at column 4 is narrower than the 3 coins turned (make it at least 3)" + tail);
   for (const char* bad : {"1.5", "-1", "1++", "+", "1-3C(", "1-3C()", "2,", ",2", "1 -3", "1-x", "1-3C(5)(5)"}) {
     EXPECT_THROW(turning_code::parse(bad), parse_error) << bad;
   }
@@ -238,11 +256,16 @@ class TurningCodeOracleTest : public ::testing::TestWithParam<oracle_code> {};
 std::string code_name(const ::testing::TestParamInfo<oracle_code>& info) {
   std::string name;
   for (const char c : info.param.text) {
-    if (std::isalnum(static_cast<unsigned char>(c)) != 0) name += c;
-    else if (c == '-') name += "to";
-    else if (c == '+') name += "plus";
-    else if (c == ',') name += "or";
-    else if (c == '(') name += "w";
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0)
+      name += c;
+    else if (c == '-')
+      name += "to";
+    else if (c == '+')
+      name += "plus";
+    else if (c == ',')
+      name += "or";
+    else if (c == '(')
+      name += "w";
   }
   return name;
 }
@@ -338,9 +361,9 @@ INSTANTIATE_TEST_SUITE_P(Codes, TurningCodeOracleTest, ::testing::ValuesIn(all_c
 
 TEST(TurningCodeTest, SolverAgreesWithOptionValuesFurtherOut) {
   const std::vector<std::pair<std::string, coin>> cases = {
-      {"1-3", 400}, {"3", 300},    {"1-5", 60},     {"1+C", 400},  {"2+C", 300},     {"1+E", 200},
-      {"3E", 300},  {"4FS", 300},  {"1+S", 22},     {"1+FS", 60},  {"2+S", 22},      {"1-3C(5)", 200},
-      {"1-5C", 200}, {"1+", 20},   {"2+", 20},      {"3+", 20},    {"2-3,6C", 200},  {"1-3,1+C", 200},
+      {"1-3", 400},  {"3", 300},   {"1-5", 60},      {"1+C", 400}, {"2+C", 300},    {"1+E", 200},
+      {"3E", 300},   {"4FS", 300}, {"1+S", 22},      {"1+FS", 60}, {"2+S", 22},     {"1-3C(5)", 200},
+      {"1-5C", 200}, {"1+", 20},   {"2+", 20},       {"3+", 20},   {"2-3,6C", 200}, {"1-3,1+C", 200},
       {"1-3S", 120}, {"1+F", 20},  {"1+SC(6)", 100}, {"5S", 40},   {"2E", 300},     {"1+EF", 200}};
   for (const auto& [text, count] : cases) {
     const turning_code code = turning_code::parse(text);
@@ -405,7 +428,6 @@ TEST(TurningCodeTest, FindMovesOnALongMockTurtlesRow) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Published sequences and closed forms
-
 
 TEST(TurningCodeTest, MockTurtlesMatchesOeisA000069) {
   const std::vector<grundy_value> odious = tartan::test::oeis_terms("A000069");  // offset 1: a(1) is our coin 0

@@ -13,15 +13,14 @@
 #include <string>
 
 #include "support/naive.hpp"
-#include "tartan/turning_game.hpp"
 #include "support/reference_data.hpp"
+#include "tartan/turning_game.hpp"
 
 namespace tartan {
 namespace {
 
-using ::testing::HasSubstr;
 using test::oeis_terms;
-
+using ::testing::HasSubstr;
 
 // Mock Turtles with every hook, each written differently from plain enumeration.
 struct hooked_mock_turtles {

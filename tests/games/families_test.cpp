@@ -19,11 +19,11 @@
 #include <vector>
 
 #include "games/game_definitions.hpp"
+#include "support/reference_data.hpp"
 #include "tartan/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/mex.hpp"
 #include "tartan/turning.hpp"
-#include "support/reference_data.hpp"
 
 namespace {
 
@@ -66,7 +66,9 @@ coin_set as_set(std::span<const coin> others, coin n) {
 void expect_well_formed(std::span<const coin> others, coin n) {
   for (std::size_t i = 0; i < others.size(); ++i) {
     EXPECT_LT(others[i], n);
-    if (i > 0) { EXPECT_LT(others[i - 1], others[i]); }
+    if (i > 0) {
+      EXPECT_LT(others[i - 1], others[i]);
+    }
   }
 }
 
@@ -356,7 +358,6 @@ TEST(FamiliesTest, GruntIsGrundysGame) {
 }
 
 // ---- Published sequences, read at run time.
-
 
 TEST(PublishedTest, MockTurtlesMatchOeisA000069) {
   // A000069 (odious numbers, Winning Ways p. 433), offset 1: a(1) = 1 is our coin 0, so a(k) is coin k - 1.

@@ -37,7 +37,10 @@ bool printable(std::string_view message) {
   return true;
 }
 
-const std::string with_nul("12\0" "34", 5);
+const std::string with_nul(
+    "12\0"
+    "34",
+    5);
 
 TEST(FuzzRegressionTest, NulInANumberIsShownNotCutShort) {
   // parse_u64 once built its message as a C string, so a NUL ended it: "operand A: '12" and nothing after.
@@ -62,7 +65,8 @@ TEST(FuzzRegressionTest, ControlBytesInEveryParserAreEscaped) {
     EXPECT_TRUE(printable(code)) << byte << ": " << code;
     const std::string row = message_of([&] { tartan::parse_row(std::string("HT") + static_cast<char>(byte) + "Q"); });
     EXPECT_TRUE(printable(row)) << byte << ": " << row;
-    const std::string number = message_of([&] { tartan::parse_u64(std::string("7") + static_cast<char>(byte) + "Q", "n"); });
+    const std::string number =
+        message_of([&] { tartan::parse_u64(std::string("7") + static_cast<char>(byte) + "Q", "n"); });
     EXPECT_TRUE(printable(number)) << byte << ": " << number;
     const std::string wide =
         message_of([&] { tartan::parse_wide_unsigned(std::string("7") + static_cast<char>(byte) + "Q", 256, "n"); });

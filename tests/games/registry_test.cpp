@@ -256,7 +256,8 @@ TEST(SequenceLimitsTest, RefusesWhatMemoryCannotHold) {
     FAIL();
   } catch (const tartan::limit_error& e) {
     EXPECT_EQ(e.what(), std::string("computing 100000000 values needs about 3.0 GiB, over the memory limit of 1.0 MiB; "
-                                    "ask for fewer values") + e.raise_clause());
+                                    "ask for fewer values") +
+                            e.raise_clause());
     EXPECT_EQ(e.unit(), tartan::limit_unit::bytes);
     EXPECT_EQ(e.estimate(), 3.2e9);
     EXPECT_EQ(e.limit(), 1 << 20);

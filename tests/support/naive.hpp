@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <map>
 #include <set>
-#include <utility>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "tartan/game_concepts.hpp"

@@ -22,8 +22,10 @@ struct cli_result {
 inline std::string shell_quote(const std::string& s) {
   std::string q = "'";
   for (const char c : s) {
-    if (c == '\'') q += "'\\''";
-    else q += c;
+    if (c == '\'')
+      q += "'\\''";
+    else
+      q += c;
   }
   return q + "'";
 }

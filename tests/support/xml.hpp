@@ -62,9 +62,7 @@ class xml_error : public std::runtime_error {
 /// Parses `doc`; throws xml_error naming the byte offset of the first problem.
 inline std::unique_ptr<xml_element> parse_xml(std::string_view doc) {
   std::size_t i = 0;
-  auto fail = [&](const std::string& what) -> void {
-    throw xml_error(what + " at byte " + std::to_string(i));
-  };
+  auto fail = [&](const std::string& what) -> void { throw xml_error(what + " at byte " + std::to_string(i)); };
   auto starts = [&](std::string_view s) { return doc.substr(i, s.size()) == s; };
   auto is_name_char = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
@@ -90,13 +88,20 @@ inline std::unique_ptr<xml_element> parse_xml(std::string_view doc) {
       const std::size_t semi = raw.find(';', k);
       if (semi == std::string_view::npos) fail("'&' without ';'");
       const std::string_view entity = raw.substr(k + 1, semi - k - 1);
-      if (entity == "amp") out += '&';
-      else if (entity == "lt") out += '<';
-      else if (entity == "gt") out += '>';
-      else if (entity == "quot") out += '"';
-      else if (entity == "apos") out += '\'';
-      else if (entity.size() > 1 && entity[0] == '#') out += '?';  // a character reference; its value is not needed
-      else fail("unknown entity &" + std::string(entity) + ";");
+      if (entity == "amp")
+        out += '&';
+      else if (entity == "lt")
+        out += '<';
+      else if (entity == "gt")
+        out += '>';
+      else if (entity == "quot")
+        out += '"';
+      else if (entity == "apos")
+        out += '\'';
+      else if (entity.size() > 1 && entity[0] == '#')
+        out += '?';  // a character reference; its value is not needed
+      else
+        fail("unknown entity &" + std::string(entity) + ";");
       k = semi;
     }
     return out;

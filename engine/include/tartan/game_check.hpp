@@ -26,10 +26,10 @@ namespace tartan {
 
 /// How large an explicit check may get.
 struct check_limits {
-  std::size_t max_coins = 24;               // 2^24 positions; absolute, whatever the game
-  std::uint64_t max_edges = 500'000'000;    // moves in the whole graph (at most 2^32 - 1)
-  std::uint64_t max_memory = 4ull << 30;    // bytes, estimated before building
-  std::size_t reported_mismatches = 10;     // how many mismatches are kept in the report
+  std::size_t max_coins = 24;             // 2^24 positions; absolute, whatever the game
+  std::uint64_t max_edges = 500'000'000;  // moves in the whole graph (at most 2^32 - 1)
+  std::uint64_t max_memory = 4ull << 30;  // bytes, estimated before building
+  std::size_t reported_mismatches = 10;   // how many mismatches are kept in the report
   /// Called while the graph is built with the fraction of positions done (0..1); returning false stops the check
   /// there. Positions below the stop form a closed subgame (a move only lowers the heads bitmask: it turns its
   /// moving coin to tails and changes coins below it), so they are still checked and reported (complete = false).
@@ -39,26 +39,26 @@ struct check_limits {
 /// The size of a check, worked out before any graph is built.
 struct check_plan {
   std::size_t coins = 0;
-  std::uint64_t positions = 0;              // 2^coins
-  std::uint64_t edges = 0;                  // 2^(coins-1) * sum of moves_per_coin
-  std::uint64_t memory = 0;                 // estimated bytes
+  std::uint64_t positions = 0;  // 2^coins
+  std::uint64_t edges = 0;      // 2^(coins-1) * sum of moves_per_coin
+  std::uint64_t memory = 0;     // estimated bytes
   std::vector<std::uint64_t> moves_per_coin;
 };
 
 /// A position whose value over the graph differs from the XOR of the table over its heads coins.
 struct check_mismatch {
-  std::uint32_t heads = 0;                  // bit i set = coin i heads
-  grundy_value graph_value = 0;             // mex over the explicit game graph
-  grundy_value xor_value = 0;               // XOR of the table over the heads coins
+  std::uint32_t heads = 0;       // bit i set = coin i heads
+  grundy_value graph_value = 0;  // mex over the explicit game graph
+  grundy_value xor_value = 0;    // XOR of the table over the heads coins
 };
 
 struct check_report {
   std::size_t coins = 0;
-  std::uint64_t positions = 0;              // positions checked: 2^coins, fewer when stopped by progress
-  std::uint64_t edges = 0;                  // moves in the graph
+  std::uint64_t positions = 0;  // positions checked: 2^coins, fewer when stopped by progress
+  std::uint64_t edges = 0;      // moves in the graph
   std::uint64_t mismatches = 0;
   std::vector<check_mismatch> first_mismatches;  // in increasing order of `heads`, at most reported_mismatches
-  bool complete = true;                     // false when the progress callback stopped the check early
+  bool complete = true;                          // false when the progress callback stopped the check early
 
   bool passed() const { return mismatches == 0; }
 };

@@ -58,18 +58,17 @@ concept turning_rule = requires(const Rule& rule, coin n, detail::probe_visitor 
 
 /// Hook: the option values of coin n, given any table of values.
 template <class Rule>
-concept has_option_values =
-    requires(const Rule& rule, coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) {
-      rule.option_values(n, g, out);
-    };
+concept has_option_values = requires(const Rule& rule, coin n, std::span<const grundy_value> g,
+                                     std::vector<grundy_value>& out) {
+  rule.option_values(n, g, out);
+};
 
 /// Hook: the moves from coin n with a given option value.
 template <class Rule>
-concept has_find_moves =
-    requires(const Rule& rule, coin n, grundy_value target, std::span<const grundy_value> g,
-             detail::probe_visitor visit) {
-      { rule.find_moves(n, target, g, visit) } -> std::same_as<bool>;
-    };
+concept has_find_moves = requires(const Rule& rule, coin n, grundy_value target, std::span<const grundy_value> g,
+                                  detail::probe_visitor visit) {
+  { rule.find_moves(n, target, g, visit) } -> std::same_as<bool>;
+};
 
 /// Hook: an incremental solver for g(0), g(1), ...
 template <class Rule>
@@ -93,15 +92,25 @@ namespace detail {
 // A member whose address can be taken (a non-template, non-overloaded member function). Used to spot a hook that
 // is present under its name but with a signature the engine would not recognise (it would be ignored silently).
 template <class Rule>
-concept names_option_values = requires { &Rule::option_values; };
+concept names_option_values = requires {
+  &Rule::option_values;
+};
 template <class Rule>
-concept names_find_moves = requires { &Rule::find_moves; };
+concept names_find_moves = requires {
+  &Rule::find_moves;
+};
 template <class Rule>
-concept names_grundy_solver = requires { &Rule::grundy_solver; };
+concept names_grundy_solver = requires {
+  &Rule::grundy_solver;
+};
 template <class Rule>
-concept names_grundy = requires { &Rule::grundy; };
+concept names_grundy = requires {
+  &Rule::grundy;
+};
 template <class Rule>
-concept names_move_count = requires { &Rule::move_count; };
+concept names_move_count = requires {
+  &Rule::move_count;
+};
 }  // namespace detail
 
 /**

@@ -47,7 +47,7 @@ struct grid_check_report {
   std::uint64_t mismatches = 0;
   std::vector<grid_check_mismatch> first_mismatches;  // in increasing order of the row-major heads bitmask
   double seconds = 0;
-  bool complete = true;         // false when limits.progress stopped the check early
+  bool complete = true;  // false when limits.progress stopped the check early
 
   bool passed() const { return mismatches == 0; }
 };

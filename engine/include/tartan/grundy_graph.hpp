@@ -18,7 +18,6 @@
 #include <boost/graph/graph_traits.hpp>
 #include <boost/graph/properties.hpp>
 #include <boost/property_map/property_map.hpp>
-
 #include <cstddef>
 #include <cstdint>
 #include <memory>

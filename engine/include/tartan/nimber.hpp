@@ -69,8 +69,7 @@ std::uint64_t nim_sqrt(std::uint64_t x) noexcept;
  *
  * Example: std::array<std::uint64_t, 2> a{2, 16}, b{2, 16}, c; nim_mul_batch(a, b, c);  // c == {3, 24}
  */
-void nim_mul_batch(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
-                   std::span<std::uint64_t> out);
+void nim_mul_batch(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b, std::span<std::uint64_t> out);
 
 /**
  * A nimber: a 64-bit value with nim arithmetic. + and - are both XOR, * is the nim product, / the nim quotient

@@ -44,8 +44,8 @@ class nimber128 {
  public:
   constexpr nimber128() = default;
   constexpr nimber128(std::uint64_t hi, std::uint64_t lo) noexcept : hi_(hi), lo_(lo) {}
-  constexpr explicit nimber128(uint128 v) noexcept : hi_(static_cast<std::uint64_t>(v >> 64)),
-                                                      lo_(static_cast<std::uint64_t>(v)) {}
+  constexpr explicit nimber128(uint128 v) noexcept
+      : hi_(static_cast<std::uint64_t>(v >> 64)), lo_(static_cast<std::uint64_t>(v)) {}
   constexpr std::uint64_t hi() const noexcept { return hi_; }
   constexpr std::uint64_t lo() const noexcept { return lo_; }
   constexpr uint128 value() const noexcept { return (static_cast<uint128>(hi_) << 64) | lo_; }
@@ -128,7 +128,7 @@ constexpr unsigned nim_trace(nimber128 x) noexcept { return static_cast<unsigned
 
 /// The primes dividing 2^128 - 1 (each once): those of 2^64 - 1, then 274177 and 67280421310721.
 inline constexpr std::array<std::uint64_t, 9> nim128_group_primes{3,     5,       17,     257,           641,
-                                                                   65537, 6700417, 274177, 67280421310721};
+                                                                  65537, 6700417, 274177, 67280421310721};
 
 /**
  * The multiplicative order of x (dividing 2^128 - 1); domain_error for 0. Below 2^64 it agrees with the 64-bit
@@ -148,7 +148,8 @@ uint128 nim_order(nimber128 x);
  */
 uint128 nim_log(nimber128 x, nimber128 base);
 
-/// True iff x generates the multiplicative group of GF(2^128) (order 2^128 - 1). Example: !nim_is_primitive(nimber128(0, 5))
+/// True iff x generates the multiplicative group of GF(2^128) (order 2^128 - 1). Example:
+/// !nim_is_primitive(nimber128(0, 5))
 bool nim_is_primitive(nimber128 x);
 
 /// The smallest primitive element of GF(2^128) (found once; every value below 2^64 lies in GF(2^64)).

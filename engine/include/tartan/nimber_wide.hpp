@@ -95,8 +95,7 @@ unsigned nim_trace(const nimber_wide& x) noexcept;
 std::vector<nimber_wide> nim_artin_schreier_roots(const nimber_wide& c);
 
 /// The roots of a·x^2 + b·x + c = 0 in the largest of the three operands' fields (cases as for 64 bits).
-nim_quadratic_roots<nimber_wide> nim_solve_quadratic(const nimber_wide& a, const nimber_wide& b,
-                                                     const nimber_wide& c);
+nim_quadratic_roots<nimber_wide> nim_solve_quadratic(const nimber_wide& a, const nimber_wide& b, const nimber_wide& c);
 
 /// All cube roots of c in its field, ascending: {0} for 0, else none or three (r, r⊗2, r⊗3). Two exponentiations.
 std::vector<nimber_wide> nim_cube_roots(const nimber_wide& c);

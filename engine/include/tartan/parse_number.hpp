@@ -13,7 +13,6 @@ namespace tartan {
  *
  * Example: parse_u64("0xff", "operand A") == 255
  */
-std::uint64_t parse_u64(std::string_view text, std::string_view what,
-                        std::uint64_t max = UINT64_MAX);
+std::uint64_t parse_u64(std::string_view text, std::string_view what, std::uint64_t max = UINT64_MAX);
 
 }  // namespace tartan

@@ -152,8 +152,8 @@ class play_session {
   std::string name_;
   std::vector<turning_game> factors_;  // one for a row game, two for a board
   std::optional<tartan_game> product_;
-  std::vector<grundy_value> g_;        // row games: g over the row
-  tartan_values values_;               // boards: the factors' values over the board
+  std::vector<grundy_value> g_;  // row games: g over the row
+  tartan_values values_;         // boards: the factors' values over the board
   row_position row_;
   grid_position board_;
   player to_move_ = player::person;

@@ -121,8 +121,8 @@ bool for_each_winning_move(const Rule& rule, std::span<const grundy_value> g, co
  * Example: Mock Turtles, "HTTH" (value 6): winning_moves(rule, g, p, 10) == {{0, 3}} (g(0) = 1 = 6 ⊕ g(3))
  */
 template <class Rule>
-std::vector<std::vector<coin>> winning_moves(const Rule& rule, std::span<const grundy_value> g,
-                                             const row_position& p, std::size_t limit) {
+std::vector<std::vector<coin>> winning_moves(const Rule& rule, std::span<const grundy_value> g, const row_position& p,
+                                             std::size_t limit) {
   std::vector<std::vector<coin>> moves;
   if (limit == 0) {
     detail::check_table_covers(g, p);

@@ -81,12 +81,12 @@ struct cell_mismatch {
 struct verify_report {
   std::string game;
   box_extents extents;
-  std::uint64_t checked = 0;     // cells compared
-  std::uint64_t mismatches = 0;  // cells that differ
+  std::uint64_t checked = 0;                    // cells compared
+  std::uint64_t mismatches = 0;                 // cells that differ
   std::vector<cell_mismatch> first_mismatches;  // the first ones in row-major order
-  double seconds = 0;            // wall time of the whole verification, sequences included
+  double seconds = 0;                           // wall time of the whole verification, sequences included
   unsigned threads = 1;
-  bool complete = true;          // false when progress stopped it early
+  bool complete = true;  // false when progress stopped it early
 };
 
 /**

@@ -24,8 +24,7 @@ enum class sequence_method { automatic, closed_form, solver, option_values, enum
 /// Appends the option values of coin n under the value table g (|g| >= n): the hook if the game has one, else
 /// the XOR of g over each enumerated move.
 template <class Rule>
-void collect_option_values(const Rule& rule, coin n, std::span<const grundy_value> g,
-                           std::vector<grundy_value>& out) {
+void collect_option_values(const Rule& rule, coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) {
   static_assert(check_turning_rule<Rule>());
   if constexpr (has_option_values<Rule>) {
     rule.option_values(n, g, out);
@@ -81,9 +80,8 @@ namespace detail {
   const std::string what = e.what();
   const std::string named = "coin " + std::to_string(n);
   const std::size_t at = what.find(named);
-  const bool has_coin =
-      at != std::string::npos && (at + named.size() == what.size() || what[at + named.size()] < '0' ||
-                                  what[at + named.size()] > '9');
+  const bool has_coin = at != std::string::npos && (at + named.size() == what.size() || what[at + named.size()] < '0' ||
+                                                    what[at + named.size()] > '9');
   if (has_coin) throw;  // the exception being handled, unsliced
   throw overflow_error("the value of coin " + std::to_string(n) + " does not fit 64 bits (" + what +
                        "); ask for fewer coins, at most " + std::to_string(n));
@@ -110,16 +108,20 @@ void extend_grundy_sequence(const Rule& rule, std::vector<grundy_value>& g, std:
                             sequence_method method = sequence_method::automatic, Progress&& progress = {}) {
   static_assert(check_turning_rule<Rule>());
   if (count > std::size_t{UINT32_MAX} + 1) {
-    throw limit_error("a row has at most 2^32 coins (coins are 32-bit); ask for fewer than " +
-                      std::to_string(count) + " coins");
+    throw limit_error("a row has at most 2^32 coins (coins are 32-bit); ask for fewer than " + std::to_string(count) +
+                      " coins");
   }
   if (count <= g.size()) return;
   g.reserve(count);
   if (method == sequence_method::automatic) {
-    if constexpr (has_closed_form<Rule>) method = sequence_method::closed_form;
-    else if constexpr (has_grundy_solver<Rule>) method = sequence_method::solver;
-    else if constexpr (has_option_values<Rule>) method = sequence_method::option_values;
-    else method = sequence_method::enumeration;
+    if constexpr (has_closed_form<Rule>)
+      method = sequence_method::closed_form;
+    else if constexpr (has_grundy_solver<Rule>)
+      method = sequence_method::solver;
+    else if constexpr (has_option_values<Rule>)
+      method = sequence_method::option_values;
+    else
+      method = sequence_method::enumeration;
   }
   // g.size() is the coin being computed when a hook throws.
   try {

@@ -88,16 +88,13 @@ class turning_game {
   using sequence_progress = detail::function_ref<void(std::size_t)>;
 
   /// "g(0..count-1) of NAME", for messages.
-  std::string values_named(std::size_t count) const {
-    return "g(0.." + std::to_string(count - 1) + ") of " + name_;
-  }
+  std::string values_named(std::size_t count) const { return "g(0.." + std::to_string(count - 1) + ") of " + name_; }
 
   struct concept_t {
     virtual ~concept_t() = default;
     virtual bool for_each_move(coin n, move_visitor visit) const = 0;
     virtual void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const = 0;
-    virtual bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g,
-                            move_visitor visit) const = 0;
+    virtual bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const = 0;
     virtual bool has_closed_form() const = 0;
     virtual std::uint64_t count_moves(coin n, std::uint64_t cap) const = 0;
     virtual std::vector<grundy_value> sequence(std::size_t count, sequence_method method,
@@ -113,14 +110,11 @@ class turning_game {
     void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const override {
       collect_option_values(rule, n, g, out);
     }
-    bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g,
-                    move_visitor visit) const override {
+    bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const override {
       return find_moves_with_value(rule, n, target, g, visit);
     }
     bool has_closed_form() const override { return has_closed_form_v; }
-    std::uint64_t count_moves(coin n, std::uint64_t cap) const override {
-      return tartan::count_moves(rule, n, cap);
-    }
+    std::uint64_t count_moves(coin n, std::uint64_t cap) const override { return tartan::count_moves(rule, n, cap); }
     std::vector<grundy_value> sequence(std::size_t count, sequence_method method,
                                        sequence_progress progress) const override {
       std::vector<grundy_value> g;

@@ -107,8 +107,8 @@ void list_subset_xor_values(std::span<const grundy_value> values, grundy_value b
  * transform with Krawtchouk coefficients (O(2^B (B + r_hi)) for values below 2^B), or a span minus exceptions
  * when every size from r_lo up is allowed (O(2^rank)).
  */
-void subset_xor_values(std::span<const grundy_value> values, grundy_value base, std::uint64_t r_lo,
-                       std::uint64_t r_hi, std::vector<grundy_value>& out);
+void subset_xor_values(std::span<const grundy_value> values, grundy_value base, std::uint64_t r_lo, std::uint64_t r_hi,
+                       std::vector<grundy_value>& out);
 
 /**
  * Visits every set of r_lo..r_hi positions of `values` (ascending indices) whose XOR equals target, each once.

@@ -5,8 +5,8 @@
 #include <array>
 #include <bit>
 #include <cstddef>
-#include <utility>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "tartan/game_concepts.hpp"
@@ -70,8 +70,9 @@ class value_bitset {
   bool test(grundy_value v) const { return v < universe() && ((words_[v >> 6] >> (v & 63)) & 1) != 0; }
 
   /// this |= (source ⊕ v), also OR-ing the same values into `also` when it is not null. v < universe(), and
-  /// source, this and also share the universe; `also` must contain this set. O(members of source) while source is listed and sparse, else
-  /// O(words): word i takes source word i ^ (v >> 6), its bits permuted by v & 63; words already full are skipped.
+  /// source, this and also share the universe; `also` must contain this set. O(members of source) while source is
+  /// listed and sparse, else O(words): word i takes source word i ^ (v >> 6), its bits permuted by v & 63; words
+  /// already full are skipped.
   void or_xor_of(const value_bitset& source, grundy_value v, value_bitset* also) {
     if (source.listed_ && source.members_.size() * 8 < words_.size()) {
       for (const grundy_value m : source.members_) {

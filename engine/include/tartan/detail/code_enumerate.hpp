@@ -196,8 +196,10 @@ inline std::uint64_t count_alternative_moves(const turning_alternative& alt, coi
     } else if (alt.consecutive) {
       c = !alt.includes_first || k == n + 1 ? 1 : 0;
     } else if (alt.equally_spaced) {
-      if (alt.includes_first) c = n % (k - 1) == 0 ? 1 : 0;
-      else c = (n - lo) / (k - 1);
+      if (alt.includes_first)
+        c = n % (k - 1) == 0 ? 1 : 0;
+      else
+        c = (n - lo) / (k - 1);
     } else if (alt.symmetric) {
       const coin m_end = alt.includes_first ? 1 : n;
       for (coin m = lo; m < m_end; ++m) {

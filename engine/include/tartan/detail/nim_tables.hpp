@@ -120,9 +120,9 @@ constexpr std::uint64_t map_columns(const columns& col, std::uint64_t x) {
 /// The 8×8 block of `col` from input byte i to output byte j, in gf2p8affineqb layout.
 constexpr std::uint64_t gf_block(const columns& col, int j, int i) {
   std::uint64_t m = 0;
-  for (int t = 0; t < 8; ++t) {      // output bit 8j + t
+  for (int t = 0; t < 8; ++t) {  // output bit 8j + t
     std::uint64_t row = 0;
-    for (int u = 0; u < 8; ++u) {    // input bit 8i + u
+    for (int u = 0; u < 8; ++u) {  // input bit 8i + u
       row |= ((col[8 * i + u] >> (8 * j + t)) & 1) << u;
     }
     m |= row << (8 * (7 - t));

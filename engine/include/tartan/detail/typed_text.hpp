@@ -48,10 +48,14 @@ inline utf8_char decode_utf8(std::string_view text, std::size_t at) {
   const unsigned char lead = byte(at);
   std::size_t length = 0;
   std::uint32_t cp = 0;
-  if (lead >= 0xc2 && lead <= 0xdf) length = 2, cp = lead & 0x1f;
-  else if (lead >= 0xe0 && lead <= 0xef) length = 3, cp = lead & 0x0f;
-  else if (lead >= 0xf0 && lead <= 0xf4) length = 4, cp = lead & 0x07;
-  else return {};
+  if (lead >= 0xc2 && lead <= 0xdf)
+    length = 2, cp = lead & 0x1f;
+  else if (lead >= 0xe0 && lead <= 0xef)
+    length = 3, cp = lead & 0x0f;
+  else if (lead >= 0xf0 && lead <= 0xf4)
+    length = 4, cp = lead & 0x07;
+  else
+    return {};
   if (at + length > text.size()) return {};
   for (std::size_t i = 1; i < length; ++i) {
     if ((byte(at + i) & 0xc0) != 0x80) return {};
