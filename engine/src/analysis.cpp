@@ -16,7 +16,7 @@ namespace {
 
 /// Visits the options of the product from heads coin `cell`: every combination of the factors' moves from the
 /// cell's coordinates (axis 0 outermost), with u[i] the XOR of g_i over axis i's coins so far.
-bool visit_box_options(const game_handle& game, const std::vector<std::vector<grundy_value>>& values,
+bool visit_box_options(const game_handle& game, std::span<const std::span<const grundy_value>> values,
                        std::span<const coin> cell, grundy_value value, std::size_t axis, move& turned,
                        std::vector<grundy_value>& u, option_callback visit) {
   if (axis == cell.size()) {
@@ -25,7 +25,7 @@ bool visit_box_options(const game_handle& game, const std::vector<std::vector<gr
     return visit(turned, value ^ product);
   }
   const coin c = cell[axis];
-  const std::vector<grundy_value>& g = values[axis];
+  const std::span<const grundy_value> g = values[axis];
   return game.factor(axis).for_each_move(c, [&](std::span<const coin> others) {
     grundy_value x = g[c];
     for (const coin o : others) x ^= g[o];
@@ -64,36 +64,32 @@ analysis analyze(const game_handle& game, box_position position, const analyze_o
   check_sequence_lengths(needed, options.max_memory);
 
   analysis result(game, std::move(position));
-  result.values_.reserve(dims);
-  for (std::size_t i = 0; i < dims; ++i) {
-    result.values_.push_back(game.factor(i).sequence(needed[i], options.max_seconds));
-  }
   if (dims == 1) {
-    row_position row = result.position_.to_row();
-    row.coins = needed[0];
-    result.value_ = position_value(result.values_[0], row);
-    result.occupied_ = box_position(row);
+    result.row_values_ = game.factor(0).sequence(needed[0], options.max_seconds);
+    result.row_ = result.position_.to_row();
+    result.row_.coins = needed[0];
+    result.value_ = position_value(result.row_values_, result.row_);
   } else {
-    grid_position grid = result.position_.to_grid();
-    grid.extents = needed;
-    result.value_ = grid_value(tartan_values(result.values_), grid);
-    result.occupied_ = box_position(grid);
+    std::vector<std::vector<grundy_value>> values;
+    values.reserve(dims);
+    for (std::size_t i = 0; i < dims; ++i) values.push_back(game.factor(i).sequence(needed[i], options.max_seconds));
+    result.product_values_ = tartan_values(std::move(values));
+    result.product_ = game.product();
+    result.grid_ = result.position_.to_grid();
+    result.grid_.extents = needed;
+    result.value_ = grid_value(result.product_values_, result.grid_);
   }
   return result;
 }
 
 bool analysis::for_each_winning_move(move_callback visit) const {
-  if (game_.dimensions() == 1) {
-    move m;
-    m.axes.resize(1);
-    return tartan::for_each_winning_move(game_.row_game(), values_[0], occupied_.to_row(),
-                                         [&](std::span<const coin> coins) {
-                                           m.axes[0].assign(coins.begin(), coins.end());
-                                           return visit(m);
-                                         });
-  }
-  // tartan_values copies the factors' values: a product's are short (one per coin along each axis).
-  return for_each_grid_winning_move(game_.product(), tartan_values(values_), occupied_.to_grid(), visit);
+  if (product_) return for_each_grid_winning_move(*product_, product_values_, grid_, visit);
+  move m;
+  m.axes.resize(1);
+  return tartan::for_each_winning_move(game_.row_game(), row_values_, row_, [&](std::span<const coin> coins) {
+    m.axes[0].assign(coins.begin(), coins.end());
+    return visit(m);
+  });
 }
 
 std::vector<move> analysis::winning_moves(std::size_t limit, std::size_t skip) const {
@@ -116,11 +112,19 @@ std::uint64_t analysis::count_winning_moves(std::uint64_t cap) const {
 
 bool analysis::for_each_option(option_callback visit) const {
   const std::size_t dims = game_.dimensions();
+  std::vector<std::span<const grundy_value>> values;
+  for (std::size_t i = 0; i < dims; ++i) values.push_back(factor_values(i));
   move turned;
   turned.axes.resize(dims);
   std::vector<grundy_value> u(dims, 0);
-  for (std::size_t h = 0; h < occupied_.head_count(); ++h) {
-    if (!visit_box_options(game_, values_, occupied_.head(h), value_, 0, turned, u, visit)) return false;
+  if (!product_) {
+    for (const coin c : row_.heads) {
+      if (!visit_box_options(game_, values, std::span<const coin>(&c, 1), value_, 0, turned, u, visit)) return false;
+    }
+    return true;
+  }
+  for (const auto& cell : grid_.heads) {
+    if (!visit_box_options(game_, values, cell, value_, 0, turned, u, visit)) return false;
   }
   return true;
 }

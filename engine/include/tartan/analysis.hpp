@@ -10,13 +10,17 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "tartan/box_position.hpp"
 #include "tartan/detail/function_ref.hpp"
 #include "tartan/game_handle.hpp"
+#include "tartan/grid_position.hpp"
 #include "tartan/move.hpp"
+#include "tartan/position.hpp"
+#include "tartan/tartan.hpp"
 
 namespace tartan {
 
@@ -54,7 +58,9 @@ class analysis {
 
   /// g of factor `axis` over the coins the position depends on (position().occupied_extents(), at least 1 coin per
   /// axis of a product).
-  std::span<const grundy_value> factor_values(std::size_t axis) const { return values_[axis]; }
+  std::span<const grundy_value> factor_values(std::size_t axis) const {
+    return product_ ? product_values_.factor(axis) : std::span<const grundy_value>(row_values_);
+  }
 
   /**
    * Visits the winning moves (none for a P-position) until `visit` returns false; false when it was stopped.
@@ -90,8 +96,13 @@ class analysis {
 
   game_handle game_;
   box_position position_;
-  box_position occupied_;                          // the heads within the extents the values cover
-  std::vector<std::vector<grundy_value>> values_;  // g_i over occupied_'s extents
+  // Computed once by analyze() and kept in the forms the row and product algorithms take, so that every visit of
+  // the moves starts at once. The heads are cut to the extents the values cover.
+  row_position row_;  // 1-D games
+  std::vector<grundy_value> row_values_;
+  std::optional<tartan_game> product_;  // products
+  tartan_values product_values_;
+  grid_position grid_;
   grundy_value value_ = 0;
 };
 
