@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "interleaved_runs.hpp"
 #include "tartan/detail/code_algorithms.hpp"
 #include "tartan/detail/code_enumerate.hpp"
 #include "tartan/detail/small_buffer.hpp"
@@ -182,21 +183,7 @@ void print_summary(const summary_reporter& r) {
 
 int main(int argc, char** argv) {
   register_all();
-  // On a shared machine the load changes while the benchmarks run, so by default every benchmark runs 5 times,
-  // interleaved in random order, and the summary compares medians. Any --benchmark_* flag given replaces these.
-  std::vector<char*> args(argv, argv + argc);
-  std::string repetitions = "--benchmark_repetitions=5", interleave = "--benchmark_enable_random_interleaving=true",
-              aggregates = "--benchmark_report_aggregates_only=true", min_time = "--benchmark_min_time=0.2";
-  const auto given = [&](const std::string& flag) {
-    const std::string name = flag.substr(0, flag.find('='));
-    for (int i = 1; i < argc; ++i) {
-      if (std::string(argv[i]).rfind(name, 0) == 0) return true;
-    }
-    return false;
-  };
-  for (std::string* flag : {&repetitions, &interleave, &aggregates, &min_time}) {
-    if (!given(*flag)) args.insert(args.begin() + 1, flag->data());
-  }
+  std::vector<char*> args = tartan::bench::with_interleaved_runs(argc, argv);
   int count = static_cast<int>(args.size());
   benchmark::Initialize(&count, args.data());
   if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
