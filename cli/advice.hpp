@@ -62,7 +62,7 @@ inline std::string limit_message(const limit_error& e, const CLI::App& cmd) {
 inline std::string unknown_game_message(const games::unknown_game_error& e) {
   if (e.typed().empty()) {
     return e.context() + "no game given; type a name from 'tartan games'" +
-           (e.products_allowed() ? ", a turning code such as 1-3, or a product such as ruler*mock-turtles"
+           (e.products_allowed() ? ", a turning code such as 1-3, or a product such as 'ruler*mock-turtles'"
                                  : " or a turning code such as 1-3");
   }
   return e.context() + "unknown game " + detail::quote_typed(e.typed()) + "; " +

@@ -169,7 +169,7 @@ void add_table_command(CLI::App& app, run_state& state) {
       "  tartan table 'ruler*ruler' --size 64x64 --svg rugs.svg\n"
       "  tartan table 'turtles*ruler*twins' --size 2x4x4");
   auto o = std::make_shared<table_options>();
-  sub->add_option("GAME", o->game, "A product game, factors joined by '*', e.g. ruler*mock-turtles")->required();
+  sub->add_option("GAME", o->game, "A product game, factors joined by '*', e.g. 'ruler*mock-turtles'")->required();
   sub->add_option("--size", o->size, "The board: RxC, or AxBxC for three factors")->required();
   add_max_memory_option(sub, o->max_memory, "Refuse tables needing more memory");
   add_max_seconds_option(sub, o->max_seconds);

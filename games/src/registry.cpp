@@ -105,7 +105,7 @@ std::string_view closest_name(std::string_view key) {
 std::string unknown_game_message(const std::string& typed, const std::vector<std::string>& suggestions,
                                  bool products_allowed, const std::string& context) {
   const std::string what = products_allowed ? "name a built-in game, give a turning code such as 1-3, or a product "
-                                              "such as ruler*mock-turtles"
+                                              "such as 'ruler*mock-turtles'"
                                             : "name a built-in game or give a turning code such as 1-3";
   if (typed.empty()) return context + "no game given; " + what;
   return context + "unknown game " + tartan::detail::quote_typed(typed) + "; " +
@@ -170,7 +170,7 @@ std::vector<turning_game> find_factors(std::string_view product_name) {
     if (piece.empty()) {
       if (single) throw unknown_game_error("", {}, true);
       throw parse_error("product " + tartan::detail::quote_typed(text) + ": factor " + std::to_string(index) +
-                        " is empty; join games with a single '*', e.g. ruler*mock-turtles");
+                        " is empty; join games with a single '*', e.g. 'ruler*mock-turtles'");
     }
     const std::string context =
         "product " + tartan::detail::quote_typed(text) + ", factor " + std::to_string(index) + ": ";
