@@ -25,13 +25,13 @@
 #include <string>
 #include <vector>
 
+#include "detail/small_buffer.hpp"
 #include "interleaved_runs.hpp"
-#include "tartan/detail/code_algorithms.hpp"
-#include "tartan/detail/code_enumerate.hpp"
-#include "tartan/detail/small_buffer.hpp"
-#include "tartan/mex.hpp"
-#include "tartan/turning.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/core/mex.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_code.hpp"
+#include "turning/code_algorithms.hpp"
+#include "turning/code_enumerate.hpp"
 
 namespace {
 

@@ -2,8 +2,8 @@
 // (moves in the graph), the quantity the cost is linear in.
 #include <benchmark/benchmark.h>
 
-#include "tartan/game_check.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/turning/game_check.hpp"
 
 namespace {
 

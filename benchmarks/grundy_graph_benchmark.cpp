@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "tartan/grundy_graph.hpp"
+#include "tartan/graph/grundy_graph.hpp"
 
 namespace {
 

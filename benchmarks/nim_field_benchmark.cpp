@@ -11,11 +11,11 @@
 #include <random>
 #include <vector>
 
-#include "tartan/nim_field.hpp"
-#include "tartan/nim_matrix.hpp"
-#include "tartan/nimber.hpp"
-#include "tartan/nimber128.hpp"
-#include "tartan/nimber_wide.hpp"
+#include "tartan/nim/nim_field.hpp"
+#include "tartan/nim/nim_matrix.hpp"
+#include "tartan/nim/nimber.hpp"
+#include "tartan/nim/nimber_128.hpp"
+#include "tartan/nim/nimber_wide.hpp"
 
 namespace {
 

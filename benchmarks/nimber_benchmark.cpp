@@ -1,4 +1,4 @@
-// Benchmarks of <tartan/nimber.hpp> against two classic nim-multiplication baselines written here, in the same run.
+// Benchmarks of <tartan/nim/nimber.hpp> against two classic nim-multiplication baselines written here, in the same run.
 //
 //   textbook:    XOR of 2^i⊗2^j over the set bits i of a and j of b, from a 64×64 table (about 1000 lookups for
 //                random operands).
@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "interleaved_runs.hpp"
-#include "tartan/detail/nim_paths.hpp"
-#include "tartan/nimber.hpp"
+#include "nim/nim_paths.hpp"
+#include "tartan/nim/nimber.hpp"
 
 namespace {
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "tartan/games/registry.hpp"
-#include "tartan/position.hpp"
-#include "tartan/turning.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/turning/position.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace {
 

@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "tartan/games/registry.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/nimber.hpp"
-#include "tartan/product_verify.hpp"
+#include "tartan/nim/nimber.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/product/product_verify.hpp"
 
 namespace {
 

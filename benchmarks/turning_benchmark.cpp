@@ -1,6 +1,6 @@
-// Benchmarks of <tartan/turning_code.hpp>: Grundy sequences computed from turning codes by the family algorithms
-// (the incremental solver; no closed forms), against plain move enumeration in the same run, plus the hooks used
-// on long rows (option values under a table, moves of a given value).
+// Benchmarks of <tartan/turning/turning_code.hpp>: Grundy sequences computed from turning codes by the family
+// algorithms (the incremental solver; no closed forms), against plain move enumeration in the same run, plus the hooks
+// used on long rows (option values under a table, moves of a given value).
 //
 // Targets (this machine, docs/turning_codes.md): mock-turtles `1-3` g(0..10^5-1) <= 5 s and, at N = 2000, >= 100x
 // faster than enumeration; ruler `1+C` and turtles `1-2` g(0..10^6-1) <= 1 s each; ap `1+E` g(0..2999) <= 1 s;
@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "tartan/turning.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 namespace {
 

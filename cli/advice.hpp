@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <string>
 
-#include "tartan/detail/typed_text.hpp"
-#include "tartan/error.hpp"
+#include "detail/typed_text.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/limits.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/limits.hpp"
 
 namespace tartan::cli {
 

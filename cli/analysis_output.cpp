@@ -4,10 +4,10 @@
 #include <utility>
 
 #include "svg.hpp"
-#include "tartan/error.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/position.hpp"
-#include "tartan/tartan.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/product/tartan.hpp"
+#include "tartan/turning/position.hpp"
 
 namespace tartan::cli {
 

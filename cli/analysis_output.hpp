@@ -1,4 +1,4 @@
-// Printing an analysis (tartan/analysis.hpp) for `tartan analyze`: text, JSON and an SVG picture, for rows and
+// Printing an analysis (tartan/analysis/analysis.hpp) for `tartan analyze`: text, JSON and an SVG picture, for rows and
 // boards alike. The printers format what the command computed; they never call the engine.
 #pragma once
 
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "tartan/analysis.hpp"
-#include "tartan/game_handle.hpp"
-#include "tartan/move.hpp"
+#include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/game_handle.hpp"
+#include "tartan/analysis/move.hpp"
 
 namespace tartan::cli {
 

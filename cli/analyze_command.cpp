@@ -1,6 +1,6 @@
 // tartan analyze GAME POSITION: the value, outcome and winning moves of a row position (1-D games) or a board
-// position (tartan products): read the options, resolve the game, call the engine's analyze (tartan/analysis.hpp),
-// print (analysis_output.hpp).
+// position (tartan products): read the options, resolve the game, call the engine's analyze
+// (tartan/analysis/analysis.hpp), print (analysis_output.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <iostream>
@@ -14,13 +14,13 @@
 #include "commands.hpp"
 #include "input.hpp"
 #include "options.hpp"
-#include "tartan/analysis.hpp"
-#include "tartan/error.hpp"
+#include "tartan/analysis/analysis.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/limits.hpp"
+#include "tartan/core/parse_number.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/limits.hpp"
-#include "tartan/parse_number.hpp"
-#include "tartan/position.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/turning/position.hpp"
 
 namespace tartan::cli {
 

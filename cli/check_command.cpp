@@ -1,5 +1,5 @@
 // tartan check GAME --coins N: the game's values checked against an explicit game graph of every position on N
-// coins (engine/include/tartan/game_check.hpp); --size RxC checks a product game on a grid (grid_commands.cpp).
+// coins (engine/include/tartan/turning/game_check.hpp); --size RxC checks a product game on a grid (grid_commands.cpp).
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -11,15 +11,15 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "detail/text.hpp"
 #include "grid.hpp"
 #include "interrupt.hpp"
 #include "options.hpp"
-#include "tartan/detail/text.hpp"
-#include "tartan/error.hpp"
-#include "tartan/game_check.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/parse_number.hpp"
-#include "tartan/tartan.hpp"
+#include "tartan/product/tartan.hpp"
+#include "tartan/turning/game_check.hpp"
 
 namespace tartan::cli {
 

@@ -1,17 +1,17 @@
 // --bits N, shared by the nim commands: values are nimbers below 2^N, N a power of two from 8 to 65536. The nimbers
 // below 2^N form the field GF(2^N) and those below 2^8, 2^16, 2^32 are subfields of the 64-bit ones, so N <= 64 is
-// computed with the 64-bit functions and checked only on input; wider N uses <tartan/nimber_wide.hpp>.
+// computed with the 64-bit functions and checked only on input; wider N uses <tartan/nim/nimber_wide.hpp>.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "tartan/detail/typed_text.hpp"
-#include "tartan/error.hpp"
-#include "tartan/nimber128.hpp"
-#include "tartan/nimber_wide.hpp"
-#include "tartan/parse_number.hpp"
+#include "detail/typed_text.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
+#include "tartan/nim/nimber_128.hpp"
+#include "tartan/nim/nimber_wide.hpp"
 
 namespace tartan::cli {
 

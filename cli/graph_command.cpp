@@ -1,5 +1,5 @@
 // tartan graph FILE: the Grundy value of every vertex of a finite impartial game given as a directed graph
-// (Graphviz DOT or an edge list; engine/include/tartan/grundy_graph.hpp).
+// (Graphviz DOT or an edge list; engine/include/tartan/graph/grundy_graph.hpp).
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -9,8 +9,8 @@
 #include "commands.hpp"
 #include "input.hpp"
 #include "options.hpp"
-#include "tartan/error.hpp"
-#include "tartan/grundy_graph.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/graph/grundy_graph.hpp"
 
 namespace tartan::cli {
 

@@ -11,13 +11,13 @@
 #include "analysis_output.hpp"
 #include "grid.hpp"
 #include "interrupt.hpp"
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
-#include "tartan/grid_check.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/position.hpp"
-#include "tartan/tartan.hpp"
+#include "tartan/product/grid_check.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/product/tartan.hpp"
+#include "tartan/turning/position.hpp"
 
 namespace tartan::cli {
 

@@ -8,9 +8,9 @@
 #include <iostream>
 #include <system_error>
 
-#include "tartan/detail/typed_text.hpp"
-#include "tartan/error.hpp"
-#include "tartan/limits.hpp"
+#include "detail/typed_text.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/limits.hpp"
 
 namespace tartan::cli {
 

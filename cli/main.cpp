@@ -7,8 +7,8 @@
 
 #include "advice.hpp"
 #include "commands.hpp"
-#include "tartan/detail/typed_text.hpp"
-#include "tartan/error.hpp"
+#include "detail/typed_text.hpp"
+#include "tartan/core/error.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{

@@ -1,4 +1,4 @@
-// tartan nim mul/pow/inv/div/sqrt/square/table: nimber arithmetic from <tartan/nimber.hpp>.
+// tartan nim mul/pow/inv/div/sqrt/square/table: nimber arithmetic from <tartan/nim/nimber.hpp>.
 //
 // Operands are decimal or 0x-hex below 2^64, or below 2^N with --bits N (8, 16, 32, 64, 128, ... 65536; see
 // field_bits.hpp); results print in decimal (--hex: 0x-hex) or as JSON. `nim mul --batch`
@@ -19,10 +19,10 @@
 #include "commands.hpp"
 #include "field_bits.hpp"
 #include "options.hpp"
-#include "tartan/error.hpp"
-#include "tartan/nimber.hpp"
-#include "tartan/nimber_wide.hpp"
-#include "tartan/parse_number.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
+#include "tartan/nim/nimber.hpp"
+#include "tartan/nim/nimber_wide.hpp"
 
 namespace tartan::cli {
 

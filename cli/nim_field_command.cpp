@@ -1,8 +1,8 @@
 // tartan nim log/order/primitive/trace/solve/cbrt/det/rank/inverse/kernel/solve-linear: the nim-field toolkit.
 //
 // Values are taken in the field GF(2^N) of --bits N (a power of two from 8 to 65536, default 64): 64 bits and less
-// use <tartan/nim_field.hpp>, 128 bits <tartan/nimber128.hpp>, wider <tartan/nimber_wide.hpp>. Logarithms, orders and
-// primitive elements stop at 128 bits; matrices are over the nimbers below 2^64.
+// use <tartan/nim/nim_field.hpp>, 128 bits <tartan/nim/nimber_128.hpp>, wider <tartan/nim/nimber_wide.hpp>. Logarithms,
+// orders and primitive elements stop at 128 bits; matrices are over the nimbers below 2^64.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cctype>
@@ -21,13 +21,13 @@
 #include "field_bits.hpp"
 #include "input.hpp"
 #include "options.hpp"
-#include "tartan/error.hpp"
-#include "tartan/nim_field.hpp"
-#include "tartan/nim_matrix.hpp"
-#include "tartan/nimber.hpp"
-#include "tartan/nimber128.hpp"
-#include "tartan/nimber_wide.hpp"
-#include "tartan/parse_number.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
+#include "tartan/nim/nim_field.hpp"
+#include "tartan/nim/nim_matrix.hpp"
+#include "tartan/nim/nimber.hpp"
+#include "tartan/nim/nimber_128.hpp"
+#include "tartan/nim/nimber_wide.hpp"
 
 namespace tartan::cli {
 

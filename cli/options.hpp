@@ -13,10 +13,10 @@
 #include <cstdint>
 #include <string>
 
-#include "tartan/detail/typed_text.hpp"
-#include "tartan/error.hpp"
-#include "tartan/limits.hpp"
-#include "tartan/time_limit.hpp"
+#include "detail/typed_text.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/limits.hpp"
+#include "tartan/core/time_limit.hpp"
 
 namespace tartan::cli {
 

@@ -1,5 +1,5 @@
 // tartan play GAME POSITION: a game against the engine in the terminal, on a row (1-D games) or a board (products
-// of two games). The game itself is tartan::play_session (engine/include/tartan/play.hpp); this file reads lines,
+// of two games). The game itself is tartan::play_session (engine/include/tartan/play/play.hpp); this file reads lines,
 // draws the board and prints what happened.
 #include <unistd.h>
 
@@ -13,14 +13,14 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "detail/text.hpp"
 #include "options.hpp"
-#include "tartan/detail/text.hpp"
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/parse_number.hpp"
-#include "tartan/play.hpp"
-#include "tartan/position.hpp"
+#include "tartan/play/play.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/turning/position.hpp"
 
 namespace tartan::cli {
 

@@ -10,12 +10,12 @@
 #include "commands.hpp"
 #include "options.hpp"
 #include "svg.hpp"
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/limits.hpp"
+#include "tartan/core/parse_number.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
-#include "tartan/limits.hpp"
-#include "tartan/parse_number.hpp"
-#include "tartan/turning.hpp"
+#include "tartan/turning/sequence.hpp"
 
 namespace tartan::cli {
 

@@ -10,7 +10,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
 
 namespace tartan::cli::svg {
 

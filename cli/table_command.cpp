@@ -9,15 +9,15 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "detail/box_cells.hpp"
 #include "options.hpp"
 #include "svg.hpp"
-#include "tartan/detail/box_cells.hpp"
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/limits.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/limits.hpp"
-#include "tartan/tartan.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/product/tartan.hpp"
 
 namespace tartan::cli {
 

@@ -11,13 +11,13 @@
 #include "interrupt.hpp"
 #include "options.hpp"
 #include "svg.hpp"
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/limits.hpp"
+#include "tartan/core/parse_number.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/limits.hpp"
-#include "tartan/parse_number.hpp"
-#include "tartan/product_verify.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/product/product_verify.hpp"
 
 namespace tartan::cli {
 

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "tartan/error.hpp"
-#include "tartan/grundy_graph.hpp"
-#include "tartan/mex.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/mex.hpp"
+#include "tartan/graph/grundy_graph.hpp"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "tartan/error.hpp"
-#include "tartan/nim_matrix.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/nim/nim_matrix.hpp"
 
 namespace {
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "tartan/detail/nim_paths.hpp"
-#include "tartan/error.hpp"
-#include "tartan/nimber.hpp"
+#include "nim/nim_paths.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/nim/nimber.hpp"
 
 namespace {
 

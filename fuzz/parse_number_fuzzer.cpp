@@ -10,9 +10,9 @@
 #include <string_view>
 
 #include "fuzz_support.hpp"
-#include "tartan/error.hpp"
-#include "tartan/int128.hpp"
-#include "tartan/parse_number.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/int128.hpp"
+#include "tartan/core/parse_number.hpp"
 
 namespace {
 

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "tartan/error.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/position.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/turning/position.hpp"
 
 namespace {
 

@@ -15,10 +15,10 @@
 
 #include "fuzz_support.hpp"
 #include "support/turning_code_reference.hpp"
-#include "tartan/error.hpp"
-#include "tartan/turning.hpp"
-#include "tartan/turning_code.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_code.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace {
 

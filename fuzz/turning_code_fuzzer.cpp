@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/mex.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/mex.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 namespace {
 

@@ -2,8 +2,8 @@
 // them) and every option with the value it leads to. Output: analysis_example.txt.
 #include <iostream>
 
-#include "tartan/analysis.hpp"
-#include "tartan/box_position.hpp"
+#include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/box_position.hpp"
 #include "tartan/games/registry.hpp"
 
 namespace {

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "tartan/games/registry.hpp"
-#include "tartan/position.hpp"
+#include "tartan/turning/position.hpp"
 
 int main() {
   // By name or by turning code: "mock-turtles" and "1-3" are the same game.

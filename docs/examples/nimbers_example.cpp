@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <iostream>
 
-#include "tartan/nimber.hpp"
+#include "tartan/nim/nimber.hpp"
 
 int main() {
   using tartan::nimber;

@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "tartan/games/registry.hpp"
-#include "tartan/play.hpp"
+#include "tartan/play/play.hpp"
 
 int main() {
   using tartan::player;

@@ -6,10 +6,10 @@
 #include <iostream>
 #include <vector>
 
-#include "tartan/game_check.hpp"
-#include "tartan/position.hpp"
-#include "tartan/turning.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/turning/game_check.hpp"
+#include "tartan/turning/position.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 int main() {
   const example::short_hop rule;

@@ -11,7 +11,7 @@
 
 #include <span>
 
-#include "tartan/game_concepts.hpp"
+#include "tartan/turning/game_concepts.hpp"
 
 namespace example {
 

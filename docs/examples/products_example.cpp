@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "tartan/games/registry.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/product_verify.hpp"
-#include "tartan/tartan.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/product/product_verify.hpp"
+#include "tartan/product/tartan.hpp"
 
 int main() {
   const tartan::tartan_game rugs(tartan::games::find_factors("ruler*ruler"));

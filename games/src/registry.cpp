@@ -10,11 +10,11 @@
 #include <tuple>
 #include <utility>
 
-#include "tartan/detail/text.hpp"
-#include "tartan/detail/typed_text.hpp"
-#include "tartan/error.hpp"
+#include "detail/text.hpp"
+#include "detail/typed_text.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/games/families.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 namespace tartan::games {
 

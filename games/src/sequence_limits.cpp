@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <string>
 
-#include "tartan/error.hpp"
-#include "tartan/parse_number.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
 
 namespace tartan::games {
 

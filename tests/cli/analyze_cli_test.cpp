@@ -16,7 +16,7 @@
 #include "games/game_definitions.hpp"
 #include "support/run_cli.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/turning.hpp"
+#include "tartan/turning/sequence.hpp"
 
 namespace {
 

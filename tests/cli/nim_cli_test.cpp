@@ -13,7 +13,7 @@
 
 #include "support/mex_nim_product.hpp"
 #include "support/run_cli.hpp"
-#include "tartan/nimber.hpp"
+#include "tartan/nim/nimber.hpp"
 
 namespace tartan {
 namespace {

@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "support/run_cli.hpp"
-#include "tartan/nim_field.hpp"
-#include "tartan/nimber.hpp"
-#include "tartan/nimber128.hpp"
-#include "tartan/nimber_wide.hpp"
+#include "tartan/nim/nim_field.hpp"
+#include "tartan/nim/nimber.hpp"
+#include "tartan/nim/nimber_128.hpp"
+#include "tartan/nim/nimber_wide.hpp"
 
 namespace tartan {
 namespace {

@@ -3,7 +3,7 @@
 // engine's), the values of positions from the mex recursion over every move (no Sprague-Grundy theorem assumed).
 // Checked: the value, the outcome, the complete set of winning moves, every option with the value it leads to, and
 // that paging and counting agree with the full visit.
-#include "tartan/analysis.hpp"
+#include "tartan/analysis/analysis.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,8 +18,8 @@
 
 #include "support/naive.hpp"
 #include "support/turning_code_reference.hpp"
-#include "tartan/box_position.hpp"
-#include "tartan/error.hpp"
+#include "tartan/analysis/box_position.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
 
 namespace tartan {

@@ -6,13 +6,13 @@
 
 #include <vector>
 
-#include "tartan/error.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/play.hpp"
-#include "tartan/position.hpp"
-#include "tartan/tartan.hpp"
-#include "tartan/turning_code.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/play/play.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/product/tartan.hpp"
+#include "tartan/turning/position.hpp"
+#include "tartan/turning/turning_code.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace tartan {
 namespace {

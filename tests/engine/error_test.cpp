@@ -1,7 +1,7 @@
 // Tests for error.hpp: a limit_error carries its figures (what was asked, the estimate, the limit, what fits, how far
 // to raise the limit) and words its message from them; and the engine's messages speak in the engine's terms, never
 // naming a command-line flag or command (the CLI adds those from the figures).
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -13,18 +13,18 @@
 #include <vector>
 
 #include "support/naive.hpp"
-#include "tartan/game_check.hpp"
-#include "tartan/grid_check.hpp"
-#include "tartan/grid_position.hpp"
-#include "tartan/limits.hpp"
-#include "tartan/nimber_wide.hpp"
-#include "tartan/parse_number.hpp"
-#include "tartan/position.hpp"
-#include "tartan/product_verify.hpp"
-#include "tartan/sequence_limits.hpp"
-#include "tartan/tartan.hpp"
-#include "tartan/time_limit.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/core/limits.hpp"
+#include "tartan/core/parse_number.hpp"
+#include "tartan/core/time_limit.hpp"
+#include "tartan/nim/nimber_wide.hpp"
+#include "tartan/product/grid_check.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/product/product_verify.hpp"
+#include "tartan/product/tartan.hpp"
+#include "tartan/turning/game_check.hpp"
+#include "tartan/turning/position.hpp"
+#include "tartan/turning/sequence_limits.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 namespace tartan {
 namespace {

@@ -1,5 +1,5 @@
 // The explicit-graph check: it passes for correct games, catches a wrong table, and refuses what it cannot build.
-#include "tartan/game_check.hpp"
+#include "tartan/turning/game_check.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "support/naive.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace tartan {
 namespace {

@@ -1,6 +1,6 @@
 // Tests for grid_check.hpp: explicit game graphs of small boards against the Tartan theorem, for every pair of
 // built-in games; wrong tables caught; large boards refused with what fits.
-#include "tartan/grid_check.hpp"
+#include "tartan/product/grid_check.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
 
 namespace tartan {

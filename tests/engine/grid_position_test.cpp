@@ -1,6 +1,6 @@
 // Tests for grid_position.hpp: parsing boards and sizes (with their messages), values, and the algebraic winning
 // moves against brute force over all product moves, with values from the definition of the product game.
-#include "tartan/grid_position.hpp"
+#include "tartan/product/grid_position.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/product_verify.hpp"
+#include "tartan/product/product_verify.hpp"
 
 namespace tartan {
 

@@ -1,5 +1,5 @@
 // Grundy values on explicit graphs against the mex definition by plain recursion, cycles, and the two readers.
-#include "tartan/grundy_graph.hpp"
+#include "tartan/graph/grundy_graph.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

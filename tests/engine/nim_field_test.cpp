@@ -1,6 +1,6 @@
-// Tests for <tartan/nim_field.hpp>: each operation against its definition (brute force, the mex product in small
+// Tests for <tartan/nim/nim_field.hpp>: each operation against its definition (brute force, the mex product in small
 // fields, algebraic identities on seeded random elements) and the multiplicative orders of OEIS A212200.
-#include "tartan/nim_field.hpp"
+#include "tartan/nim/nim_field.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -13,8 +13,8 @@
 
 #include "support/mex_nim_product.hpp"
 #include "support/reference_data.hpp"
-#include "tartan/error.hpp"
-#include "tartan/nimber.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/nim/nimber.hpp"
 
 namespace tartan {
 namespace {

@@ -1,6 +1,6 @@
-// Tests for <tartan/nim_matrix.hpp>: determinants against the permutation expansion, det(AB) = det(A) det(B),
+// Tests for <tartan/nim/nim_matrix.hpp>: determinants against the permutation expansion, det(AB) = det(A) det(B),
 // A·A^(-1) = I, solutions multiplied back, kernels mapped to 0, ranks of built low-rank products, parsing errors.
-#include "tartan/nim_matrix.hpp"
+#include "tartan/nim/nim_matrix.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include <random>
 #include <vector>
 
-#include "tartan/error.hpp"
-#include "tartan/nimber.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/nim/nimber.hpp"
 
 namespace tartan {
 namespace {

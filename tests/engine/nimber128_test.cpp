@@ -1,7 +1,5 @@
-// Tests for <tartan/nimber128.hpp>: the product against the mex definition and the 64-bit product, field axioms on
+// Tests for <tartan/nim/nimber_128.hpp>: the product against the mex definition and the 64-bit product, field axioms on
 // seeded random elements, and every field operation against its definition.
-#include "tartan/nimber128.hpp"
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,9 +8,10 @@
 #include <vector>
 
 #include "support/mex_nim_product.hpp"
-#include "tartan/error.hpp"
-#include "tartan/nim_field.hpp"
-#include "tartan/nimber.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/nim/nim_field.hpp"
+#include "tartan/nim/nimber.hpp"
+#include "tartan/nim/nimber_128.hpp"
 
 namespace tartan {
 namespace {

@@ -1,7 +1,7 @@
-// Tests of <tartan/nimber.hpp>: against the mex definition computed here, the Library Checker nim_product_64 data and
-// OEIS tables (tests/data, read through support/reference_data.hpp), field axioms on seeded random inputs, and
+// Tests of <tartan/nim/nimber.hpp>: against the mex definition computed here, the Library Checker nim_product_64 data
+// and OEIS tables (tests/data, read through support/reference_data.hpp), field axioms on seeded random inputs, and
 // agreement of the reference, portable, PCLMULQDQ and batch paths.
-#include "tartan/nimber.hpp"
+#include "tartan/nim/nimber.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
+#include "nim/nim_paths.hpp"
+#include "nim/nim_tables.hpp"
 #include "support/mex_nim_product.hpp"
 #include "support/reference_data.hpp"
-#include "tartan/detail/nim_paths.hpp"
-#include "tartan/detail/nim_tables.hpp"
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
 
 namespace {
 

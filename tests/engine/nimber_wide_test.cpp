@@ -1,7 +1,7 @@
-// Tests for <tartan/nimber_wide.hpp>: products against the mex definition, the 64-bit and the 128-bit products, the
+// Tests for <tartan/nim/nimber_wide.hpp>: products against the mex definition, the 64-bit and the 128-bit products, the
 // Fermat 2-power identities at every level, field axioms at 256 and 1024 bits, and every operation against its
 // definition.
-#include "tartan/nimber_wide.hpp"
+#include "tartan/nim/nimber_wide.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "support/mex_nim_product.hpp"
-#include "tartan/error.hpp"
-#include "tartan/nimber.hpp"
-#include "tartan/nimber128.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/nim/nimber.hpp"
+#include "tartan/nim/nimber_128.hpp"
 
 namespace tartan {
 namespace {

@@ -1,6 +1,6 @@
 // Tests for play.hpp: typed moves, legality (with the reasons) against the games' definitions written here, the
 // engine's play against random opponents with outcomes from brute-force game search, hints, undo and game ends.
-#include "tartan/play.hpp"
+#include "tartan/play/play.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
 
 namespace tartan {

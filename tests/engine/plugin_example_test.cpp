@@ -12,10 +12,10 @@
 
 #include "../../docs/examples/plugin_game.hpp"
 #include "support/naive.hpp"
-#include "tartan/game_check.hpp"
-#include "tartan/position.hpp"
-#include "tartan/turning.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/turning/game_check.hpp"
+#include "tartan/turning/position.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 #define main plugin_game_main
 #include "../../docs/examples/plugin_game.cpp"

@@ -1,5 +1,5 @@
 // Positions: parsing with its error messages, values, and winning moves against brute force over all moves.
-#include "tartan/position.hpp"
+#include "tartan/turning/position.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -10,8 +10,8 @@
 #include <string>
 
 #include "support/naive.hpp"
-#include "tartan/turning.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace tartan {
 namespace {

@@ -1,6 +1,6 @@
 // Tests for product_verify.hpp: the direct computation against a definition written here, against the naive
 // baseline, and the Tartan theorem over every pair of built-in games; injected wrong theorems are caught.
-#include "tartan/product_verify.hpp"
+#include "tartan/product/product_verify.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 namespace tartan {
 namespace {

@@ -1,6 +1,6 @@
 // Tests for tartan.hpp: product values against published tables (OEIS, Library Checker) and the nim-product
 // definition computed here; limits and errors.
-#include "tartan/tartan.hpp"
+#include "tartan/product/tartan.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "support/reference_data.hpp"
-#include "tartan/error.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 namespace tartan {
 namespace {

@@ -2,7 +2,7 @@
 // a formula (linear, quadratic, cubic, a sudden slowdown) and the projection can be checked against it exactly, with
 // no dependence on the machine's speed. Then the guard on real sequences: a refusal comes early, and a guard with no
 // limit never interrupts.
-#include "tartan/time_limit.hpp"
+#include "tartan/core/time_limit.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -14,8 +14,8 @@
 #include <optional>
 #include <string>
 
-#include "tartan/turning_code.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/turning/turning_code.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace tartan {
 namespace {

@@ -26,11 +26,11 @@
 
 #include "support/naive.hpp"
 #include "support/turning_code_reference.hpp"
-#include "tartan/error.hpp"
-#include "tartan/position.hpp"
-#include "tartan/turning.hpp"
-#include "tartan/turning_code.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/turning/position.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_code.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace tartan {
 namespace {

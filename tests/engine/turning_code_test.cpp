@@ -3,7 +3,7 @@
 // plain oracle written here from the definition of each code: all subsets of the coins below n, filtered by the
 // alternatives' conditions. Published sequences (OEIS A000069 Mock Turtles, A006519 Ruler, read at run time),
 // Grundy's game for Grunt, and closed forms for Motley, Turning Turtles and Twins.
-#include "tartan/turning_code.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -20,9 +20,9 @@
 #include <vector>
 
 #include "support/reference_data.hpp"
-#include "tartan/error.hpp"
-#include "tartan/turning.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace tartan {
 namespace {

@@ -1,7 +1,5 @@
 // The 1-D engine: grundy_sequence by every route against the mex definition and published tables, hooks against
 // plain enumeration, overflow reporting, the turning_game cache.
-#include "tartan/turning.hpp"
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -14,7 +12,8 @@
 
 #include "support/naive.hpp"
 #include "support/reference_data.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace tartan {
 namespace {

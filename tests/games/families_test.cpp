@@ -20,10 +20,10 @@
 
 #include "games/game_definitions.hpp"
 #include "support/reference_data.hpp"
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/mex.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/mex.hpp"
-#include "tartan/turning.hpp"
+#include "tartan/turning/sequence.hpp"
 
 namespace {
 

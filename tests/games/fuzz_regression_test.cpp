@@ -8,12 +8,12 @@
 #include <string_view>
 
 #include "games/game_definitions.hpp"
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/nimber_wide.hpp"
-#include "tartan/parse_number.hpp"
-#include "tartan/position.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/nim/nimber_wide.hpp"
+#include "tartan/turning/position.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 namespace {
 

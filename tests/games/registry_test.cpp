@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "games/game_definitions.hpp"
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/games/sequence_limits.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 namespace {
 

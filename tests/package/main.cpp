@@ -1,8 +1,8 @@
 // Uses the installed tartan package: nim products from Winning Ways ch. 14 and Conway, On Numbers and Games ch. 6,
 // and one analysis through the umbrella header (which must compile on its own, from the installed headers alone).
 #include <cstdio>
-#include <tartan/all.hpp>
 #include <tartan/games/registry.hpp>
+#include <tartan/tartan.hpp>
 
 int main() {
   using tartan::nimber;

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "tartan/game_concepts.hpp"
+#include "tartan/turning/game_concepts.hpp"
 
 namespace tartan::test {
 

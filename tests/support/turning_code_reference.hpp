@@ -24,8 +24,8 @@
 #include <utility>
 #include <vector>
 
-#include "tartan/game_concepts.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 namespace tartan::test {
 

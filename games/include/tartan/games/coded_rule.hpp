@@ -1,15 +1,15 @@
 // coded_rule: what every built-in family shares. A family is its turning code (CGSuite's rule language, see
-// tartan/turning_code.hpp) plus, where one is proven, a closed form. coded_rule holds the parsed code and forwards
-// the engine's hooks (moves, option values, moves of a given value, the incremental solver) to it, so each family
-// gets the algorithms the engine has for its code; the family adds only its names and its closed form.
+// tartan/turning/turning_code.hpp) plus, where one is proven, a closed form. coded_rule holds the parsed code and
+// forwards the engine's hooks (moves, option values, moves of a given value, the incremental solver) to it, so each
+// family gets the algorithms the engine has for its code; the family adds only its names and its closed form.
 #pragma once
 
 #include <span>
 #include <string_view>
 #include <vector>
 
-#include "tartan/game_concepts.hpp"
-#include "tartan/turning_code.hpp"
+#include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/turning_code.hpp"
 
 namespace tartan::games {
 

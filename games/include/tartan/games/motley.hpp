@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "tartan/error.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/games/coded_rule.hpp"
 
 namespace tartan::games {

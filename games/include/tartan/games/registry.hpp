@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "tartan/error.hpp"
-#include "tartan/game_handle.hpp"
-#include "tartan/turning_game.hpp"
+#include "tartan/analysis/game_handle.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace tartan::games {
 

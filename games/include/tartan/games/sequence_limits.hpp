@@ -1,10 +1,11 @@
-// Counts of values typed by a person, checked against the engine's sequence limits (tartan/sequence_limits.hpp).
+// Counts of values typed by a person, checked against the engine's sequence limits
+// (tartan/turning/sequence_limits.hpp).
 #pragma once
 
 #include <cstddef>
 #include <string_view>
 
-#include "tartan/sequence_limits.hpp"
+#include "tartan/turning/sequence_limits.hpp"
 
 namespace tartan::games {
 

@@ -1,0 +1,123 @@
+// analyze(game, position): the engine's answer to "who wins here, and how?", the same for every front end (the CLI,
+// the Python module, the browser). One call computes the factors' Grundy sequences as far as the position needs
+// (limits checked once, here), the value and the outcome; the winning moves and the options (every legal move with
+// the value it leads to) are then visited lazily, so a caller can stop, count or page without computing them all.
+//
+// Values follow Sprague-Grundy: a position's value is the XOR of G over its heads coins, G = g for a 1-D game and
+// G(c) = g_1(c_1) ⊗ ... ⊗ g_k(c_k) for a product (the Tartan theorem, tartan.hpp). Winning moves are found from
+// their target value (position.hpp, grid_position.hpp), not by trying every move.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "tartan/analysis/box_position.hpp"
+#include "tartan/analysis/game_handle.hpp"
+#include "tartan/analysis/move.hpp"
+#include "tartan/detail/function_ref.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/product/tartan.hpp"
+#include "tartan/turning/position.hpp"
+
+namespace tartan {
+
+/// Limits of one analysis. The defaults suit an interactive caller.
+struct analyze_options {
+  /// Bytes the factors' sequences may take (sequence_limits.hpp); 0: default_memory_limit().
+  std::uint64_t max_memory = 0;
+  /// Seconds the sequences may take, projected from their pace (time_limit.hpp); 0: no limit.
+  double max_seconds = 0;
+};
+
+/// One option of a position: a legal move and the value of the position it leads to.
+struct option {
+  move turned;
+  grundy_value value = 0;
+  friend bool operator==(const option&, const option&) = default;
+};
+
+/// Called with each move visited; returns false to stop.
+using move_callback = detail::function_ref<bool(const move&)>;
+/// Called with each option visited (the move, the value it leads to); returns false to stop.
+using option_callback = detail::function_ref<bool(const move&, grundy_value)>;
+
+/// The result of analyze(): the value and outcome, and the position's moves on demand.
+class analysis {
+ public:
+  const game_handle& game() const { return game_; }
+  /// The position as given (its whole box, not only the part the values depend on).
+  const box_position& position() const { return position_; }
+
+  /// XOR of G over the heads coins.
+  grundy_value value() const { return value_; }
+  /// 'N' when the player to move wins (value != 0), 'P' when the other player does.
+  char outcome() const { return value_ != 0 ? 'N' : 'P'; }
+
+  /// g of factor `axis` over the coins the position depends on (position().occupied_extents(), at least 1 coin per
+  /// axis of a product).
+  std::span<const grundy_value> factor_values(std::size_t axis) const {
+    return product_ ? product_values_.factor(axis) : std::span<const grundy_value>(row_values_);
+  }
+
+  /**
+   * Visits the winning moves (none for a P-position) until `visit` returns false; false when it was stopped.
+   * Order: heads coins sure to have a winning move first (V ⊕ G(c) < G(c), by the mex property), then the others;
+   * rows highest coin first, boards cheapest coin first (position.hpp, grid_position.hpp).
+   * Complexity: find_moves per heads coin searched (per matching option-value tuple on a board), so stopping early
+   * is cheap.
+   */
+  bool for_each_winning_move(move_callback visit) const;
+
+  /// Winning moves `skip`..`skip + limit - 1` in for_each_winning_move's order (a page of them).
+  std::vector<move> winning_moves(std::size_t limit, std::size_t skip = 0) const;
+
+  /// The number of winning moves, counting up to `cap` (then cap).
+  std::uint64_t count_winning_moves(std::uint64_t cap = UINT64_MAX) const;
+
+  /**
+   * Visits every legal move of the position with the value it leads to, until `visit` returns false; false when
+   * it was stopped. Order: heads coins in row-major order, then each factor's moves in its enumeration order (axis
+   * 0 outermost). The value after a move from c turning S_1 × ... × S_k is V ⊕ (u_1 ⊗ ... ⊗ u_k), u_i the XOR of g_i
+   * over S_i (G is multilinear), so no position is rebuilt.
+   * Complexity: one for_each_move per heads coin and axis (nested), O(k) per option visited; a game with many moves
+   * per coin has many options, so visit lazily.
+   */
+  bool for_each_option(option_callback visit) const;
+
+  /// Options `skip`..`skip + limit - 1` in for_each_option's order.
+  std::vector<option> options(std::size_t limit, std::size_t skip = 0) const;
+
+ private:
+  friend analysis analyze(const game_handle& game, box_position position, const analyze_options& options);
+  analysis(game_handle game, box_position position) : game_(std::move(game)), position_(std::move(position)) {}
+
+  game_handle game_;
+  box_position position_;
+  // Computed once by analyze() and kept in the forms the row and product algorithms take, so that every visit of
+  // the moves starts at once. The heads are cut to the extents the values cover.
+  row_position row_;  // 1-D games
+  std::vector<grundy_value> row_values_;
+  std::optional<tartan_game> product_;  // products
+  tartan_values product_values_;
+  grid_position grid_;
+  grundy_value value_ = 0;
+};
+
+/**
+ * Analyses `position` of `game`: computes each factor's Grundy sequence as far as the heads coins reach (cached by
+ * the game), within `options`' limits, and the value. Throws parse_error when the position's number of axes is not
+ * the game's, limit_error when the sequences would exceed the memory limit or max_sequence_length,
+ * time_limit_error when they are projected to exceed the time limit, overflow_error where a value does not fit 64
+ * bits.
+ * Complexity: the sequences (once per game and length), then O(heads × k) nim products for the value.
+ *
+ * Example: analyze(game_handle(games::find_game("mock-turtles")), parse_box_position("HTTH")).value() == 6, its
+ * winning moves {{0, 3}}; analyze(game_handle(games::find_factors("ruler*ruler")), parse_box_position("HH/HT"))
+ * .value() == 1
+ */
+analysis analyze(const game_handle& game, box_position position, const analyze_options& options = {});
+
+}  // namespace tartan

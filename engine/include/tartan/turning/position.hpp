@@ -1,0 +1,144 @@
+// Positions of a 1-D coin-turning game: a row of coins with some heads; their values and winning moves.
+//
+// A position's value is the XOR of g over its heads coins (Sprague-Grundy: the position is the disjunctive sum of
+// its heads coins, Winning Ways ch. 14); it is a first-player win (N) iff the value is non-zero.
+//
+// Winning moves come from the target, not from trying every move of the position: a move from heads coin a that
+// turns the other coins S leads to value V ⊕ g(a) ⊕ XOR g(S) (turning a coin toggles its term in the XOR whatever
+// its state, and only the moving coin a must be heads), so it wins exactly when XOR g(S) = V ⊕ g(a). The game's
+// find_moves hook visits just those moves.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tartan/core/error.hpp"
+#include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/sequence.hpp"
+#include "tartan/turning/turning_game.hpp"
+
+namespace tartan {
+
+/// A row of `coins` coins; `heads` lists the heads coins, ascending, unique, each below `coins`.
+struct row_position {
+  std::size_t coins = 0;
+  std::vector<coin> heads;
+
+  friend bool operator==(const row_position&, const row_position&) = default;
+};
+
+/**
+ * Parses a row written coin 0 first: 'H', 'h' or '1' for heads, 'T', 't' or '0' for tails. Throws parse_error
+ * naming the column (counted from 1) of the first bad character, or on empty text.
+ *
+ * Example: parse_row("THTH") == row_position{4, {1, 3}}
+ */
+row_position parse_row(std::string_view text);
+
+/**
+ * A row of `coins` coins with the given heads coins, in any order. Throws parse_error for a coin outside the row
+ * ("heads coin 1000 is outside the row of 100 coins (coins 0..99); ...") or a coin listed twice.
+ *
+ * Example: sparse_row(100, std::vector<coin>{17, 3}) == row_position{100, {3, 17}}
+ */
+row_position sparse_row(std::size_t coins, std::span<const coin> heads);
+
+/**
+ * Parses a comma-separated list of coin numbers ("3,17,1000"; spaces around items allowed, an empty text is the
+ * empty list). Throws parse_error naming the bad item.
+ *
+ * Example: parse_coin_list("3, 17,1000") == std::vector<coin>{3, 17, 1000}
+ */
+std::vector<coin> parse_coin_list(std::string_view text);
+
+/**
+ * Coin numbers separated by single spaces, as moves and heads are printed.
+ *
+ * Example: format_coins(std::vector<coin>{0, 3, 17}) == "0 3 17"
+ */
+std::string format_coins(std::span<const coin> coins);
+
+/**
+ * The value of position p: XOR of g over its heads coins.
+ * @pre g.size() >= p.coins. Complexity: O(number of heads).
+ *
+ * Example: with mock-turtles g = {1, 2, 4, 7}, position_value(g, parse_row("HTTH")) == 1 ^ 7 == 6
+ */
+grundy_value position_value(std::span<const grundy_value> g, const row_position& p);
+
+namespace detail {
+inline void check_table_covers(std::span<const grundy_value> g, const row_position& p) {
+  if (g.size() < p.coins) {
+    throw error("the value table has " + std::to_string(g.size()) + " entries but the position has " +
+                std::to_string(p.coins) + " coins; compute the sequence for at least as many coins");
+  }
+}
+}  // namespace detail
+
+/**
+ * Visits the winning moves of position p, each as all the coins it turns, ascending (so the moving coin is last),
+ * until `visit` returns false; returns false when it was stopped. A P-position (value 0) has none.
+ *
+ * Order: first the heads coins a with V ⊕ g(a) < g(a), highest coin first (by the mex property each of these has a
+ * winning move: g(a) is the mex of a's options, so every smaller value is an option), then the remaining heads
+ * coins, highest first (a larger target may or may not be an option).
+ * Complexity: one find_moves call per heads coin searched, so a caller that stops after a few moves pays a few
+ * find_moves calls plus O(heads) to sort the heads coins.
+ * @pre g.size() >= p.coins, g = the game's values g(0..p.coins-1).
+ */
+template <class Rule>
+bool for_each_winning_move(const Rule& rule, std::span<const grundy_value> g, const row_position& p,
+                           move_visitor visit) {
+  static_assert(check_turning_rule<Rule>());
+  detail::check_table_covers(g, p);
+  const grundy_value value = position_value(g, p);
+  if (value == 0) return true;
+  // Heads coins whose target lies below their own value come first: they are sure to have a winning move.
+  std::vector<coin> sure, unsure;
+  for (auto it = p.heads.rbegin(); it != p.heads.rend(); ++it) {
+    ((value ^ g[*it]) < g[*it] ? sure : unsure).push_back(*it);
+  }
+  std::vector<coin> turned;
+  for (const auto* group : {&sure, &unsure}) {
+    for (const coin a : *group) {
+      const bool finished = find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
+        turned.assign(others.begin(), others.end());
+        turned.push_back(a);
+        return visit(std::span<const coin>(turned));
+      });
+      if (!finished) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Up to `limit` winning moves of position p, in for_each_winning_move's order.
+ *
+ * Example: Mock Turtles, "HTTH" (value 6): winning_moves(rule, g, p, 10) == {{0, 3}} (g(0) = 1 = 6 ⊕ g(3))
+ */
+template <class Rule>
+std::vector<std::vector<coin>> winning_moves(const Rule& rule, std::span<const grundy_value> g, const row_position& p,
+                                             std::size_t limit) {
+  std::vector<std::vector<coin>> moves;
+  if (limit == 0) {
+    detail::check_table_covers(g, p);
+    return moves;
+  }
+  for_each_winning_move(rule, g, p, [&](std::span<const coin> coins) {
+    moves.emplace_back(coins.begin(), coins.end());
+    return moves.size() < limit;
+  });
+  return moves;
+}
+
+/// The same for a type-erased game (built-in, turning code or wrapped plug-in).
+bool for_each_winning_move(const turning_game& game, std::span<const grundy_value> g, const row_position& p,
+                           move_visitor visit);
+std::vector<std::vector<coin>> winning_moves(const turning_game& game, std::span<const grundy_value> g,
+                                             const row_position& p, std::size_t limit);
+
+}  // namespace tartan

@@ -1,0 +1,147 @@
+// turning_game: any 1-D coin-turning game behind one run-time type, with its Grundy sequence cached.
+//
+// The registry, front ends and tartan products work with this handle; a plug-in is wrapped once and then behaves
+// like the built-in games. Hooks the wrapped rule lacks fall back to plain enumeration.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "tartan/core/time_limit.hpp"
+#include "tartan/detail/function_ref.hpp"
+#include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/sequence.hpp"
+
+namespace tartan {
+
+class turning_game {
+ public:
+  /**
+   * Wraps `rule` under a display name and a turning code (the CGSuite-style code, or "" for plug-ins without one).
+   *
+   * Example: turning_game game("mock-turtles", "1-3", mock_turtles{}); game.sequence(4) == {1, 2, 4, 7}
+   */
+  template <class Rule>
+  turning_game(std::string name, std::string code, Rule rule)
+      : self_(std::make_shared<model<Rule>>(std::move(rule))),
+        name_(std::move(name)),
+        code_(std::move(code)),
+        cache_(std::make_shared<sequence_cache>()) {}
+
+  const std::string& name() const { return name_; }
+  const std::string& code() const { return code_; }
+
+  bool for_each_move(coin n, move_visitor visit) const { return self_->for_each_move(n, visit); }
+
+  void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const {
+    self_->option_values(n, g, out);
+  }
+
+  bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const {
+    return self_->find_moves(n, target, g, visit);
+  }
+
+  bool has_closed_form() const { return self_->has_closed_form(); }
+
+  /// The number of moves from coin n, saturating at `cap`: the rule's move_count hook if it has one, else counted
+  /// by enumeration (stopping at cap).
+  std::uint64_t count_moves(coin n, std::uint64_t cap = UINT64_MAX) const { return self_->count_moves(n, cap); }
+
+  /// g(0..count-1), computed once per game and reused: a shorter request is served from the cache, a longer one
+  /// extends the cached prefix. Thread-safe; copies of a handle share the cache. Throws overflow_error where a value
+  /// does not fit 64 bits (the cache keeps the values computed before it).
+  std::vector<grundy_value> sequence(std::size_t count) const { return sequence(count, 0.0); }
+
+  /// How many values of the game are cached (shared by every copy of this handle).
+  std::size_t cached_values() const {
+    std::lock_guard lock(cache_->mutex);
+    return cache_->values.size();
+  }
+
+  /// The same within a time limit in seconds (0: none): throws time_limit_error as soon as the pace measured
+  /// projects the values still to compute beyond it (time_limit.hpp); the cache keeps what was computed.
+  std::vector<grundy_value> sequence(std::size_t count, double max_seconds) const {
+    std::lock_guard lock(cache_->mutex);
+    if (cache_->values.size() < count) {
+      pace_guard guard(count, max_seconds, values_named(count));
+      self_->extend(cache_->values, count, guard);
+    }
+    return std::vector<grundy_value>(cache_->values.begin(),
+                                     cache_->values.begin() + static_cast<std::ptrdiff_t>(count));
+  }
+
+  /// g(0..count-1) by a chosen route, not cached (for tests and benchmarks that compare routes, and for printing
+  /// a long sequence once), within a time limit as above (0: none).
+  std::vector<grundy_value> sequence(std::size_t count, sequence_method method, double max_seconds = 0) const {
+    pace_guard guard(count, max_seconds, values_named(count));
+    return self_->sequence(count, method, guard);
+  }
+
+ private:
+  using sequence_progress = detail::function_ref<void(std::size_t)>;
+
+  /// "g(0..count-1) of NAME", for messages.
+  std::string values_named(std::size_t count) const { return "g(0.." + std::to_string(count - 1) + ") of " + name_; }
+
+  struct concept_t {
+    virtual ~concept_t() = default;
+    virtual bool for_each_move(coin n, move_visitor visit) const = 0;
+    virtual void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const = 0;
+    virtual bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const = 0;
+    virtual bool has_closed_form() const = 0;
+    virtual std::uint64_t count_moves(coin n, std::uint64_t cap) const = 0;
+    virtual std::vector<grundy_value> sequence(std::size_t count, sequence_method method,
+                                               sequence_progress progress) const = 0;
+    virtual void extend(std::vector<grundy_value>& g, std::size_t count, sequence_progress progress) const = 0;
+  };
+
+  template <class Rule>
+  struct model final : concept_t {
+    static_assert(check_turning_rule<Rule>());
+    explicit model(Rule r) : rule(std::move(r)) {}
+    bool for_each_move(coin n, move_visitor visit) const override { return rule.for_each_move(n, visit); }
+    void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const override {
+      collect_option_values(rule, n, g, out);
+    }
+    bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const override {
+      return find_moves_with_value(rule, n, target, g, visit);
+    }
+    bool has_closed_form() const override { return has_closed_form_v; }
+    std::uint64_t count_moves(coin n, std::uint64_t cap) const override { return tartan::count_moves(rule, n, cap); }
+    std::vector<grundy_value> sequence(std::size_t count, sequence_method method,
+                                       sequence_progress progress) const override {
+      std::vector<grundy_value> g;
+      extend_grundy_sequence(rule, g, count, method, progress);
+      return g;
+    }
+    void extend(std::vector<grundy_value>& g, std::size_t count, sequence_progress progress) const override {
+      extend_grundy_sequence(rule, g, count, sequence_method::automatic, progress);
+    }
+    static constexpr bool has_closed_form_v = tartan::has_closed_form<Rule>;
+    Rule rule;
+  };
+
+  struct sequence_cache {
+    std::mutex mutex;
+    std::vector<grundy_value> values;
+  };
+
+  std::shared_ptr<const concept_t> self_;
+  std::string name_;
+  std::string code_;
+  std::shared_ptr<sequence_cache> cache_;
+};
+
+/// count_moves for the type-erased game: the wrapped rule's hook or enumeration.
+inline std::uint64_t count_moves(const turning_game& game, coin n, std::uint64_t cap = UINT64_MAX) {
+  return game.count_moves(n, cap);
+}
+
+}  // namespace tartan

@@ -1,0 +1,143 @@
+#include "tartan/analysis/analysis.hpp"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "tartan/core/error.hpp"
+#include "tartan/nim/nimber.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/turning/position.hpp"
+#include "tartan/turning/sequence_limits.hpp"
+
+namespace tartan {
+
+namespace {
+
+/// Visits the options of the product from heads coin `cell`: every combination of the factors' moves from the
+/// cell's coordinates (axis 0 outermost), with u[i] the XOR of g_i over axis i's coins so far.
+bool visit_box_options(const game_handle& game, std::span<const std::span<const grundy_value>> values,
+                       std::span<const coin> cell, grundy_value value, std::size_t axis, move& turned,
+                       std::vector<grundy_value>& u, option_callback visit) {
+  if (axis == cell.size()) {
+    grundy_value product = 1;
+    for (const grundy_value x : u) product = nim_mul(product, x);
+    return visit(turned, value ^ product);
+  }
+  const coin c = cell[axis];
+  const std::span<const grundy_value> g = values[axis];
+  return game.factor(axis).for_each_move(c, [&](std::span<const coin> others) {
+    grundy_value x = g[c];
+    for (const coin o : others) x ^= g[o];
+    u[axis] = x;
+    turned.axes[axis].assign(others.begin(), others.end());
+    turned.axes[axis].push_back(c);
+    return visit_box_options(game, values, cell, value, axis + 1, turned, u, visit);
+  });
+}
+
+}  // namespace
+
+analysis analyze(const game_handle& game, box_position position, const analyze_options& options) {
+  const std::size_t dims = game.dimensions();
+  if (position.dimensions() != dims) {
+    if (dims == 1) {
+      throw parse_error("'" + game.name() + "' is played on a row, but the position has " +
+                        std::to_string(position.dimensions()) +
+                        " axes; give one row such as HTTH, or a product "
+                        "game such as '" +
+                        game.name() + "*" + game.name() + "'");
+    }
+    throw parse_error("'" + game.name() + "' has " + std::to_string(dims) + " factors, but the position has " +
+                      std::to_string(position.dimensions()) + (position.dimensions() == 1 ? " axis" : " axes") +
+                      "; give a position with one axis per factor");
+  }
+  if (game.is_product()) game.product().check_extents(position.extents());
+
+  // Only the coins up to the last heads coin along each axis matter: every move turns a heads coin and coins below
+  // it. A product's factors need at least one value each (tartan_values holds a non-empty box).
+  box_extents needed = position.occupied_extents();
+  if (game.is_product()) {
+    for (std::size_t& n : needed) n = std::max<std::size_t>(n, 1);
+  }
+  // The memory first, so that far-away heads coins are refused with the estimate and the limit.
+  check_sequence_lengths(needed, options.max_memory);
+
+  analysis result(game, std::move(position));
+  if (dims == 1) {
+    result.row_values_ = game.factor(0).sequence(needed[0], options.max_seconds);
+    result.row_ = result.position_.to_row();
+    result.row_.coins = needed[0];
+    result.value_ = position_value(result.row_values_, result.row_);
+  } else {
+    std::vector<std::vector<grundy_value>> values;
+    values.reserve(dims);
+    for (std::size_t i = 0; i < dims; ++i) values.push_back(game.factor(i).sequence(needed[i], options.max_seconds));
+    result.product_values_ = tartan_values(std::move(values));
+    result.product_ = game.product();
+    result.grid_ = result.position_.to_grid();
+    result.grid_.extents = needed;
+    result.value_ = grid_value(result.product_values_, result.grid_);
+  }
+  return result;
+}
+
+bool analysis::for_each_winning_move(move_callback visit) const {
+  if (product_) return for_each_grid_winning_move(*product_, product_values_, grid_, visit);
+  move m;
+  m.axes.resize(1);
+  return tartan::for_each_winning_move(game_.row_game(), row_values_, row_, [&](std::span<const coin> coins) {
+    m.axes[0].assign(coins.begin(), coins.end());
+    return visit(m);
+  });
+}
+
+std::vector<move> analysis::winning_moves(std::size_t limit, std::size_t skip) const {
+  std::vector<move> page;
+  if (limit == 0) return page;
+  std::size_t seen = 0;
+  for_each_winning_move([&](const move& m) {
+    if (seen++ >= skip) page.push_back(m);
+    return page.size() < limit;
+  });
+  return page;
+}
+
+std::uint64_t analysis::count_winning_moves(std::uint64_t cap) const {
+  std::uint64_t count = 0;
+  if (cap == 0) return 0;
+  for_each_winning_move([&](const move&) { return ++count < cap; });
+  return count;
+}
+
+bool analysis::for_each_option(option_callback visit) const {
+  const std::size_t dims = game_.dimensions();
+  std::vector<std::span<const grundy_value>> values;
+  for (std::size_t i = 0; i < dims; ++i) values.push_back(factor_values(i));
+  move turned;
+  turned.axes.resize(dims);
+  std::vector<grundy_value> u(dims, 0);
+  if (!product_) {
+    for (const coin c : row_.heads) {
+      if (!visit_box_options(game_, values, std::span<const coin>(&c, 1), value_, 0, turned, u, visit)) return false;
+    }
+    return true;
+  }
+  for (const auto& cell : grid_.heads) {
+    if (!visit_box_options(game_, values, cell, value_, 0, turned, u, visit)) return false;
+  }
+  return true;
+}
+
+std::vector<option> analysis::options(std::size_t limit, std::size_t skip) const {
+  std::vector<option> page;
+  if (limit == 0) return page;
+  std::size_t seen = 0;
+  for_each_option([&](const move& m, grundy_value v) {
+    if (seen++ >= skip) page.push_back(option{m, v});
+    return page.size() < limit;
+  });
+  return page;
+}
+
+}  // namespace tartan

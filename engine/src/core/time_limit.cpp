@@ -1,0 +1,99 @@
+#include "tartan/core/time_limit.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+namespace tartan {
+
+namespace {
+
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+/// The figures of a time refusal: a limit a quarter over the estimate lets the work finish despite a noisy pace.
+limit_figures time_figures(std::string asked, double estimate, double limit, std::uint64_t fits) {
+  limit_figures f;
+  f.asked = std::move(asked);
+  f.unit = limit_unit::seconds;
+  f.estimate = estimate;
+  f.limit = limit;
+  f.suggestion = fits;
+  f.suggestion_unit = limit_unit::values;
+  const double wanted = std::ceil(estimate * 1.25);
+  if (wanted < 1e9) f.raise_to = wanted;
+  return f;
+}
+
+}  // namespace
+
+time_limit_error::time_limit_error(std::string asked, std::string problem, std::string advice, double estimate_seconds,
+                                   double limit_seconds, std::uint64_t fits)
+    : limit_error(std::move(problem), std::move(advice),
+                  time_figures(std::move(asked), estimate_seconds, limit_seconds, fits)) {}
+
+std::string format_seconds(double seconds) {
+  char buffer[48];
+  if (!(seconds < 1e12)) return "more than 30000 years";
+  if (seconds < 1) {
+    std::snprintf(buffer, sizeof buffer, "%.0f ms", seconds * 1000);
+  } else if (seconds < 100) {
+    std::snprintf(buffer, sizeof buffer, "%.0f s", seconds);
+  } else if (seconds < 6000) {
+    std::snprintf(buffer, sizeof buffer, "%.1f min", seconds / 60);
+  } else if (seconds < 2 * 86400) {
+    std::snprintf(buffer, sizeof buffer, "%.1f h", seconds / 3600);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.1f days", seconds / 86400);
+  }
+  return buffer;
+}
+
+pace_guard::pace_guard(std::uint64_t total, double max_seconds, std::string what)
+    : pace_guard(total, max_seconds, std::move(what), steady_seconds) {}
+
+pace_guard::pace_guard(std::uint64_t total, double max_seconds, std::string what, std::function<double()> clock)
+    : total_(total), max_seconds_(max_seconds), what_(std::move(what)), clock_(std::move(clock)) {
+  if (max_seconds_ > 0) start_ = clock_();
+}
+
+void pace_guard::read(std::uint64_t done) {
+  const double t = clock_() - start_;
+  // About a millisecond between readings: the clock costs tens of nanoseconds, a value as little as a few.
+  const double gap = t - last_reading_;
+  if (gap < 0.0005 && stride_ < (std::uint64_t{1} << 24))
+    stride_ *= 2;
+  else if (gap > 0.002 && stride_ > 1)
+    stride_ /= 2;
+  last_reading_ = t;
+  next_reading_ = calls_ + stride_;
+  if (done == 0) return;
+  const int octave = std::bit_width(done) - 1;
+  if (marks_[octave].done == 0) marks_[octave] = {done, t};
+  if (t < min_measured_seconds || done >= total_) return;
+
+  // t(n) = a · n^p: p from the latest mark at most half of done (2 when there is none yet), clamped to [1, 3].
+  double p = 2;
+  for (int k = octave - 1; k >= 0; --k) {
+    const mark& m = marks_[k];
+    if (m.done == 0 || m.done * 2 > done) continue;
+    if (m.seconds > 0) p = std::log(t / m.seconds) / std::log(static_cast<double>(done) / static_cast<double>(m.done));
+    break;
+  }
+  p = std::clamp(p, 1.0, 3.0);
+  const double estimate = t * std::pow(static_cast<double>(total_) / static_cast<double>(done), p);
+  if (estimate <= max_seconds_ && t <= max_seconds_) return;
+  const double fits_real = static_cast<double>(done) * std::pow(max_seconds_ / t, 1 / p);
+  const std::uint64_t fits = static_cast<std::uint64_t>(std::max(1.0, std::floor(fits_real)));
+  throw time_limit_error(what_,
+                         what_ + " would take about " + format_seconds(estimate) + " at the pace measured (" +
+                             format_seconds(t) + " for the first " + std::to_string(done) +
+                             " values), over the time limit of " + format_seconds(max_seconds_),
+                         "ask for at most about " + std::to_string(fits) + " values", estimate, max_seconds_, fits);
+}
+
+}  // namespace tartan

@@ -1,0 +1,389 @@
+// turning_code's incremental solver: g(n) as the mex of the union of each alternative's option set, each
+// alternative kept in the structure that suits its family (docs/turning_codes.md):
+//   plain bounded counts   bitset layers L_j = {XOR of exactly j coins below n}, updated per coin
+//   plain unbounded `k+`   an XOR basis of g(0..n-1): span minus a few exceptions (Motley: the span itself)
+//   C unbounded `k+C`      a counting tree over prefix XORs P(j): options P(n) ⊕ {P(j)}
+//   S unbounded `1+S`      a union of cosets g(m) ⊕ span{g(m+j) ⊕ g(n-j), centre}, one per leftmost coin m
+//   anything else          the option values listed for coin n (turning_code_options.cpp)
+// The mex of the union is the least value absent from every part: starting from 0, ask each part for its least
+// absent value >= the current candidate until none moves it.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "tartan/core/error.hpp"
+#include "turning/code_algorithms.hpp"
+#include "turning/code_bitset.hpp"
+#include "turning/code_xor.hpp"
+
+namespace tartan {
+
+namespace {
+
+using detail::code_family;
+
+class component {
+ public:
+  virtual ~component() = default;
+  /// Sets up coin n's option set; g holds g(0..n-1).
+  virtual void prepare(coin n, std::span<const grundy_value> g) = 0;
+  /// The least value >= from that is not an option of the prepared coin; nullopt if there is none below 2^64.
+  virtual std::optional<grundy_value> first_absent(grundy_value from) = 0;
+};
+
+/// The option values listed explicitly. Values up to the count are marked in an array; larger ones are sorted
+/// only if the search gets past the array (the mex of m values is at most m).
+class explicit_component final : public component {
+ public:
+  explicit explicit_component(const turning_alternative& alt) : alt_(alt) {}
+
+  void prepare(coin n, std::span<const grundy_value> g) override {
+    values_.clear();
+    detail::alternative_option_values(alt_, n, g, values_);
+    marks_.assign(values_.size() + 1, 0);
+    big_.clear();
+    for (const grundy_value v : values_) {
+      if (v < marks_.size())
+        marks_[static_cast<std::size_t>(v)] = 1;
+      else
+        big_.push_back(v);
+    }
+    big_sorted_ = false;
+  }
+
+  std::optional<grundy_value> first_absent(grundy_value y) override {
+    while (y < marks_.size() && marks_[static_cast<std::size_t>(y)] != 0) ++y;
+    if (y < marks_.size()) return y;
+    if (!big_sorted_) {
+      std::sort(big_.begin(), big_.end());
+      big_.erase(std::unique(big_.begin(), big_.end()), big_.end());
+      big_sorted_ = true;
+    }
+    for (auto it = std::lower_bound(big_.begin(), big_.end(), y); it != big_.end() && *it == y; ++it) {
+      if (y == UINT64_MAX) return std::nullopt;
+      ++y;
+    }
+    return y;
+  }
+
+ private:
+  turning_alternative alt_;
+  std::vector<grundy_value> values_;
+  std::vector<char> marks_;
+  std::vector<grundy_value> big_;
+  bool big_sorted_ = false;
+};
+
+/// Plain counts of r_lo..r_hi other coins (no F, no span): layer j holds the XORs of exactly j distinct coins
+/// among those seen. Adding coin value v: L_j |= L_{j-1} ⊕ v for j descending (O(r_hi · 2^B / 64) word operations
+/// for values below 2^B; L_1 |= {v} is one bit). The union U of the allowed layers only grows, so the least
+/// absent value never moves down and a hint keeps the scan amortised.
+class layers_component final : public component {
+ public:
+  layers_component(const turning_alternative& alt, std::uint64_t r_lo, std::uint64_t r_hi)
+      : fallback_(alt), r_lo_(r_lo), r_hi_(r_hi), layers_(static_cast<std::size_t>(r_hi) + 1) {
+    layers_[0].set(0);
+    if (r_lo_ == 0) options_.set(0);
+  }
+
+  void prepare(coin n, std::span<const grundy_value> g) override {
+    if (degraded_) return fallback_.prepare(n, g);
+    while (added_ < n) {
+      const grundy_value v = g[added_];
+      if (v >= options_.universe()) {
+        const int bits = static_cast<int>(std::bit_width(v));
+        // A universe beyond 2^28 values, or layers beyond 256 MiB (64 layers of 2^28 bits took 2 GiB on
+        // `seq 1-64 100`): list the options instead, which refuses what would take too long.
+        if (bits > max_bits || (r_hi_ + 2) * (std::uint64_t{1} << bits) / 8 > max_layer_bytes) {
+          degraded_ = true;
+          layers_.clear();
+          return fallback_.prepare(n, g);
+        }
+        for (auto& layer : layers_) layer.grow(bits);
+        options_.grow(bits);
+      }
+      const std::uint64_t top = std::min<std::uint64_t>(r_hi_, added_ + 1);
+      for (std::uint64_t j = top; j >= 2; --j) {
+        auto& dst = layers_[static_cast<std::size_t>(j)];
+        dst.or_xor_of(layers_[static_cast<std::size_t>(j - 1)], v, j >= r_lo_ ? &options_ : nullptr);
+      }
+      if (r_hi_ >= 1) {
+        layers_[1].set(v);
+        if (r_lo_ <= 1) options_.set(v);
+      }
+      ++added_;
+    }
+  }
+
+  std::optional<grundy_value> first_absent(grundy_value from) override {
+    if (degraded_) return fallback_.first_absent(from);
+    if (from <= hint_) {
+      hint_ = options_.first_absent(hint_);
+      return hint_;
+    }
+    return options_.first_absent(from);
+  }
+
+ private:
+  static constexpr int max_bits = 28;
+  static constexpr std::uint64_t max_layer_bytes = std::uint64_t{256} << 20;  // the layers and the option set
+  explicit_component fallback_;
+  std::uint64_t r_lo_, r_hi_;
+  std::vector<detail::value_bitset> layers_;
+  detail::value_bitset options_;
+  coin added_ = 0;
+  grundy_value hint_ = 0;
+  bool degraded_ = false;
+};
+
+/// Plain unbounded counts: base ⊕ (XOR of at least r_lo of the coins from `begin` up), i.e. base ⊕ (span −
+/// exceptions); the span grows by one vector per coin (O(64)). Motley `1+`: the span of g(0..n-1), whose least
+/// absent value is 2^(lowest bit without a pivot).
+class span_component final : public component {
+ public:
+  span_component(const turning_alternative& alt, bool first, std::uint64_t r_lo)
+      : fallback_(alt),
+        first_(first),
+        r_lo_(r_lo),
+        values_(static_cast<std::uint32_t>(std::min<std::uint64_t>(r_lo, 64))) {}
+
+  void prepare(coin n, std::span<const grundy_value> g) override {
+    explicit_now_ = first_ && n == 0;  // coin 0 under F: the lone move turning coin 0
+    if (explicit_now_) return fallback_.prepare(n, g);
+    const coin begin = first_ ? 1 : 0;
+    for (added_ = std::max(added_, begin); added_ < n; ++added_) values_.add(g[added_]);
+    // Fewer coins than the alternative's least count: it allows no move at all. Said here rather than listed as
+    // exceptions, which costs 2^(coins) (`30+` took 9 s for g(0..26), all 0).
+    no_moves_ = n - begin < r_lo_;
+    if (no_moves_) return;
+    coset_.offset = first_ ? g[0] : 0;
+    coset_.basis = values_.basis();
+    exceptions_ = values_.exceptions();
+    for (grundy_value& e : exceptions_) e ^= coset_.offset;
+    std::sort(exceptions_.begin(), exceptions_.end());
+  }
+
+  std::optional<grundy_value> first_absent(grundy_value from) override {
+    if (explicit_now_) return fallback_.first_absent(from);
+    if (no_moves_) return from;
+    std::optional<grundy_value> y = detail::first_outside(coset_, from);
+    const auto e = std::lower_bound(exceptions_.begin(), exceptions_.end(), from);
+    if (e != exceptions_.end() && (!y || *e < *y)) y = *e;
+    return y;
+  }
+
+ private:
+  explicit_component fallback_;
+  bool first_;
+  std::uint64_t r_lo_;  // the least number of other coins a move turns (besides coin 0 under F)
+  detail::xor_at_least values_;
+  coin added_ = 0;
+  bool explicit_now_ = false;
+  bool no_moves_ = false;
+  detail::xor_coset coset_;
+  std::vector<grundy_value> exceptions_;
+};
+
+/// Consecutive runs of at least k_min coins, unbounded (Ruler `1+C`): with prefix XORs P(j) = g(0) ⊕ … ⊕ g(j-1),
+/// the run j..n turns others XOR-ing to P(n) ⊕ P(j), for 0 <= j <= n + 1 - k_min. The P(j) live in a bitset over
+/// [0, 2^B) (B >= 6) under a counting tree over its 64-bit words (members per subtree); the least y >= from with
+/// P(n) ⊕ y outside the set is one descent that skips full subtrees and ends in one word, whose bits permuted by
+/// the low bits of P(n) give the absent values directly: O(B) typically, O(B^2) worst case. Values stay below
+/// 2(n+1) because a coin has at most n+1 options.
+class prefix_tree_component final : public component {
+ public:
+  prefix_tree_component(const turning_alternative& alt, coin k_min) : fallback_(alt), k_min_(k_min) { rebuild(6); }
+
+  void prepare(coin n, std::span<const grundy_value> g) override {
+    if (degraded_) return fallback_.prepare(n, g);
+    while (prefix_.size() <= n) prefix_.push_back(prefix_.back() ^ g[prefix_.size() - 1]);
+    while (inserted_ + k_min_ <= n + 1) {  // P(j) becomes usable once j <= n + 1 - k_min
+      if (!insert(prefix_[inserted_])) {
+        degraded_ = true;
+        return fallback_.prepare(n, g);
+      }
+      ++inserted_;
+    }
+    c_ = prefix_[n];
+  }
+
+  // Members lie below 2^B (B = bits_), so c ⊕ y can be a member only when y agrees with c above bit B - 1: the
+  // search runs in that one block of 2^B candidates, the block of `from` if it is c's, and otherwise `from` itself
+  // is absent. Both c and the candidate can have bits above B at once: with k_min >= 2, P(n) is not yet a member
+  // (it may exceed the universe), and another alternative of the code may have pushed the candidate past it.
+  std::optional<grundy_value> first_absent(grundy_value from) override {
+    if (degraded_) return fallback_.first_absent(from);
+    const grundy_value universe = grundy_value{1} << bits_;
+    const grundy_value block = c_ & ~(universe - 1);
+    if ((from & ~(universe - 1)) != block) return from;  // c ⊕ from has a bit above every member
+    from_ = from & (universe - 1);
+    if (const auto y = search(1, bits_ - 6, 0, true)) return block | *y;
+    // Every candidate of c's block from `from` up is taken: the next block's first value is absent, if it exists.
+    if (block > UINT64_MAX - universe) return std::nullopt;
+    return block + universe;
+  }
+
+ private:
+  static constexpr int max_bits = 28;
+
+  bool insert(grundy_value v) {
+    if (v >> bits_ != 0) {
+      const int bits = static_cast<int>(std::bit_width(v));
+      if (bits > max_bits) return false;
+      rebuild(bits);
+    }
+    std::uint64_t& w = words_[static_cast<std::size_t>(v >> 6)];
+    const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+    if ((w & bit) != 0) return true;
+    w |= bit;
+    for (std::size_t node = leaves() + static_cast<std::size_t>(v >> 6); node != 0; node >>= 1) ++count_[node];
+    return true;
+  }
+
+  std::size_t leaves() const { return std::size_t{1} << (bits_ - 6); }
+
+  void rebuild(int bits) {
+    std::vector<std::uint64_t> old = std::move(words_);
+    bits_ = bits;
+    words_.assign(leaves(), 0);
+    std::copy(old.begin(), old.end(), words_.begin());
+    count_.assign(2 * leaves(), 0);
+    for (std::size_t b = 0; b < leaves(); ++b)
+      count_[leaves() + b] = static_cast<std::uint32_t>(std::popcount(words_[b]));
+    for (std::size_t node = leaves(); node-- > 1;) count_[node] = count_[2 * node] + count_[2 * node + 1];
+  }
+
+  // The least y in the block under `node` (level = its height above the words; y's bits from level + 6 up are
+  // `prefix`) with y >= from_ when tight, and c_ ⊕ y not in the set.
+  std::optional<grundy_value> search(std::size_t node, int level, grundy_value prefix, bool tight) const {
+    if (count_[node] == (std::uint32_t{64} << level)) return std::nullopt;
+    if (count_[node] == 0) return tight ? from_ : prefix;
+    if (level == 0) {  // one word: y = prefix + z is absent iff bit z ^ (c mod 64) of the word is clear
+      const std::uint64_t absent = ~detail::xor_permute_word(words_[node - leaves()], static_cast<unsigned>(c_ & 63));
+      const std::uint64_t allowed = tight ? absent & (~std::uint64_t{0} << (from_ & 63)) : absent;
+      if (allowed == 0) return std::nullopt;
+      return prefix | static_cast<grundy_value>(std::countr_zero(allowed));
+    }
+    const int bit = level + 5;
+    const unsigned cb = static_cast<unsigned>((c_ >> bit) & 1);
+    const unsigned fb = static_cast<unsigned>((from_ >> bit) & 1);
+    for (unsigned yb = tight ? fb : 0; yb <= 1; ++yb) {
+      const auto y = search(2 * node + (yb ^ cb), level - 1, prefix | (grundy_value{yb} << bit), tight && yb == fb);
+      if (y) return y;
+    }
+    return std::nullopt;
+  }
+
+  explicit_component fallback_;
+  coin k_min_;
+  std::vector<grundy_value> prefix_{0};
+  coin inserted_ = 0;
+  int bits_ = 6;
+  std::vector<std::uint64_t> words_;  // the members as a bitset over [0, 2^bits_)
+  std::vector<std::uint32_t> count_;  // heap-ordered counting tree; leaf leaves() + b counts word b
+  grundy_value c_ = 0;                // P(n): the options are c_ ⊕ (members)
+  grundy_value from_ = 0;             // the search's lower bound within c_'s block of 2^bits_ values
+  bool degraded_ = false;
+};
+
+/// Symmetric sets, unbounded, of at least 1 or 2 coins (Sym `1+S`, Sympler `1+FS`): for each leftmost coin m the
+/// options are the coset g(m) ⊕ span{g(m+j) ⊕ g(n-j) : 1 <= j < (n-m)/2, and g((m+n)/2) when n-m is even}, plus
+/// 0 for the coin turned alone. Rebuilt per coin in O(n^2 · 64); the mex of the union by detail::first_uncovered.
+class cosets_component final : public component {
+ public:
+  explicit cosets_component(const turning_alternative& alt) : alt_(alt) {}
+
+  void prepare(coin n, std::span<const grundy_value> g) override {
+    cosets_.clear();
+    if (alt_.min_coins <= 1 && (!alt_.includes_first || n == 0)) cosets_.emplace_back();  // {0}
+    const coin lo = detail::lowest_allowed(alt_, n);
+    if (alt_.includes_first && lo > 0) return;
+    const coin m_end = alt_.includes_first ? std::min<coin>(1, n) : n;
+    for (coin m = lo; m < m_end; ++m) {
+      detail::xor_coset c;
+      c.offset = g[m];
+      for (coin j = 1; m + j < n - j; ++j) c.basis.insert(g[m + j] ^ g[n - j]);
+      if ((n - m) % 2 == 0) c.basis.insert(g[m + (n - m) / 2]);
+      cosets_.push_back(c);
+    }
+  }
+
+  std::optional<grundy_value> first_absent(grundy_value from) override {
+    return detail::first_uncovered(cosets_, from);
+  }
+
+ private:
+  turning_alternative alt_;
+  std::vector<detail::xor_coset> cosets_;
+};
+
+std::unique_ptr<component> make_component(const turning_alternative& alt) {
+  const bool plain_ends = !alt.includes_first && alt.window == 0;
+  switch (detail::family_of(alt)) {
+    case code_family::plain:
+      if (plain_ends && !alt.is_unbounded() && alt.max_coins <= 65) {
+        return std::make_unique<layers_component>(alt, alt.min_coins - 1, alt.max_coins - 1);
+      }
+      if (alt.is_unbounded() && alt.window == 0) {
+        const std::uint64_t r_lo = alt.includes_first ? std::max<coin>(alt.min_coins, 2) - 2 : alt.min_coins - 1;
+        return std::make_unique<span_component>(alt, alt.includes_first, r_lo);
+      }
+      break;
+    case code_family::consecutive:
+      if (plain_ends && alt.is_unbounded()) return std::make_unique<prefix_tree_component>(alt, alt.min_coins);
+      break;
+    case code_family::symmetric:
+      if (alt.is_unbounded() && alt.min_coins <= 2) return std::make_unique<cosets_component>(alt);
+      break;
+    case code_family::progression:
+      break;
+  }
+  return std::make_unique<explicit_component>(alt);
+}
+
+}  // namespace
+
+struct turning_code::solver::impl {
+  explicit impl(const turning_code& c) : text(c.text()) {
+    for (const turning_alternative& alt : c.alternatives()) parts.push_back(make_component(alt));
+  }
+
+  grundy_value next(std::span<const grundy_value> g) {
+    const auto n = static_cast<coin>(g.size());
+    for (auto& part : parts) part->prepare(n, g);
+    // The least value absent from every part: each part moves the candidate up past its own members; stop once
+    // every part has accepted the candidate in a row.
+    grundy_value y = 0;
+    std::size_t accepted = 0;
+    for (std::size_t i = 0; accepted < parts.size(); i = (i + 1) % parts.size()) {
+      const std::optional<grundy_value> z = parts[i]->first_absent(y);
+      if (!z) {
+        throw overflow_error("g(" + std::to_string(n) + ") of " + text +
+                             " does not fit in 64 bits (it is 2^64): coin " + std::to_string(n) +
+                             " is the first that does not fit; ask for at most " + std::to_string(n) + " coins");
+      }
+      if (*z == y) {
+        ++accepted;
+      } else {
+        y = *z;
+        accepted = 1;
+      }
+    }
+    return y;
+  }
+
+  std::string text;
+  std::vector<std::unique_ptr<component>> parts;
+};
+
+turning_code::solver::solver(std::unique_ptr<impl> self) : self_(std::move(self)) {}
+turning_code::solver::solver(solver&&) noexcept = default;
+turning_code::solver& turning_code::solver::operator=(solver&&) noexcept = default;
+turning_code::solver::~solver() = default;
+
+grundy_value turning_code::solver::next(std::span<const grundy_value> g) { return self_->next(g); }
+
+turning_code::solver turning_code::grundy_solver() const { return solver(std::make_unique<solver::impl>(*this)); }
+
+}  // namespace tartan
