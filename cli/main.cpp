@@ -5,9 +5,9 @@
 #include <new>
 #include <string>
 
-#include "advice.hpp"
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "detail/typed_text.hpp"
+#include "output/advice.hpp"
 #include "tartan/core/error.hpp"
 
 int main(int argc, char** argv) {

@@ -1,17 +1,21 @@
 // A game against the engine from C++: the same session `tartan play` runs. Output: play_example.txt.
 #include <iostream>
+#include <string>
 
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
 
+/// A row move as "2 4 6" (the CLI reads and writes moves in cli/input/play_move_text.hpp).
+std::string coins_of(const tartan::play_move& move) { return tartan::format_coins(move.coins()); }
+
 int main() {
   using tartan::player;
-  tartan::play_session game(tartan::games::find_game("mock-turtles"), tartan::parse_row("HTHHTTHH"), player::person,
-                            /*seed=*/1);
-  std::cout << "start " << game.position_text() << ", value " << game.value() << '\n';
+  tartan::play_session game(tartan::games::resolve_game("mock-turtles"), tartan::parse_box_position("HTHHTTHH"),
+                            player::person, /*seed=*/1);
+  std::cout << "start " << game.position().text() << ", value " << game.value() << '\n';
 
   // A move that is not one of Mock Turtles' (four coins) is refused with the reason.
-  const tartan::play_move four = tartan::parse_play_move("0 2 3 7", 1);
+  const tartan::play_move four{{{0, 2, 3, 7}}};
   std::cout << "0 2 3 7: " << game.illegal_reason(four) << '\n';
 
   // The person follows the hints; the engine answers. Whoever is left without a move loses.
@@ -19,16 +23,16 @@ int main() {
     if (game.to_move() == player::person) {
       const tartan::play_move move = *game.hint();  // the person moves first from an N-position: a hint exists
       game.play(move);
-      std::cout << "you turn " << tartan::format_play_move(move);
+      std::cout << "you turn " << coins_of(move);
     } else {
-      std::cout << "engine turns " << tartan::format_play_move(game.engine_move());
+      std::cout << "engine turns " << coins_of(game.engine_move());
     }
-    std::cout << " -> " << game.position_text() << " (value " << game.value() << ")\n";
+    std::cout << " -> " << game.position().text() << " (value " << game.value() << ")\n";
   }
   std::cout << (game.winner() == player::person ? "you win" : "the engine wins") << '\n';
 
   // Undo takes moves back one at a time.
   while (game.undo()) {
   }
-  std::cout << "after undoing every move: " << game.position_text() << '\n';
+  std::cout << "after undoing every move: " << game.position().text() << '\n';
 }

@@ -434,7 +434,7 @@ const std::vector<malformed_case>& cases() {
        {"check", "ruler*ruler"},
        "",
        2,
-       "give its size, e.g. tartan check ruler*ruler --size"},
+       "give its size, e.g. tartan check 'ruler*ruler' --size"},
       {"CheckGridTooLarge",
        {"check", "ruler*ruler", "--size", "10x10"},
        "",

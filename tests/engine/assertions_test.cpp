@@ -47,13 +47,21 @@ TEST_F(AssertionsTest, ProductValuesNeedOneCoordinatePerFactorInsideTheBox) {
   EXPECT_DEATH(static_cast<void>(v.at(0, 3)), "assertion failed: at\\(a, b\\) needs two factors and a cell inside");
 }
 
-TEST_F(AssertionsTest, APlaySessionAnswersForItsOwnKindOfGame) {
-  const play_session row(code("1-3"), parse_row("HTTH"));
-  EXPECT_EQ(row.row().heads.size(), 2u);
-  EXPECT_DEATH(static_cast<void>(row.board()), "assertion failed: board\\(\\) is for product games");
-  const play_session board(tartan_game({code("1+C"), code("1+C")}), parse_grid("HT/TH"));
-  EXPECT_DEATH(static_cast<void>(board.row()), "assertion failed: row\\(\\) is for row games");
+TEST_F(AssertionsTest, APlaySessionHasAWinnerOnlyWhenOver) {
+  const play_session row(game_handle(code("1-3")), parse_box_position("HTTH"));
+  EXPECT_EQ(row.position().head_count(), 2u);
   EXPECT_DEATH(static_cast<void>(row.winner()), "assertion failed: the game is not over");
+}
+
+TEST_F(AssertionsTest, BoxPositionsTurnMovesThatFitTheBox) {
+  box_position board = parse_box_position("HT/TH");
+  board.turn(move{{{0, 1}, {1}}});  // the contract kept: one ascending set per axis, inside the box
+  EXPECT_EQ(board.text(), "HH/TT");
+  EXPECT_DEATH(board.turn(move{{{0}}}), "assertion failed: a move has one coin set per axis");
+  EXPECT_DEATH(board.turn(move{{{1, 0}, {0}}}), "assertion failed: each axis of a move ascending");
+  EXPECT_DEATH(board.turn(move{{{0}, {2}}}), "assertion failed: each axis of a move ascending");
+  const box_position box = sparse_box_position(std::vector<std::size_t>{2, 2, 2}, "1:1:1");
+  EXPECT_DEATH(static_cast<void>(box.text()), "assertion failed: text\\(\\) draws rows and boards");
 }
 
 TEST_F(AssertionsTest, FormatGridDrawsTwoDimensionalBoards) {

@@ -1,4 +1,4 @@
-// Tests for play.hpp: typed moves, legality (with the reasons) against the games' definitions written here, the
+// Tests for play.hpp: legality (with the reasons) against the games' definitions written here, the
 // engine's play against random opponents with outcomes from brute-force game search, hints, undo and game ends.
 #include "tartan/play/play.hpp"
 
@@ -97,17 +97,26 @@ std::string board_text(std::uint32_t heads, unsigned rows, unsigned cols) {
   return s;
 }
 
-std::uint32_t row_mask(const play_session& s) {
+/// The session's position as a bit mask, cells in row-major order (bit i = the i-th cell of the box).
+std::uint32_t position_mask(const play_session& s) {
+  const box_position& p = s.position();
   std::uint32_t m = 0;
-  for (const coin c : s.row().heads) m |= 1u << c;
+  for (std::size_t h = 0; h < p.head_count(); ++h) {
+    std::size_t index = 0;
+    for (std::size_t i = 0; i < p.dimensions(); ++i) index = index * p.extents()[i] + p.head(h)[i];
+    m |= 1u << index;
+  }
   return m;
 }
 
-std::uint32_t board_mask(const play_session& s) {
-  std::uint32_t m = 0;
-  const std::size_t cols = s.board().extents[1];
-  for (const auto& cell : s.board().heads) m |= 1u << (cell[0] * cols + cell[1]);
-  return m;
+/// The move for messages: its axes joined by " | ".
+std::string move_text(const play_move& move) {
+  std::string s;
+  for (std::size_t i = 0; i < move.axes.size(); ++i) {
+    if (i != 0) s += " |";
+    for (const coin c : move.axes[i]) s += " " + std::to_string(c);
+  }
+  return s;
 }
 
 std::uint32_t move_mask(const play_move& move, std::size_t cols) {
@@ -144,35 +153,6 @@ play_move board_move_of(std::uint32_t mask, unsigned rows, unsigned cols) {
   return m;
 }
 
-// ----- Typed moves
-
-TEST(PlayMoveTest, ParsesRowsAndBoards) {
-  EXPECT_EQ(parse_play_move("12 3 7", 1).axes, (std::vector<std::vector<coin>>{{3, 7, 12}}));
-  EXPECT_EQ(parse_play_move(" 3,7 ", 1).axes, (std::vector<std::vector<coin>>{{3, 7}}));
-  EXPECT_EQ(parse_play_move("rows 1 4 cols 2 5", 2).axes, (std::vector<std::vector<coin>>{{1, 4}, {2, 5}}));
-  EXPECT_EQ(parse_play_move("Cols 5 2 row 4", 2).axes, (std::vector<std::vector<coin>>{{4}, {2, 5}}));
-  EXPECT_EQ(format_play_move(play_move{{{1, 4}, {2, 5}}}), "rows 1 4 cols 2 5");
-  EXPECT_EQ(format_play_move(play_move{{{3, 7, 12}}}), "3 7 12");
-}
-
-TEST(PlayMoveTest, RefusesBadTextWithWhatToType) {
-  auto message = [](std::string_view text, std::size_t dims) {
-    try {
-      parse_play_move(text, dims);
-    } catch (const parse_error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  EXPECT_THAT(message("", 1), HasSubstr("no coins typed; type the coins to turn"));
-  EXPECT_THAT(message("3 x", 1), HasSubstr("'x' is not a coin number"));
-  EXPECT_THAT(message("3 3", 1), HasSubstr("coin 3 is typed twice"));
-  EXPECT_THAT(message("1 2", 2), HasSubstr("a board move starts with rows or cols"));
-  EXPECT_THAT(message("rows 1", 2), HasSubstr("no columns typed"));
-  EXPECT_THAT(message("rows 1 rows 2 cols 3", 2), HasSubstr("rows typed twice"));
-  EXPECT_THAT(message("rows 1 1 cols 3", 2), HasSubstr("row 1 is typed twice"));
-}
-
 // ----- Legality against the definitions
 
 TEST(PlaySessionTest, RowLegalityMatchesMockTurtlesDefinition) {
@@ -180,19 +160,19 @@ TEST(PlaySessionTest, RowLegalityMatchesMockTurtlesDefinition) {
   std::mt19937 rng(5);
   for (int trial = 0; trial < 20; ++trial) {
     const std::uint32_t heads = rng() & ((1u << coins) - 1);
-    const play_session s(games::find_game("mock-turtles"), parse_row(row_text(heads, coins)));
+    const play_session s(game_handle(games::find_game("mock-turtles")), parse_box_position(row_text(heads, coins)));
     const std::vector<std::uint32_t> legal = mock_turtle_moves(heads, coins);
     for (std::uint32_t set = 1; set < (1u << coins); ++set) {
       const bool is_legal = std::find(legal.begin(), legal.end(), set) != legal.end();
       const std::string reason = s.illegal_reason(row_move_of(set));
       EXPECT_EQ(reason.empty(), is_legal)
-          << row_text(heads, coins) << " move " << format_play_move(row_move_of(set)) << ": " << reason;
+          << row_text(heads, coins) << " move " << move_text(row_move_of(set)) << ": " << reason;
     }
   }
 }
 
 TEST(PlaySessionTest, RowReasonsNameTheProblem) {
-  const play_session s(games::find_game("mock-turtles"), parse_row("HTTHT"));
+  const play_session s(game_handle(games::find_game("mock-turtles")), parse_box_position("HTTHT"));
   EXPECT_EQ(s.illegal_reason(play_move{{{0, 4}}}),
             "the rightmost coin, 4, is tails; a move turns a heads coin to tails, with coins to its left");
   EXPECT_EQ(s.illegal_reason(play_move{{{0, 1, 2, 3}}}), "turning 0 1 2 3 is not a move of mock-turtles");
@@ -205,7 +185,7 @@ TEST(PlaySessionTest, GridLegalityMatchesRugsDefinition) {
   std::mt19937 rng(11);
   for (int trial = 0; trial < 10; ++trial) {
     const std::uint32_t heads = rng() & ((1u << rows * cols) - 1);
-    const play_session s(tartan_game(games::find_factors("ruler*ruler")), parse_grid(board_text(heads, rows, cols)));
+    const play_session s(games::resolve_game("ruler*ruler"), parse_box_position(board_text(heads, rows, cols)));
     const std::vector<std::uint32_t> legal = rugs_moves(heads, rows, cols);
     for (std::uint32_t rs = 1; rs < (1u << rows); ++rs) {
       for (std::uint32_t cs = 1; cs < (1u << cols); ++cs) {
@@ -219,29 +199,29 @@ TEST(PlaySessionTest, GridLegalityMatchesRugsDefinition) {
         const bool is_legal = std::find(legal.begin(), legal.end(), move_mask(move, cols)) != legal.end();
         const std::string reason = s.illegal_reason(move);
         EXPECT_EQ(reason.empty(), is_legal)
-            << board_text(heads, rows, cols) << " " << format_play_move(move) << ": " << reason;
+            << board_text(heads, rows, cols) << " " << move_text(move) << ": " << reason;
       }
     }
   }
 }
 
 TEST(PlaySessionTest, GridReasonsNameTheProblem) {
-  const play_session s(tartan_game(games::find_factors("ruler*mock-turtles")), parse_grid("HTT/THH"));
+  const play_session s(games::resolve_game("ruler*mock-turtles"), parse_box_position("HTT/THH"));
   EXPECT_EQ(s.illegal_reason(play_move{{{0}, {1}}}),
             "coin (0, 1), where the last row and the last column meet, is tails; a move turns a heads coin to tails");
   EXPECT_EQ(s.illegal_reason(play_move{{{0, 1}, {0, 1}}}), "");
   EXPECT_EQ(s.illegal_reason(play_move{{{2}, {0}}}), "row 2 is outside the board (rows 0..1)");
   EXPECT_EQ(s.illegal_reason(play_move{{{1}, {5}}}), "column 5 is outside the board (columns 0..2)");
-  const play_session rugs(tartan_game(games::find_factors("ruler*ruler")), parse_grid("TTT/TTT/TTH"));
+  const play_session rugs(games::resolve_game("ruler*ruler"), parse_box_position("TTT/TTT/TTH"));
   EXPECT_EQ(rugs.illegal_reason(play_move{{{0, 2}, {2}}}), "rows 0 2 are not a move of ruler, the game of the rows");
   EXPECT_EQ(rugs.illegal_reason(play_move{{{2}, {0, 2}}}),
             "columns 0 2 are not a move of ruler, the game of the columns");
 }
 
 TEST(PlaySessionTest, PlayRefusesIllegalMovesAndChangesNothing) {
-  play_session s(games::find_game("mock-turtles"), parse_row("HTTH"));
+  play_session s(game_handle(games::find_game("mock-turtles")), parse_box_position("HTTH"));
   EXPECT_THROW(s.play(play_move{{{0, 1, 2, 3}}}), illegal_move);
-  EXPECT_EQ(s.position_text(), "HTTH");
+  EXPECT_EQ(s.position().text(), "HTTH");
   EXPECT_EQ(s.to_move(), player::person);
   EXPECT_TRUE(s.history().empty());
 }
@@ -256,14 +236,15 @@ TEST(PlaySessionTest, EngineWinsRowGamesFromEveryNPositionAgainstRandomPlay) {
   int games_played = 0;
   for (std::uint32_t start = 1; start < (1u << coins); ++start) {
     if (!wins(start, moves, memo)) continue;
-    play_session s(games::find_game("mock-turtles"), parse_row(row_text(start, coins)), player::engine, start);
+    play_session s(game_handle(games::find_game("mock-turtles")), parse_box_position(row_text(start, coins)),
+                   player::engine, start);
     while (!s.over()) {
       if (s.to_move() == player::engine) {
         s.engine_move();
         // The engine always leaves a P-position (by brute force), so the person never gets a winning one.
-        ASSERT_FALSE(wins(row_mask(s), moves, memo)) << row_text(start, coins);
+        ASSERT_FALSE(wins(position_mask(s), moves, memo)) << row_text(start, coins);
       } else {
-        const std::vector<std::uint32_t> legal = moves(row_mask(s));
+        const std::vector<std::uint32_t> legal = moves(position_mask(s));
         s.play(row_move_of(legal[person() % legal.size()]));
       }
     }
@@ -278,17 +259,17 @@ TEST(PlaySessionTest, EngineWinsRugsFromEveryNPositionAgainstRandomPlay) {
   std::map<std::uint32_t, bool> memo;
   auto moves = [](std::uint32_t p) { return rugs_moves(p, rows, cols); };
   std::mt19937 person(23);
-  const tartan_game rugs(games::find_factors("ruler*ruler"));
+  const game_handle rugs = games::resolve_game("ruler*ruler");
   int games_played = 0;
   for (std::uint32_t start = 1; start < (1u << rows * cols); start += 3) {
     if (!wins(start, moves, memo)) continue;
-    play_session s(rugs, parse_grid(board_text(start, rows, cols)), player::engine, start);
+    play_session s(rugs, parse_box_position(board_text(start, rows, cols)), player::engine, start);
     while (!s.over()) {
       if (s.to_move() == player::engine) {
         s.engine_move();
-        ASSERT_FALSE(wins(board_mask(s), moves, memo)) << board_text(start, rows, cols);
+        ASSERT_FALSE(wins(position_mask(s), moves, memo)) << board_text(start, rows, cols);
       } else {
-        const std::vector<std::uint32_t> legal = moves(board_mask(s));
+        const std::vector<std::uint32_t> legal = moves(position_mask(s));
         s.play(board_move_of(legal[person() % legal.size()], rows, cols));
       }
     }
@@ -305,11 +286,12 @@ TEST(PlaySessionTest, EngineMovesFromPPositionsAreLegal) {
   for (std::uint32_t start = 1; start < (1u << coins); ++start) {
     if (wins(start, moves, memo)) continue;
     for (std::uint64_t seed = 0; seed < 4; ++seed) {
-      play_session s(games::find_game("mock-turtles"), parse_row(row_text(start, coins)), player::engine, seed);
+      play_session s(game_handle(games::find_game("mock-turtles")), parse_box_position(row_text(start, coins)),
+                     player::engine, seed);
       EXPECT_FALSE(s.hint().has_value());
       const play_move m = s.choose_move();
       const std::vector<std::uint32_t> legal = moves(start);
-      EXPECT_NE(std::find(legal.begin(), legal.end(), move_mask(m, 0)), legal.end()) << format_play_move(m);
+      EXPECT_NE(std::find(legal.begin(), legal.end(), move_mask(m, 0)), legal.end()) << move_text(m);
     }
   }
 }
@@ -318,9 +300,9 @@ TEST(PlaySessionTest, HintLeavesAPPosition) {
   constexpr unsigned rows = 2, cols = 4;
   std::map<std::uint32_t, bool> memo;
   auto moves = [](std::uint32_t p) { return rugs_moves(p, rows, cols); };
-  const tartan_game rugs(games::find_factors("ruler*ruler"));
+  const game_handle rugs = games::resolve_game("ruler*ruler");
   for (std::uint32_t start = 1; start < (1u << rows * cols); ++start) {
-    const play_session s(rugs, parse_grid(board_text(start, rows, cols)));
+    const play_session s(rugs, parse_box_position(board_text(start, rows, cols)));
     const std::optional<play_move> hint = s.hint();
     ASSERT_EQ(hint.has_value(), wins(start, moves, memo)) << board_text(start, rows, cols);
     if (hint) {
@@ -332,7 +314,7 @@ TEST(PlaySessionTest, HintLeavesAPPosition) {
 
 TEST(PlaySessionTest, SeedReplaysTheSameGame) {
   auto game = [](std::uint64_t seed) {
-    play_session s(games::find_game("ruler"), parse_row("HHHHHHHHHHHH"), player::engine, seed);
+    play_session s(game_handle(games::find_game("ruler")), parse_box_position("HHHHHHHHHHHH"), player::engine, seed);
     std::vector<play_move> made;
     while (!s.over()) made.push_back(s.engine_move());
     return made;
@@ -348,34 +330,138 @@ TEST(PlaySessionTest, SeedReplaysTheSameGame) {
 // ----- Undo and the end of the game
 
 TEST(PlaySessionTest, UndoRestoresThePositionAndTheTurn) {
-  play_session s(tartan_game(games::find_factors("ruler*ruler")), parse_grid("HTH/THH/HHT"), player::person, 3);
-  const std::string start = s.position_text();
+  play_session s(games::resolve_game("ruler*ruler"), parse_box_position("HTH/THH/HHT"), player::person, 3);
+  const std::string start = s.position().text();
   s.play(play_move{{{0, 1}, {1, 2}}});
   s.engine_move();
   EXPECT_EQ(s.history().size(), 2u);
   EXPECT_TRUE(s.undo());
   EXPECT_EQ(s.to_move(), player::engine);
   EXPECT_TRUE(s.undo());
-  EXPECT_EQ(s.position_text(), start);
+  EXPECT_EQ(s.position().text(), start);
   EXPECT_EQ(s.to_move(), player::person);
   EXPECT_FALSE(s.undo());
 }
 
 TEST(PlaySessionTest, GameEndsWhenNoHeadsCoinCanMove) {
   // Twins turns exactly two coins, so a heads coin 0 has no move (g(0) = 0): the player to move has lost.
-  const play_session twins(games::find_game("twins"), parse_row("HT"), player::person);
+  const play_session twins(game_handle(games::find_game("twins")), parse_box_position("HT"), player::person);
   EXPECT_TRUE(twins.over());
   EXPECT_EQ(twins.winner(), player::engine);
-  const play_session empty(games::find_game("mock-turtles"), parse_row("TTT"), player::engine);
+  const play_session empty(game_handle(games::find_game("mock-turtles")), parse_box_position("TTT"), player::engine);
   EXPECT_TRUE(empty.over());
   EXPECT_EQ(empty.winner(), player::person);
   // Turning Corners: coins in row 0 or column 0 cannot move.
-  const play_session corners(tartan_game(games::find_factors("twins*twins")), parse_grid("HH/HT"));
+  const play_session corners(games::resolve_game("twins*twins"), parse_box_position("HH/HT"));
   EXPECT_TRUE(corners.over());
 }
 
-TEST(PlaySessionTest, RefusesProductsOfThreeGames) {
-  EXPECT_THROW(play_session(tartan_game(games::find_factors("ruler*ruler*ruler")), parse_grid("HT/TH")), parse_error);
+// ----- Boxes: products of three games
+
+/// Ruler × ruler × ruler on a 2×2×2 box, cell (a, b, c) = bit 4a + 2b + c: the masks of run × run × run from each
+/// heads cell, by the definition.
+std::vector<std::uint32_t> ruler_cube_moves(std::uint32_t heads) {
+  std::vector<std::uint32_t> moves;
+  for (unsigned cell = 0; cell < 8; ++cell) {
+    if (!(heads >> cell & 1)) continue;
+    for (const std::uint32_t ra : ruler_runs(cell >> 2 & 1)) {
+      for (const std::uint32_t rb : ruler_runs(cell >> 1 & 1)) {
+        for (const std::uint32_t rc : ruler_runs(cell & 1)) {
+          std::uint32_t m = 0;
+          for (unsigned other = 0; other < 8; ++other) {
+            if ((ra >> (other >> 2 & 1) & 1) && (rb >> (other >> 1 & 1) & 1) && (rc >> (other & 1) & 1)) {
+              m |= 1u << other;
+            }
+          }
+          moves.push_back(m);
+        }
+      }
+    }
+  }
+  return moves;
+}
+
+std::string cube_heads(std::uint32_t heads) {
+  std::string s;
+  for (unsigned cell = 0; cell < 8; ++cell) {
+    if (!(heads >> cell & 1)) continue;
+    s += std::string(s.empty() ? "" : ",") + std::to_string(cell >> 2 & 1) + ":" + std::to_string(cell >> 1 & 1) + ":" +
+         std::to_string(cell & 1);
+  }
+  return s;
+}
+
+TEST(PlaySessionTest, BoxLegalityAndPlayMatchTheDefinition) {
+  const game_handle cube = games::resolve_game("ruler*ruler*ruler");
+  const std::vector<std::size_t> extents = {2, 2, 2};
+  std::map<std::uint32_t, bool> memo;
+  std::mt19937 person(29);
+  int games_played = 0;
+  for (std::uint32_t heads = 1; heads < 256; ++heads) {
+    play_session s(cube, sparse_box_position(extents, cube_heads(heads)), player::engine, heads);
+    ASSERT_EQ(position_mask(s), heads);
+    // Every move S_a × S_b × S_c (each a non-empty subset of {0, 1}) is legal exactly when the definition lists it.
+    const std::vector<std::uint32_t> legal = ruler_cube_moves(heads);
+    const std::vector<std::vector<coin>> subsets = {{0}, {1}, {0, 1}};
+    for (const auto& a : subsets) {
+      for (const auto& b : subsets) {
+        for (const auto& c : subsets) {
+          const play_move move{{a, b, c}};
+          std::uint32_t m = 0;
+          for (const coin x : a) {
+            for (const coin y : b) {
+              for (const coin z : c) m |= 1u << (4 * x + 2 * y + z);
+            }
+          }
+          const bool is_legal = std::find(legal.begin(), legal.end(), m) != legal.end();
+          EXPECT_EQ(s.illegal_reason(move).empty(), is_legal) << cube_heads(heads) << move_text(move);
+        }
+      }
+    }
+    // From an N-position (by brute force) the engine wins against random play.
+    if (!wins(heads, ruler_cube_moves, memo)) continue;
+    while (!s.over()) {
+      if (s.to_move() == player::engine) {
+        s.engine_move();
+        ASSERT_FALSE(wins(position_mask(s), ruler_cube_moves, memo)) << cube_heads(heads);
+      } else {
+        const std::vector<std::uint32_t> options = ruler_cube_moves(position_mask(s));
+        const std::uint32_t m = options[person() % options.size()];
+        play_move move{{{}, {}, {}}};
+        for (unsigned axis = 0; axis < 3; ++axis) {
+          for (coin x = 0; x < 2; ++x) {
+            for (unsigned cell = 0; cell < 8; ++cell) {
+              if ((m >> cell & 1) && (cell >> (2 - axis) & 1) == x) {
+                move.axes[axis].push_back(x);
+                break;
+              }
+            }
+          }
+        }
+        s.play(move);
+      }
+    }
+    EXPECT_EQ(s.winner(), player::engine) << cube_heads(heads);
+    ++games_played;
+  }
+  EXPECT_GT(games_played, 100);
+}
+
+TEST(PlaySessionTest, BoxReasonsNameTheAxis) {
+  const play_session s(games::resolve_game("ruler*ruler*ruler"),
+                       sparse_box_position(std::vector<std::size_t>{2, 2, 3}, "1:1:1"));
+  EXPECT_EQ(s.illegal_reason(play_move{{{1}, {1}, {5}}}),
+            "coordinate 5 along axis 2 is outside the box (coordinates 0..2)");
+  EXPECT_EQ(s.illegal_reason(play_move{{{1}, {1}, {2}}}),
+            "coin (1, 1, 2), where the last coordinates meet, is tails; a move turns a heads coin to tails");
+  EXPECT_EQ(s.illegal_reason(play_move{{{1}, {1}}}),
+            "a move in ruler*ruler*ruler turns a set of coordinates along each of its 3 axes");
+  EXPECT_EQ(s.illegal_reason(play_move{{{1}, {1}, {1}}}), "");
+}
+
+TEST(PlaySessionTest, RefusesAPositionWithAnotherNumberOfAxes) {
+  EXPECT_THROW(play_session(games::resolve_game("ruler*ruler*ruler"), parse_box_position("HT/TH")), parse_error);
+  EXPECT_THROW(play_session(games::resolve_game("ruler"), parse_box_position("HT/TH")), parse_error);
 }
 
 }  // namespace

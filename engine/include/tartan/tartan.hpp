@@ -5,8 +5,10 @@
 
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_position.hpp"
+#include "tartan/analysis/check.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/move.hpp"
+#include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "tartan/core/limits.hpp"

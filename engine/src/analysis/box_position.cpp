@@ -1,6 +1,8 @@
 #include "tartan/analysis/box_position.hpp"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "tartan/core/error.hpp"
 
@@ -14,6 +16,68 @@ box_position::box_position(const grid_position& grid) : extents_(grid.extents) {
     TARTAN_ASSERT(cell.size() == extents_.size(), "one coordinate per axis");
     coordinates_.insert(coordinates_.end(), cell.begin(), cell.end());
   }
+}
+
+namespace {
+
+/// Row-major order of two cells of the same box.
+bool before(std::span<const coin> a, std::span<const coin> b) {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+}
+
+}  // namespace
+
+bool box_position::is_heads(std::span<const coin> cell) const {
+  TARTAN_ASSERT(cell.size() == extents_.size(), "one coordinate per axis");
+  std::size_t low = 0, high = head_count();  // the first head not before `cell` is in [low, high]
+  while (low < high) {
+    const std::size_t mid = low + (high - low) / 2;
+    if (before(head(mid), cell)) {
+      low = mid + 1;
+    } else {
+      high = mid;
+    }
+  }
+  return low < head_count() && std::ranges::equal(head(low), cell);
+}
+
+void box_position::turn(const move& turned) {
+  const std::size_t k = extents_.size();
+  TARTAN_ASSERT(turned.dimensions() == k, "a move has one coin set per axis");
+  for (std::size_t i = 0; i < k; ++i) {
+    TARTAN_ASSERT(!turned.axes[i].empty() && std::ranges::is_sorted(turned.axes[i]) &&
+                      std::ranges::adjacent_find(turned.axes[i]) == turned.axes[i].end() &&
+                      turned.axes[i].back() < extents_[i],
+                  "each axis of a move ascending, without repeats, inside the box");
+  }
+  // The move's cells in row-major order (an odometer over the axes, the last fastest, each axis ascending), merged
+  // with the heads as a symmetric difference.
+  std::vector<coin> cells;
+  std::vector<std::size_t> at(k, 0);
+  while (true) {
+    for (std::size_t i = 0; i < k; ++i) cells.push_back(turned.axes[i][at[i]]);
+    std::size_t axis = k;
+    while (axis > 0 && ++at[axis - 1] == turned.axes[axis - 1].size()) at[--axis] = 0;
+    if (axis == 0) break;
+  }
+  std::vector<coin> merged;
+  merged.reserve(coordinates_.size() + cells.size());
+  std::size_t h = 0, c = 0;
+  const std::size_t heads = head_count(), moved = cells.size() / k;
+  auto cell = [&](std::size_t j) { return std::span<const coin>(cells).subspan(j * k, k); };
+  while (h < heads || c < moved) {
+    if (c == moved || (h < heads && before(head(h), cell(c)))) {
+      merged.insert(merged.end(), head(h).begin(), head(h).end());
+      ++h;
+    } else if (h == heads || before(cell(c), head(h))) {
+      merged.insert(merged.end(), cell(c).begin(), cell(c).end());
+      ++c;
+    } else {  // heads turned to tails
+      ++h;
+      ++c;
+    }
+  }
+  coordinates_ = std::move(merged);
 }
 
 box_extents box_position::occupied_extents() const {

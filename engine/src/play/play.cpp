@@ -1,12 +1,9 @@
 #include "tartan/play/play.hpp"
 
 #include <algorithm>
-#include <cctype>
-#include <iterator>
-#include <span>
 #include <utility>
 
-#include "tartan/core/parse_number.hpp"
+#include "tartan/turning/position.hpp"
 
 namespace tartan {
 
@@ -18,43 +15,6 @@ constexpr std::size_t engine_choices = 16;
 /// How many moves from one coin are enumerated when drawing a random legal move; beyond, the draw is among the
 /// first ones (games like "turn any set of coins to the left" have 2^n moves from coin n).
 constexpr std::uint64_t sampled_moves = std::uint64_t{1} << 16;
-
-std::string lowered(std::string_view s) {
-  std::string out;
-  for (const char c : s) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-/// Words separated by spaces, tabs or commas.
-std::vector<std::string_view> words_of(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  auto separator = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == '\r'; };
-  while (i < text.size()) {
-    while (i < text.size() && separator(text[i])) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !separator(text[i])) ++i;
-    if (i > start) words.push_back(text.substr(start, i - start));
-  }
-  return words;
-}
-
-coin parse_coin(std::string_view word) {
-  if (word.empty() || !std::isdigit(static_cast<unsigned char>(word.front()))) {
-    throw parse_error("'" + std::string(word) + "' is not a coin number; type coin numbers such as 3 7 12");
-  }
-  return static_cast<coin>(parse_u64(word, "coin", UINT32_MAX));
-}
-
-/// Sorts the coins of one axis and refuses a repeated coin.
-void sort_axis(std::vector<coin>& axis, const char* what) {
-  std::sort(axis.begin(), axis.end());
-  const auto dup = std::adjacent_find(axis.begin(), axis.end());
-  if (dup != axis.end()) {
-    throw parse_error(std::string(what) + " " + std::to_string(*dup) + " is typed twice; each is turned once, so " +
-                      "type it once");
-  }
-}
 
 /// True iff `others` (ascending, below n) is one of the game's moves from n. Only the moves whose XOR of g over
 /// their other coins equals that of `others` are visited (the game's find_moves hook when it has one).
@@ -69,117 +29,50 @@ bool is_move(const turning_game& game, std::span<const grundy_value> g, coin n, 
   return found;
 }
 
+/// The words for the axes of a position with `k` axes, in messages: coins of a row, rows and columns of a board,
+/// coordinates along the axes of a box.
+struct axis_words {
+  std::size_t k;
+  std::string singular(std::size_t i) const {
+    return k == 1 ? "coin" : k == 2 ? (i == 0 ? "row" : "column") : "coordinate";
+  }
+  std::string plural(std::size_t i) const {
+    return k == 1 ? "coins" : k == 2 ? (i == 0 ? "rows" : "columns") : "coordinates";
+  }
+  /// " along axis i" for a box, "" otherwise.
+  std::string along(std::size_t i) const { return k >= 3 ? " along axis " + std::to_string(i) : ""; }
+  std::string box() const { return k == 1 ? "row" : k == 2 ? "board" : "box"; }
+};
+
+std::string cell_text(std::span<const coin> cell) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < cell.size(); ++i) s += (i ? ", " : "") + std::to_string(cell[i]);
+  return s + ")";
+}
+
 }  // namespace
 
-play_move parse_play_move(std::string_view text, std::size_t dimensions) {
-  const std::vector<std::string_view> words = words_of(text);
-  if (words.empty()) {
-    throw parse_error(dimensions == 1 ? "no coins typed; type the coins to turn, e.g. 3 7 (the rightmost goes "
-                                        "from heads to tails)"
-                                      : "no coins typed; type the rows and columns to turn, e.g. rows 1 4 cols 2 5");
-  }
-  play_move move;
-  if (dimensions == 1) {
-    move.axes.resize(1);
-    for (const std::string_view w : words) move.axes[0].push_back(parse_coin(w));
-    sort_axis(move.axes[0], "coin");
-    return move;
-  }
-  TARTAN_ASSERT(dimensions == 2, "typed moves are for rows and boards");
-  move.axes.resize(2);
-  int axis = -1;
-  bool seen[2] = {false, false};
-  for (const std::string_view w : words) {
-    const std::string word = lowered(w);
-    if (word == "rows" || word == "row" || word == "cols" || word == "col" || word == "columns" || word == "column") {
-      axis = word.starts_with("row") ? 0 : 1;
-      if (seen[axis]) {
-        throw parse_error(std::string(axis == 0 ? "rows" : "cols") +
-                          " typed twice; type each once, e.g. rows 1 4 cols 2 5");
-      }
-      seen[axis] = true;
-      continue;
-    }
-    if (axis < 0) {
-      throw parse_error(
-          "a board move starts with rows or cols; type e.g. rows 1 4 cols 2 5 (the coins turned are "
-          "every row × every column)");
-    }
-    move.axes[static_cast<std::size_t>(axis)].push_back(parse_coin(w));
-  }
-  for (std::size_t i = 0; i < 2; ++i) {
-    if (move.axes[i].empty()) {
-      throw parse_error(std::string("no ") + (i == 0 ? "rows" : "columns") +
-                        " typed; a board move needs both, e.g. rows 1 4 cols 2 5");
-    }
-    sort_axis(move.axes[i], i == 0 ? "row" : "column");
-  }
-  return move;
-}
-
-std::string format_play_move(const play_move& move) {
-  if (move.axes.size() == 1) return format_coins(move.axes[0]);
-  std::string s;
-  for (std::size_t i = 0; i < move.axes.size(); ++i) {
-    s += (i == 0 ? "rows " : i == 1 ? " cols " : " axis " + std::to_string(i + 1) + " ");
-    s += format_coins(move.axes[i]);
-  }
-  return s;
-}
-
-play_session::play_session(turning_game game, row_position start, player first, std::uint64_t seed)
-    : name_(game.name()), row_(std::move(start)), to_move_(first), rng_(seed) {
-  factors_.push_back(std::move(game));
-  g_ = factors_[0].sequence(row_.coins);
-}
-
-play_session::play_session(tartan_game game, grid_position start, player first, std::uint64_t seed)
-    : grid_(true), name_(game.name()), board_(std::move(start)), to_move_(first), rng_(seed) {
-  if (game.dimensions() != 2) {
-    throw parse_error("'" + game.name() + "' has " + std::to_string(game.dimensions()) +
-                      " factors; games are played on a board, the product of two games such as ruler*ruler");
-  }
-  if (board_.extents.size() != 2) {
-    throw parse_error("the position has " + std::to_string(board_.extents.size()) +
-                      " dimensions; give a board of rows joined by '/', e.g. HTT/THH");
-  }
-  values_ = game.values(board_.extents);
-  factors_ = game.factors();
-  product_.emplace(std::move(game));
-}
-
-const row_position& play_session::row() const {
-  TARTAN_ASSERT(!grid_, "row() is for row games; use board()");
-  return row_;
-}
-
-const grid_position& play_session::board() const {
-  TARTAN_ASSERT(grid_, "board() is for product games; use row()");
-  return board_;
-}
-
-std::string play_session::position_text() const {
-  if (grid_) return format_grid(board_);
-  std::string s(row_.coins, 'T');
-  for (const coin c : row_.heads) s[c] = 'H';
-  return s;
-}
-
-grundy_value play_session::value() const { return grid_ ? grid_value(values_, board_) : position_value(g_, row_); }
+play_session::play_session(game_handle game, box_position start, player first, std::uint64_t seed,
+                           const analyze_options& limits)
+    : game_(std::move(game)),
+      limits_(limits),
+      current_(analyze(game_, std::move(start), limits_)),
+      to_move_(first),
+      rng_(seed) {}
 
 bool play_session::can_move(std::span<const coin> cell) const {
   for (std::size_t i = 0; i < cell.size(); ++i) {
-    if (factors_[i].count_moves(cell[i], 1) == 0) return false;
+    if (game_.factor(i).count_moves(cell[i], 1) == 0) return false;
   }
   return true;
 }
 
 bool play_session::over() const {
-  if (grid_)
-    return std::none_of(board_.heads.begin(), board_.heads.end(),
-                        [&](const std::vector<coin>& c) { return can_move(c); });
-  return std::none_of(row_.heads.begin(), row_.heads.end(),
-                      [&](coin c) { return can_move(std::span<const coin>(&c, 1)); });
+  const box_position& p = position();
+  for (std::size_t h = 0; h < p.head_count(); ++h) {
+    if (can_move(p.head(h))) return false;
+  }
+  return true;
 }
 
 player play_session::winner() const {
@@ -187,81 +80,59 @@ player play_session::winner() const {
   return opponent(to_move_);
 }
 
-std::string play_session::row_reason(const play_move& move) const {
-  if (move.axes.size() != 1 || move.axes[0].empty()) {
-    return "a move in " + name_ + " is a list of coins, e.g. 3 7; type the coins to turn";
+std::string play_session::illegal_reason(const play_move& turned) const {
+  const box_position& p = position();
+  const std::size_t k = p.dimensions();
+  const axis_words words{k};
+  if (turned.dimensions() != k ||
+      std::any_of(turned.axes.begin(), turned.axes.end(), [](const auto& axis) { return axis.empty(); })) {
+    if (k == 1) return "a move in " + game_.name() + " is a list of coins, e.g. 3 7; type the coins to turn";
+    if (k == 2) return "a move on a board turns rows × columns; type e.g. rows 1 4 cols 2 5";
+    return "a move in " + game_.name() + " turns a set of coordinates along each of its " + std::to_string(k) + " axes";
   }
-  const std::vector<coin>& coins = move.axes[0];
-  if (!std::is_sorted(coins.begin(), coins.end()) || std::adjacent_find(coins.begin(), coins.end()) != coins.end()) {
-    return "the coins must be listed once each, ascending";
-  }
-  const coin n = coins.back();
-  if (n >= row_.coins) {
-    return "coin " + std::to_string(n) + " is outside the row (coins 0.." + std::to_string(row_.coins - 1) + ")";
-  }
-  if (!std::binary_search(row_.heads.begin(), row_.heads.end(), n)) {
-    return "the rightmost coin, " + std::to_string(n) +
-           ", is tails; a move turns a heads coin to tails, with coins to its left";
-  }
-  const std::span<const coin> others(coins.data(), coins.size() - 1);
-  if (!is_move(factors_[0], g_, n, others)) {
-    return "turning " + format_coins(coins) + " is not a move of " + name_;
-  }
-  return {};
-}
-
-std::string play_session::grid_reason(const play_move& move) const {
-  if (move.axes.size() != 2 || move.axes[0].empty() || move.axes[1].empty()) {
-    return "a move on a board turns rows × columns; type e.g. rows 1 4 cols 2 5";
-  }
-  static constexpr const char* singular[] = {"row", "column"};
-  static constexpr const char* plural[] = {"rows", "columns"};
-  for (std::size_t i = 0; i < 2; ++i) {
-    const std::vector<coin>& axis = move.axes[i];
+  for (std::size_t i = 0; i < k; ++i) {
+    const std::vector<coin>& axis = turned.axes[i];
     if (!std::is_sorted(axis.begin(), axis.end()) || std::adjacent_find(axis.begin(), axis.end()) != axis.end()) {
-      return std::string("the ") + plural[i] + " must be listed once each, ascending";
+      return "the " + words.plural(i) + words.along(i) + " must be listed once each, ascending";
     }
-    if (axis.back() >= board_.extents[i]) {
-      return std::string(singular[i]) + " " + std::to_string(axis.back()) + " is outside the board (" + plural[i] +
-             " 0.." + std::to_string(board_.extents[i] - 1) + ")";
+    if (axis.back() >= p.extents()[i]) {
+      return words.singular(i) + " " + std::to_string(axis.back()) + words.along(i) + " is outside the " + words.box() +
+             " (" + words.plural(i) + " 0.." + std::to_string(p.extents()[i] - 1) + ")";
     }
   }
-  const std::vector<coin> corner = {move.axes[0].back(), move.axes[1].back()};
-  if (!std::binary_search(board_.heads.begin(), board_.heads.end(), corner)) {
-    return "coin (" + std::to_string(corner[0]) + ", " + std::to_string(corner[1]) +
-           "), where the last row and the last column meet, is tails; a move turns a heads coin to tails";
+  std::vector<coin> corner(k);
+  for (std::size_t i = 0; i < k; ++i) corner[i] = turned.axes[i].back();
+  if (!p.is_heads(corner)) {
+    if (k == 1) {
+      return "the rightmost coin, " + std::to_string(corner[0]) +
+             ", is tails; a move turns a heads coin to tails, with coins to its left";
+    }
+    return "coin " + cell_text(corner) + ", where the last " + (k == 2 ? "row and the last column" : "coordinates") +
+           " meet, is tails; a move turns a heads coin to tails";
   }
-  for (std::size_t i = 0; i < 2; ++i) {
-    const std::vector<coin>& axis = move.axes[i];
+  for (std::size_t i = 0; i < k; ++i) {
+    const std::vector<coin>& axis = turned.axes[i];
     const std::span<const coin> others(axis.data(), axis.size() - 1);
-    if (!is_move(factors_[i], values_.factor(i), axis.back(), others)) {
-      return std::string(plural[i]) + " " + format_coins(axis) + " are not a move of " + factors_[i].name() +
-             (i == 0 ? ", the game of the rows" : ", the game of the columns");
+    if (!is_move(game_.factor(i), current_.factor_values(i), axis.back(), others)) {
+      if (k == 1) return "turning " + format_coins(axis) + " is not a move of " + game_.name();
+      return words.plural(i) + words.along(i) + " " + format_coins(axis) + " are not a move of " +
+             game_.factor(i).name() + (k == 2 ? (i == 0 ? ", the game of the rows" : ", the game of the columns") : "");
     }
   }
   return {};
 }
 
-std::string play_session::illegal_reason(const play_move& move) const {
-  return grid_ ? grid_reason(move) : row_reason(move);
+void play_session::apply(const play_move& turned) {
+  box_position next = position();
+  next.turn(turned);
+  current_ = analyze(game_, std::move(next), limits_);
 }
 
-void play_session::apply(const play_move& move) {
-  if (grid_) {
-    board_ = apply_move(board_, grid_move{move.axes});
-  } else {
-    std::vector<coin> next;
-    std::set_symmetric_difference(row_.heads.begin(), row_.heads.end(), move.axes[0].begin(), move.axes[0].end(),
-                                  std::back_inserter(next));
-    row_.heads = std::move(next);
-  }
-}
-
-void play_session::play(const play_move& move) {
-  const std::string reason = illegal_reason(move);
+void play_session::play(const play_move& turned) {
+  const std::string reason = illegal_reason(turned);
   if (!reason.empty()) throw illegal_move(reason);
-  apply(move);
-  history_.push_back({move, to_move_});
+  apply(turned);
+  history_.push_back({turned, to_move_});
   to_move_ = opponent(to_move_);
 }
 
@@ -271,58 +142,47 @@ std::uint64_t play_session::draw(std::uint64_t bound) {
   return rng_() % bound;
 }
 
-std::vector<coin> play_session::random_axis_move(const turning_game& game, coin n) {
+std::vector<coin> play_session::random_axis_move(std::size_t axis, coin n) {
+  const turning_game& game = game_.factor(axis);
   const std::uint64_t count = game.count_moves(n, sampled_moves);
   TARTAN_ASSERT(count > 0, "a heads coin has a move (the game contract)");
   const std::uint64_t pick = draw(count);
-  std::vector<coin> move;
+  std::vector<coin> coins;
   std::uint64_t at = 0;
   game.for_each_move(n, [&](std::span<const coin> others) {
     if (at++ != pick) return true;
-    move.assign(others.begin(), others.end());
+    coins.assign(others.begin(), others.end());
     return false;
   });
-  move.push_back(n);
-  return move;
+  coins.push_back(n);
+  return coins;
 }
 
 play_move play_session::choose_move() {
   TARTAN_ASSERT(!over(), "no move is left");
-  if (grid_) {
-    const std::vector<grid_move> wins = grid_winning_moves(*product_, values_, board_, engine_choices);
-    if (!wins.empty()) return play_move{wins[draw(wins.size())].axes};
-    std::vector<std::vector<coin>> movable;
-    std::copy_if(board_.heads.begin(), board_.heads.end(), std::back_inserter(movable),
-                 [&](const std::vector<coin>& c) { return can_move(c); });
-    const std::vector<coin>& corner = movable[draw(movable.size())];
-    play_move move;
-    for (std::size_t i = 0; i < 2; ++i) move.axes.push_back(random_axis_move(factors_[i], corner[i]));
-    return move;
+  const std::vector<move> wins = current_.winning_moves(engine_choices);
+  if (!wins.empty()) return wins[draw(wins.size())];
+  const box_position& p = position();
+  std::vector<std::size_t> movable;
+  for (std::size_t h = 0; h < p.head_count(); ++h) {
+    if (can_move(p.head(h))) movable.push_back(h);
   }
-  const std::vector<std::vector<coin>> wins = winning_moves(factors_[0], g_, row_, engine_choices);
-  if (!wins.empty()) return play_move{{wins[draw(wins.size())]}};
-  std::vector<coin> movable;
-  std::copy_if(row_.heads.begin(), row_.heads.end(), std::back_inserter(movable),
-               [&](coin c) { return can_move(std::span<const coin>(&c, 1)); });
-  const coin n = movable[draw(movable.size())];
-  return play_move{{random_axis_move(factors_[0], n)}};
+  const std::span<const coin> corner = p.head(movable[draw(movable.size())]);
+  play_move chosen;
+  for (std::size_t i = 0; i < corner.size(); ++i) chosen.axes.push_back(random_axis_move(i, corner[i]));
+  return chosen;
 }
 
 play_move play_session::engine_move() {
-  play_move move = choose_move();
-  play(move);
-  return move;
+  play_move chosen = choose_move();
+  play(chosen);
+  return chosen;
 }
 
 std::optional<play_move> play_session::hint() const {
-  if (grid_) {
-    const std::vector<grid_move> wins = grid_winning_moves(*product_, values_, board_, 1);
-    if (wins.empty()) return std::nullopt;
-    return play_move{wins[0].axes};
-  }
-  const std::vector<std::vector<coin>> wins = winning_moves(factors_[0], g_, row_, 1);
+  const std::vector<move> wins = current_.winning_moves(1);
   if (wins.empty()) return std::nullopt;
-  return play_move{{wins[0]}};
+  return wins[0];
 }
 
 bool play_session::undo() {

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tartan/analysis/move.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/game_concepts.hpp"
@@ -38,6 +39,17 @@ class box_position {
   std::span<const coin> head(std::size_t i) const {
     return std::span<const coin>(coordinates_).subspan(i * extents_.size(), extents_.size());
   }
+
+  /// True when `cell` (one coordinate per axis) is a heads coin. Complexity: O(k log heads), a binary search.
+  bool is_heads(std::span<const coin> cell) const;
+
+  /**
+   * Turns over every coin of `turned` (the cells axes[0] × axes[1] × ...), so heads become tails and tails heads;
+   * turning the same coins again restores the position. @pre turned.dimensions() == dimensions(), every axis
+   * ascending without repeats and inside the box.
+   * Complexity: O(heads × k + cells of the move × k).
+   */
+  void turn(const move& turned);
 
   /// Along each axis, one more than the highest coordinate of a heads coin (0 along every axis without heads): the
   /// part of the box that the values of this position depend on, since every move turns a heads coin and coins

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "tartan/core/progress.hpp"
 #include "tartan/core/time_limit.hpp"
 #include "tartan/detail/function_ref.hpp"
 #include "tartan/turning/game_concepts.hpp"
@@ -71,7 +72,7 @@ class turning_game {
     std::lock_guard lock(cache_->mutex);
     if (cache_->values.size() < count) {
       pace_guard guard(count, max_seconds, values_named(count));
-      self_->extend(cache_->values, count, guard);
+      self_->extend(cache_->values, count, sequence_method::automatic, guard);
     }
     return std::vector<grundy_value>(cache_->values.begin(),
                                      cache_->values.begin() + static_cast<std::ptrdiff_t>(count));
@@ -81,8 +82,21 @@ class turning_game {
   /// a long sequence once), within a time limit as above (0: none).
   std::vector<grundy_value> sequence(std::size_t count, sequence_method method, double max_seconds = 0) const {
     pace_guard guard(count, max_seconds, values_named(count));
-    return self_->sequence(count, method, guard);
+    std::vector<grundy_value> g;
+    self_->extend(g, count, method, guard);
+    return g;
   }
+
+  /**
+   * The same, reporting progress: `progress(fraction)` is called with the fraction of the count done, at most about
+   * 4096 times in all; when it returns false the work stops there and the values computed so far are returned
+   * (fewer than count, all correct). Not cached. Throws as above.
+   *
+   * Example: game.sequence(1000000, sequence_method::automatic, 0, [](double f) { return f < 0.5; }).size() is
+   * about 500000
+   */
+  std::vector<grundy_value> sequence(std::size_t count, sequence_method method, double max_seconds,
+                                     const progress_callback& progress) const;
 
  private:
   using sequence_progress = detail::function_ref<void(std::size_t)>;
@@ -97,9 +111,9 @@ class turning_game {
     virtual bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const = 0;
     virtual bool has_closed_form() const = 0;
     virtual std::uint64_t count_moves(coin n, std::uint64_t cap) const = 0;
-    virtual std::vector<grundy_value> sequence(std::size_t count, sequence_method method,
-                                               sequence_progress progress) const = 0;
-    virtual void extend(std::vector<grundy_value>& g, std::size_t count, sequence_progress progress) const = 0;
+    /// Extends g to g(0..count-1) by `method`; on a throw g keeps the values computed so far.
+    virtual void extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method,
+                        sequence_progress progress) const = 0;
   };
 
   template <class Rule>
@@ -115,14 +129,9 @@ class turning_game {
     }
     bool has_closed_form() const override { return has_closed_form_v; }
     std::uint64_t count_moves(coin n, std::uint64_t cap) const override { return tartan::count_moves(rule, n, cap); }
-    std::vector<grundy_value> sequence(std::size_t count, sequence_method method,
-                                       sequence_progress progress) const override {
-      std::vector<grundy_value> g;
+    void extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method,
+                sequence_progress progress) const override {
       extend_grundy_sequence(rule, g, count, method, progress);
-      return g;
-    }
-    void extend(std::vector<grundy_value>& g, std::size_t count, sequence_progress progress) const override {
-      extend_grundy_sequence(rule, g, count, sequence_method::automatic, progress);
     }
     static constexpr bool has_closed_form_v = tartan::has_closed_form<Rule>;
     Rule rule;

@@ -4,7 +4,9 @@
 // Exit codes: 0 success, 1 a check found a mismatch, 2 bad input or usage (main prints "error: ..." for those).
 #pragma once
 
-#include <CLI/CLI.hpp>
+namespace CLI {
+class App;  // CLI11's, declared here so that this header does not bring CLI11 into every file that includes it
+}
 
 namespace tartan::cli {
 

@@ -1,5 +1,5 @@
-// The SVG writers of cli/svg.hpp: layout, colour scales and text; no game logic.
-#include "svg.hpp"
+// The SVG writers of cli/output/svg.hpp: layout, colour scales and text; no game logic.
+#include "output/svg.hpp"
 
 #include <algorithm>
 #include <array>

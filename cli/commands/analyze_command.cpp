@@ -1,6 +1,7 @@
 // tartan analyze GAME POSITION: the value, outcome and winning moves of a row position (1-D games) or a board
 // position (tartan products): read the options, resolve the game, call the engine's analyze
 // (tartan/analysis/analysis.hpp), print (analysis_output.hpp).
+#include <CLI/CLI.hpp>
 #include <cstddef>
 #include <cstdint>
 #include <iostream>
@@ -10,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "analysis_output.hpp"
-#include "commands.hpp"
-#include "input.hpp"
-#include "options.hpp"
+#include "commands/commands.hpp"
+#include "input/file_input.hpp"
+#include "input/options.hpp"
+#include "output/analysis_output.hpp"
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"

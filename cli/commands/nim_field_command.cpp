@@ -17,10 +17,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "commands.hpp"
-#include "field_bits.hpp"
-#include "input.hpp"
-#include "options.hpp"
+#include "commands/commands.hpp"
+#include "input/field_bits.hpp"
+#include "input/file_input.hpp"
+#include "input/options.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/nim/nim_field.hpp"

@@ -1,14 +1,15 @@
 // tartan graph FILE: the Grundy value of every vertex of a finite impartial game given as a directed graph
 // (Graphviz DOT or an edge list; engine/include/tartan/graph/grundy_graph.hpp).
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "commands.hpp"
-#include "input.hpp"
-#include "options.hpp"
+#include "commands/commands.hpp"
+#include "input/file_input.hpp"
+#include "input/options.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/graph/grundy_graph.hpp"
 

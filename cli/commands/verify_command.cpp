@@ -1,5 +1,6 @@
 // tartan verify GAME --size RxC: the Tartan theorem checked by direct computation (product_verify.hpp): G over the
 // whole box from the definition of the product game, compared cell by cell with g_A(a) ⊗ g_B(b).
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -7,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
-#include "interrupt.hpp"
-#include "options.hpp"
-#include "svg.hpp"
+#include "commands/commands.hpp"
+#include "input/interrupt.hpp"
+#include "input/options.hpp"
+#include "output/svg.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/parse_number.hpp"

@@ -1,4 +1,4 @@
-#include "interrupt.hpp"
+#include "input/interrupt.hpp"
 
 #include <unistd.h>
 

@@ -16,9 +16,9 @@
 #include <string_view>
 #include <vector>
 
-#include "commands.hpp"
-#include "field_bits.hpp"
-#include "options.hpp"
+#include "commands/commands.hpp"
+#include "input/field_bits.hpp"
+#include "input/options.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/nim/nimber.hpp"

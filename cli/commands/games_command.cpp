@@ -1,4 +1,5 @@
 // tartan games: the built-in games with their codes and first values.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstddef>
 #include <iostream>
@@ -7,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "tartan/games/registry.hpp"
 
 namespace tartan::cli {

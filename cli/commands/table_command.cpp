@@ -1,5 +1,6 @@
 // tartan table GAME --size RxC: the value table of a tartan product, G(a, b) = g_A(a) ⊗ g_B(b), aligned with row and
 // column headers (coins numbered from 0), or as JSON rows.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <functional>
 #include <iostream>
@@ -8,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "detail/box_cells.hpp"
-#include "options.hpp"
-#include "svg.hpp"
+#include "input/options.hpp"
+#include "output/svg.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/games/registry.hpp"

@@ -1,4 +1,4 @@
-#include "input.hpp"
+#include "input/file_input.hpp"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,8 +1,9 @@
 // tartan play GAME POSITION: a game against the engine in the terminal, on a row (1-D games) or a board (products
-// of two games). The game itself is tartan::play_session (engine/include/tartan/play/play.hpp); this file reads lines,
-// draws the board and prints what happened.
+// of two games). The game itself is tartan::play_session (engine/include/tartan/play/play.hpp); this file reads lines
+// (moves through input/play_move_text.hpp), draws the board and prints what happened.
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
@@ -12,15 +13,15 @@
 #include <string_view>
 #include <vector>
 
-#include "commands.hpp"
+#include "commands/commands.hpp"
 #include "detail/text.hpp"
-#include "options.hpp"
+#include "input/options.hpp"
+#include "input/play_move_text.hpp"
+#include "tartan/analysis/box_position.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
-#include "tartan/product/grid_position.hpp"
-#include "tartan/turning/position.hpp"
 
 namespace tartan::cli {
 
@@ -54,23 +55,24 @@ class board_printer {
  public:
   explicit board_printer(bool symbols) : heads_(symbols ? "●" : "H"), tails_(symbols ? "○" : "T") {}
 
-  void print(const play_session& s) const {
-    if (s.is_grid()) {
-      print_grid(s.board());
+  void print(const box_position& p) const {
+    if (p.dimensions() == 2) {
+      print_grid(p);
     } else {
-      print_row(s.row());
+      print_row(p);
     }
   }
 
  private:
   /// A row in chunks that fit 80 columns, each under its coin numbers.
-  void print_row(const row_position& p) const {
-    const std::size_t width = std::to_string(p.coins - 1).size();
+  void print_row(const box_position& p) const {
+    const std::size_t coins = p.extents()[0];
+    const std::size_t width = std::to_string(coins - 1).size();
     const std::size_t per_line = std::max<std::size_t>(1, (80 - 7) / (width + 1));
-    std::vector<bool> heads(p.coins, false);
-    for (const coin c : p.heads) heads[c] = true;
-    for (std::size_t first = 0; first < p.coins; first += per_line) {
-      const std::size_t last = std::min(p.coins, first + per_line);
+    std::vector<bool> heads(coins, false);
+    for (std::size_t h = 0; h < p.head_count(); ++h) heads[p.head(h)[0]] = true;
+    for (std::size_t first = 0; first < coins; first += per_line) {
+      const std::size_t last = std::min(coins, first + per_line);
       std::string numbers = "  coin ", coins = "       ";
       for (std::size_t c = first; c < last; ++c) {
         numbers += padded(std::to_string(c), width) + (c + 1 < last ? " " : "");
@@ -80,12 +82,12 @@ class board_printer {
     }
   }
 
-  void print_grid(const grid_position& p) const {
-    const std::size_t rows = p.extents[0], cols = p.extents[1];
+  void print_grid(const box_position& p) const {
+    const std::size_t rows = p.extents()[0], cols = p.extents()[1];
     const std::size_t row_width = std::to_string(rows - 1).size();
     const std::size_t width = std::to_string(cols - 1).size();
     std::vector<bool> heads(rows * cols, false);
-    for (const auto& cell : p.heads) heads[cell[0] * cols + cell[1]] = true;
+    for (std::size_t h = 0; h < p.head_count(); ++h) heads[p.head(h)[0] * cols + p.head(h)[1]] = true;
     std::string line = "  " + std::string(row_width, ' ') + "  ";
     for (std::size_t b = 0; b < cols; ++b) line += padded(std::to_string(b), width) + (b + 1 < cols ? " " : "");
     std::cout << line << '\n';
@@ -120,18 +122,22 @@ std::string rule_of(const turning_game& game) {
 class game_loop {
  public:
   game_loop(play_session session, std::string rules, bool echo, bool symbols)
-      : s_(std::move(session)), rules_(std::move(rules)), echo_(echo), printer_(symbols) {}
+      : s_(std::move(session)),
+        board_(s_.position().dimensions() == 2),
+        rules_(std::move(rules)),
+        echo_(echo),
+        printer_(symbols) {}
 
   void run() {
     std::cout << "game: " << rules_ << '\n';
-    if (s_.is_grid()) {
+    if (board_) {
       std::cout << "a move turns every coin of some rows × some columns; the coin where the last row and the last "
                    "column meet goes from heads to tails\n";
     } else {
       std::cout << "a move's rightmost coin goes from heads to tails\n";
     }
     std::cout << (s_.to_move() == player::person ? "you move first" : "the engine moves first")
-              << "; the player left without a move loses. Type " << (s_.is_grid() ? "rows 0 1 cols 2" : "0 3")
+              << "; the player left without a move loses. Type " << (board_ ? "rows 0 1 cols 2" : "0 3")
               << " to turn those coins, or help.\n";
     show();
     while (!s_.over()) {
@@ -150,7 +156,7 @@ class game_loop {
       if (echo_) std::cout << line << '\n';
       if (!handle(line)) return;
     }
-    const bool no_heads = s_.is_grid() ? s_.board().heads.empty() : s_.row().heads.empty();
+    const bool no_heads = s_.position().head_count() == 0;
     std::cout << (no_heads ? "no heads coin is left: " : "no heads coin left can move: ") << who(s_.winner())
               << (s_.winner() == player::person ? " win\n" : " wins\n");
   }
@@ -158,8 +164,8 @@ class game_loop {
  private:
   void show() const {
     std::cout << '\n';
-    printer_.print(s_);
-    std::cout << "position " << s_.position_text() << ", value " << s_.value() << " (" << outcome_text(s_.value())
+    printer_.print(s_.position());
+    std::cout << "position " << s_.position().text() << ", value " << s_.value() << " (" << outcome_text(s_.value())
               << ')';
     if (!s_.over()) std::cout << (s_.to_move() == player::person ? "; your turn" : "; the engine's turn");
     std::cout << '\n';
@@ -167,7 +173,7 @@ class game_loop {
 
   void help() const {
     std::cout << "commands:\n";
-    if (s_.is_grid()) {
+    if (board_) {
       std::cout << "  rows 1 4 cols 2 5   turn every coin of rows 1, 4 × columns 2, 5; coin (4, 5) must be heads\n";
     } else {
       std::cout << "  3 7 12              turn coins 3, 7 and 12; the rightmost, 12, must be heads\n";
@@ -222,7 +228,7 @@ class game_loop {
     } else {
       play_move move;
       try {
-        move = parse_play_move(line, s_.is_grid() ? 2 : 1);
+        move = parse_play_move(line, s_.position().dimensions());
       } catch (const parse_error& e) {
         std::cout << "refused: " << e.what() << " (type help for the commands)\n";
         return true;
@@ -240,6 +246,7 @@ class game_loop {
   }
 
   play_session s_;
+  bool board_;  // a product of two games on a board, else a row
   std::string rules_;
   bool echo_;
   board_printer printer_;
@@ -264,26 +271,17 @@ void run_play(const play_options& o) {
   const bool echo = ::isatty(STDIN_FILENO) == 0;  // lines read from a file or a pipe are shown as typed
   const bool symbols = ::isatty(STDOUT_FILENO) != 0 && locale_is_utf8();
 
-  if (o.game.find('*') != std::string::npos) {
-    tartan_game game(games::find_factors(o.game));
-    if (game.dimensions() != 2) {
-      throw parse_error("'" + game.name() + "' has " + std::to_string(game.dimensions()) +
-                        " factors; tartan play plays on a board, the product of two games such as ruler*ruler");
-    }
-    const grid_position p = parse_grid(o.position);
-    std::string rules = game.name() + ", a tartan product: the rows play " + game.factor(0).name() + ", the columns " +
-                        game.factor(1).name();
-    game_loop(play_session(std::move(game), p, first, seed), std::move(rules), echo, symbols).run();
-    return;
+  game_handle game = games::resolve_game(o.game);
+  if (game.dimensions() > 2) {
+    throw parse_error("'" + game.name() + "' has " + std::to_string(game.dimensions()) +
+                      " factors; tartan play plays on a board, the product of two games such as 'ruler*ruler', or "
+                      "on a row; analyse a box with tartan analyze");
   }
-  turning_game game = games::find_game(o.game);
-  if (o.position.find('/') != std::string::npos) {
-    throw parse_error("position '" + o.position + "' has several rows, but " + game.name() +
-                      " is played on a row; give one row such as HTTH, or a product game such as ruler*ruler");
-  }
-  const row_position p = parse_row(o.position);
-  std::string rules = rule_of(game);
-  game_loop(play_session(std::move(game), p, first, seed), std::move(rules), echo, symbols).run();
+  std::string rules = game.is_product() ? game.name() + ", a tartan product: the rows play " + game.factor(0).name() +
+                                              ", the columns " + game.factor(1).name()
+                                        : rule_of(game.factor(0));
+  play_session session(std::move(game), parse_box_position(o.position), first, seed);
+  game_loop(std::move(session), std::move(rules), echo, symbols).run();
 }
 
 }  // namespace

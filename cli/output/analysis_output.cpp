@@ -1,9 +1,9 @@
-#include "analysis_output.hpp"
+#include "output/analysis_output.hpp"
 
 #include <nlohmann/json.hpp>
 #include <utility>
 
-#include "svg.hpp"
+#include "output/svg.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"

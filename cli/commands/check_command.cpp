@@ -1,0 +1,241 @@
+// tartan check GAME --coins N | --size RxC: the game's values checked against an explicit game graph of every
+// position on N coins, or of a product on a grid (engine/include/tartan/analysis/check.hpp): parse, check, print.
+#include <CLI/CLI.hpp>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "commands/commands.hpp"
+#include "detail/text.hpp"
+#include "detail/typed_text.hpp"
+#include "input/interrupt.hpp"
+#include "input/options.hpp"
+#include "output/analysis_output.hpp"
+#include "tartan/analysis/check.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
+#include "tartan/games/registry.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/product/tartan.hpp"
+
+namespace tartan::cli {
+
+namespace {
+
+struct check_options {
+  std::string game;
+  std::string coins;
+  std::string size;
+  std::string values;
+  std::string max_memory;
+  bool json = false;
+};
+
+/// A claimed value table "1,2,4,7" (decimal or 0x hex items).
+std::vector<grundy_value> parse_values(std::string_view text) {
+  std::vector<grundy_value> values;
+  std::size_t item = 1;
+  while (true) {
+    const std::size_t comma = text.find(',');
+    const std::string_view piece = detail::trim(text.substr(0, comma));
+    values.push_back(parse_u64(piece, "--values item " + std::to_string(item)));
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+    ++item;
+  }
+  return values;
+}
+
+/// The text report: the game and its box, the counts, then the verdict or the first mismatches.
+void print_text(const game_handle& game, const check_result& r, bool claimed) {
+  const std::uint64_t cells = cell_count(r.extents);
+  if (game.is_product()) {
+    std::cout << "game: " << r.game << " (a tartan product: G = " << product_formula(game) << ")\n";
+    std::cout << (r.extents.size() == 2 ? "board: " : "box: ") << format_size(r.extents) << " (" << cells
+              << " coins, numbered from 0 at the top left)\n";
+  } else {
+    const turning_game& g = game.row_game();
+    std::cout << "game: " << g.name();
+    if (!g.code().empty() && g.code() != g.name()) std::cout << " (code " << g.code() << ')';
+    std::cout << "\ncoins: " << cells << " (numbered from 0 at the left)\n";
+  }
+  std::cout << "positions checked: " << r.positions;
+  if (!r.complete) {
+    if (game.is_product()) {
+      std::cout << " of 2^" << cells << " (interrupted)";
+    } else {
+      // A 1-D check stops between blocks of positions: every position on the first coins is done.
+      std::cout << " of " << (std::uint64_t{1} << cells) << " (interrupted: every position on the first "
+                << std::bit_width(r.positions) - 1 << " coins and more)";
+    }
+  }
+  std::cout << '\n';
+  std::cout << "moves in the game graph: " << r.edges << '\n';
+  std::cout << "mismatches: " << r.mismatches << '\n';
+  const std::string table = claimed ? "the given values" : game.is_product() ? product_formula(game) : "g";
+  if (r.passed() && !r.complete) {
+    std::cout << "so far: every position checked agrees with the XOR of " << table << " over its heads coins\n";
+  } else if (r.passed()) {
+    std::cout << "ok: every position's value over the game graph equals the XOR of " << table
+              << " over its heads coins\n";
+  } else if (game.is_product()) {
+    std::cout << "first mismatches (heads coins: value over the game graph vs XOR of the theorem's values):\n";
+    for (const checked_position& m : r.first_mismatches) {
+      std::cout << " ";
+      for (std::size_t h = 0; h < m.position.head_count(); ++h) std::cout << ' ' << format_cell(m.position.head(h));
+      std::cout << ": " << m.graph_value << " vs " << m.xor_value << '\n';
+    }
+  } else {
+    std::cout << "first mismatches (position, coin 0 first: value over the game graph, XOR of " << table
+              << " over its heads coins):\n";
+    for (const checked_position& m : r.first_mismatches) {
+      std::cout << "  " << m.position.text() << ": " << m.graph_value << " vs " << m.xor_value << '\n';
+    }
+  }
+  if (game.is_product()) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
+    std::cout << "time: " << seconds << " s\n";
+  }
+}
+
+/// The JSON report; rows give the code and the coins, products the size and the heads of each mismatch.
+void print_json(const game_handle& game, const check_result& r) {
+  nlohmann::ordered_json out;
+  out["game"] = r.game;
+  if (game.is_product()) {
+    out["size"] = r.extents;
+  } else {
+    out["code"] = game.row_game().code();
+    out["coins"] = r.extents[0];
+  }
+  out["positions"] = r.positions;
+  out["edges"] = r.edges;
+  out["mismatches"] = r.mismatches;
+  out["passed"] = r.passed();
+  out["complete"] = r.complete;
+  auto list = nlohmann::ordered_json::array();
+  for (const checked_position& m : r.first_mismatches) {
+    nlohmann::ordered_json item;
+    if (game.is_product()) {
+      auto heads = nlohmann::ordered_json::array();
+      for (std::size_t h = 0; h < m.position.head_count(); ++h) {
+        const auto cell = m.position.head(h);
+        heads.push_back(std::vector<coin>(cell.begin(), cell.end()));
+      }
+      item["heads"] = std::move(heads);
+    }
+    if (m.position.dimensions() <= 2) item["position"] = m.position.text();
+    item["graph_value"] = m.graph_value;
+    item["xor_value"] = m.xor_value;
+    list.push_back(std::move(item));
+  }
+  out["first_mismatches"] = std::move(list);
+  if (game.is_product()) out["seconds"] = r.seconds;
+  std::cout << out.dump() << '\n';
+}
+
+/// The box to check, from --coins (1-D games) or --size (products), with advice in terms of the flags.
+box_extents box_to_check(const check_options& o, const game_handle& game) {
+  if (!o.size.empty() && !game.is_product()) {
+    throw parse_error(detail::quote_typed(o.game) +
+                      " is a single game; a tartan product needs at least two factors joined by '*', e.g. " +
+                      detail::quote_typed(o.game + "*" + o.game) + "; check a single game with --coins N");
+  }
+  if (game.is_product()) {
+    if (!o.coins.empty()) {
+      throw parse_error(
+          "--coins is the length of a row; a product game is checked on a grid: give --size RxC "
+          "(e.g. --size 4x4) instead");
+    }
+    if (o.size.empty()) {
+      throw parse_error("a product game is checked on a grid; give its size, e.g. tartan check " +
+                        detail::quote_typed(o.game) + " --size 4x4");
+    }
+    if (!o.values.empty()) throw parse_error("--values is for row games checked with --coins N");
+    return parse_board_size(o.size);
+  }
+  if (o.coins.empty()) {
+    throw parse_error("give the number of coins to check, e.g. tartan check " + detail::quote_typed(o.game) +
+                      " --coins 12");
+  }
+  const std::uint64_t coins = parse_u64(o.coins, "--coins", UINT32_MAX);
+  if (coins == 0) throw parse_error("--coins must be at least 1; type e.g. --coins 12");
+  return box_extents{static_cast<std::size_t>(coins)};
+}
+
+void run_check(const check_options& o, std::uint64_t max_memory, run_state& state) {
+  check_request request{games::resolve_game(o.game), {}};
+  request.extents = box_to_check(o, request.game);
+  if (!o.values.empty()) {
+    request.claimed = parse_values(o.values);
+    if (request.claimed.size() != request.extents[0]) {
+      throw parse_error("--values lists " + std::to_string(request.claimed.size()) + " values but --coins is " +
+                        std::to_string(request.extents[0]) + "; give one value per coin, g(0) first");
+    }
+  }
+  request.limits.max_memory = max_memory;
+  // Ctrl-C stops the graph's construction; the positions built so far (a closed subgame) are still checked.
+  const interrupt_scope scope;
+  progress_bar bar("checking");
+  request.limits.progress = [&bar](double fraction) {
+    bar.show(fraction);
+    return !interrupted();
+  };
+  const check_result result = check(request);
+  bar.clear();
+  if (o.json) {
+    print_json(request.game, result);
+  } else {
+    print_text(request.game, result, !o.values.empty());
+  }
+  if (!result.complete) {
+    std::cout.flush();
+    std::cerr << "interrupted: " << result.positions;
+    if (!request.game.is_product()) std::cerr << " of " << (std::uint64_t{1} << result.extents[0]);
+    std::cerr << " positions were checked before the stop\n";
+    state.exit_code = interrupted_exit_code;
+    return;
+  }
+  state.exit_code = result.passed() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, run_state& state) {
+  auto* sub = app.add_subcommand(
+      "check", "Check a game's values against an explicit game graph of every position on N coins (Boost.Graph).");
+  sub->footer(
+      "Every position on N coins (2^N of them) becomes a vertex, every legal move an edge; each position's value\n"
+      "is the mex over the graph, with no theorem assumed, and is compared with the XOR of g over its heads coins.\n"
+      "Exit code 0 when all agree, 1 on any mismatch, 130 when interrupted (Ctrl-C prints what was checked). N is\n"
+      "at most 24, and less for games with many moves per coin (the command says how far a game can go). --values\n"
+      "checks a claimed table instead of the game's own values.\n"
+      "A product game (ruler*ruler) or --size RxC checks a grid instead.\n"
+      "Examples:\n"
+      "  tartan check mock-turtles --coins 16\n"
+      "  tartan check 1-3 --coins 4 --values 1,2,4,8      (exit 1: g(3) is 7)\n"
+      "  tartan check 'ruler*ruler' --size 4x4");
+  auto o = std::make_shared<check_options>();
+  sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
+  sub->add_option("--coins", o->coins, "The number of coins N (positions on coins 0..N-1)");
+  sub->add_option("--size", o->size, "A grid's size RxC (product games)");
+  sub->add_option("--values", o->values, "A claimed table g(0),g(1),... to check instead of the game's values");
+  add_max_memory_option(sub, o->max_memory, "Refuse checks whose game graph needs more memory");
+  sub->add_flag("--json", o->json,
+                "Print {\"game\", \"code\", \"coins\", \"positions\", \"edges\", \"mismatches\", \"passed\", "
+                "\"complete\", \"first_mismatches\": [{\"position\", \"graph_value\", \"xor_value\"}]}");
+  sub->callback([o, sub, &state] {
+    refuse_empty_values(*sub);
+    run_check(*o, max_memory_limit(*sub, o->max_memory), state);
+  });
+}
+
+}  // namespace tartan::cli

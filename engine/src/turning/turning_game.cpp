@@ -1,0 +1,40 @@
+#include "tartan/turning/turning_game.hpp"
+
+#include <algorithm>
+
+namespace tartan {
+
+namespace {
+
+/// Thrown from inside the sequence's progress hook when the caller's callback asks to stop; caught below, where
+/// the values computed so far are still in the vector (extend_grundy_sequence keeps them on a throw).
+struct stop_requested {};
+
+}  // namespace
+
+std::vector<grundy_value> turning_game::sequence(std::size_t count, sequence_method method, double max_seconds,
+                                                 const progress_callback& progress) const {
+  pace_guard guard(count, max_seconds, values_named(count));
+  std::vector<grundy_value> g;
+  if (!progress) {
+    self_->extend(g, count, method, guard);
+    return g;
+  }
+  // The callback is a std::function and may draw on a terminal: called every 1/4096 of the count, not per value
+  // (a closed form computes a value in nanoseconds).
+  const std::size_t step = std::max<std::size_t>(1, count / 4096);
+  std::size_t next = step;
+  auto report = [&](std::size_t done) {
+    guard(done);
+    if (done < next) return;
+    next = done + step;
+    if (!progress(static_cast<double>(done) / static_cast<double>(count))) throw stop_requested{};
+  };
+  try {
+    self_->extend(g, count, method, report);
+  } catch (const stop_requested&) {
+  }
+  return g;
+}
+
+}  // namespace tartan
