@@ -107,27 +107,11 @@ TEST(CheckCliTest, ExponentialGamesSayHowFarTheyGo) {
 TEST(CheckCliTest, InterruptPrintsWhatWasCheckedAndExits130) {
   // A check of 2^22 positions (several seconds, gigabytes), stopped with SIGINT as Ctrl-C would once it has started:
   // the positions built so far are checked and reported, and the exit code is 130.
-  const std::string base = "/tmp/tartan_check_sigint_" + std::to_string(::getpid());
-  const std::string out_path = base + ".out", err_path = base + ".err";
-  const pid_t child = ::fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(out, STDOUT_FILENO);
-    ::dup2(err, STDERR_FILENO);
-    ::execl(TARTAN_EXE, TARTAN_EXE, "check", "twins", "--coins", "22", static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(600));
-  ::kill(child, SIGINT);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  const std::string out = tartan::test::read_file(out_path), err = tartan::test::read_file(err_path);
-  std::remove(out_path.c_str());
-  std::remove(err_path.c_str());
-  ASSERT_TRUE(WIFEXITED(status)) << "killed by a signal instead of stopping cleanly";
-  EXPECT_EQ(WEXITSTATUS(status), 130) << err;
+  const auto r =
+      tartan::test::run_tartan_interrupted({"check", "twins", "--coins", "22"}, std::chrono::milliseconds(600));
+  const std::string& out = r.out;
+  const std::string& err = r.err;
+  EXPECT_EQ(r.exit_code, 130) << "not stopped cleanly: " << err;
   EXPECT_THAT(out, HasSubstr("game: twins (code 2)\n"));
   EXPECT_THAT(out, HasSubstr(" of 4194304 (interrupted"));
   EXPECT_THAT(out, HasSubstr("mismatches: 0\n"));

@@ -1,19 +1,24 @@
 // tartan seq GAME N: values against the definitions, JSON, overflow and every bad input.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "games/game_definitions.hpp"
+#include "support/naive.hpp"
 #include "support/run_cli.hpp"
 
 namespace {
 
 using tartan::test::count_lines;
 using tartan::test::run_tartan;
+using ::testing::HasSubstr;
 
 std::vector<std::uint64_t> numbers(const std::string& text) {
   std::istringstream in(text);
@@ -98,6 +103,25 @@ TEST(SeqCliTest, BadInputGivesOneLineAndExitTwo) {
     EXPECT_NE(r.err.find(c.fragment), std::string::npos) << "expected '" << c.fragment << "' in: " << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
+}
+
+TEST(SeqCliTest, InterruptPrintsTheValuesComputedSoFarAndExits130) {
+  // g(0..199999) of 1-3 takes minutes (its bitset layers grow with the values); Ctrl-C after 0.6 s stops it, and
+  // what was printed is a correct prefix, checked against the definition.
+  const auto r = tartan::test::run_tartan_interrupted({"seq", "1-3", "200000", "--max-seconds", "0"},
+                                                      std::chrono::milliseconds(600));
+  EXPECT_EQ(r.exit_code, 130) << "not stopped cleanly: " << r.err;
+  EXPECT_THAT(r.err, HasSubstr("interrupted: g(0.."));
+  EXPECT_THAT(r.err, HasSubstr("of the 200000 values asked for"));
+  std::istringstream in(r.out);
+  std::vector<tartan::grundy_value> printed;
+  for (tartan::grundy_value v; in >> v;) printed.push_back(v);
+  ASSERT_GT(printed.size(), 100u);
+  ASSERT_LT(printed.size(), 200000u);
+  const std::size_t checked = std::min<std::size_t>(printed.size(), 300);
+  EXPECT_EQ(std::vector<tartan::grundy_value>(printed.begin(), printed.begin() + static_cast<std::ptrdiff_t>(checked)),
+            tartan::test::naive_sequence(tartan::test::k_coins{1, 3}, checked));
+  EXPECT_THAT(r.err, HasSubstr(std::to_string(printed.size()) + " of the 200000"));
 }
 
 }  // namespace

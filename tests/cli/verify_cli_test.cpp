@@ -66,26 +66,10 @@ TEST(VerifyCliTest, TurningCodesAsFactors) {
 
 TEST(VerifyCliTest, InterruptPrintsWhatWasCheckedAndExits130) {
   // A verification far too long to finish, stopped with SIGINT as Ctrl-C would.
-  const std::string out_path = "/tmp/tartan_verify_sigint_" + std::to_string(::getpid()) + ".out";
-  const pid_t child = ::fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open("/dev/null", O_WRONLY);
-    ::dup2(out, STDOUT_FILENO);
-    ::dup2(err, STDERR_FILENO);
-    ::execl(TARTAN_EXE, TARTAN_EXE, "verify", "ruler*ruler", "--size", "3000x3000", "--threads", "1",
-            static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  ::kill(child, SIGINT);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  ASSERT_TRUE(WIFEXITED(status)) << "killed by a signal instead of stopping cleanly";
-  EXPECT_EQ(WEXITSTATUS(status), 130);
-  const std::string out = tartan::test::read_file(out_path);
-  std::remove(out_path.c_str());
+  const auto r = tartan::test::run_tartan_interrupted(
+      {"verify", "ruler*ruler", "--size", "3000x3000", "--threads", "1"}, std::chrono::milliseconds(1500));
+  EXPECT_EQ(r.exit_code, 130) << "not stopped cleanly: " << r.err;
+  const std::string& out = r.out;
   EXPECT_THAT(out, HasSubstr("of 9000000 (interrupted)"));
   EXPECT_THAT(out, HasSubstr("mismatches: 0"));
 }

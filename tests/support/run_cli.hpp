@@ -1,14 +1,18 @@
 // Runs the tartan executable for CLI tests: arguments, optional standard input, captured output and exit code.
 #pragma once
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace tartan::test {
@@ -55,6 +59,41 @@ inline cli_result run_tartan(const std::vector<std::string>& args, const std::st
   r.out = read_file(out_path);
   r.err = read_file(err_path);
   std::remove(in_path.c_str());
+  std::remove(out_path.c_str());
+  std::remove(err_path.c_str());
+  return r;
+}
+
+/**
+ * Runs `tartan args...` and sends it SIGINT, as Ctrl-C would, after `delay`. exit_code is the process's own exit
+ * code, or 128 + the signal when a signal ended it (then it did not stop cleanly).
+ */
+inline cli_result run_tartan_interrupted(const std::vector<std::string>& args, std::chrono::milliseconds delay) {
+  const std::string base = "/tmp/tartan_sigint_" + std::to_string(::getpid());
+  const std::string out_path = base + ".out", err_path = base + ".err";
+  std::vector<std::string> argv_text = {TARTAN_EXE};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(out, STDOUT_FILENO);
+    ::dup2(err, STDERR_FILENO);
+    ::execv(TARTAN_EXE, argv.data());
+    ::_exit(127);
+  }
+  cli_result r;
+  if (child < 0) return r;
+  std::this_thread::sleep_for(delay);
+  ::kill(child, SIGINT);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = read_file(out_path);
+  r.err = read_file(err_path);
   std::remove(out_path.c_str());
   std::remove(err_path.c_str());
   return r;

@@ -14,7 +14,7 @@
 namespace tartan {
 
 struct sequence_request {
-  game_handle game;  // a 1-D game
+  game_handle game;       // a 1-D game
   std::size_t count = 0;  // g(0..count-1)
   /// Bytes the values may take (sequence_limits.hpp); 0: default_memory_limit().
   std::uint64_t max_memory = 0;
