@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "detail/typed_text.hpp"
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
+#include "output/advice.hpp"
 #include "output/svg.hpp"
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
@@ -24,70 +26,151 @@ namespace tartan::cli {
 
 namespace {
 
-/// Writes the values space-separated through a fixed buffer: N may be 10^8, and the text about 1 GB.
-void write_values(std::ostream& out, const std::vector<grundy_value>& values, char separator) {
-  std::string buffer;
-  buffer.reserve(1 << 20);
-  char digits[24];
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i != 0) buffer += separator;
-    const auto end = std::to_chars(digits, digits + sizeof digits, values[i]).ptr;
-    buffer.append(digits, end);
-    if (buffer.size() >= (1 << 20) - 32) {
-      out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-      buffer.clear();
+enum class seq_format { text, json, jsonl };
+
+/// Writes the values as the engine computes them: each chunk is written and flushed at once, so the first values
+/// reach a pipe or a file while the rest are computed, and a stop leaves every value computed in the output.
+/// text: the values on one line; json: {"game", "code", "values": [...], "complete"[, "stopped"]}; jsonl: one
+/// {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"]}.
+class value_writer {
+ public:
+  value_writer(std::ostream& out, seq_format format) : out_(out), format_(format) { buffer_.reserve(1 << 16); }
+
+  void begin(const game_handle& game) {
+    if (format_ == seq_format::json) {
+      buffer_ += "{\"game\":" + nlohmann::json(game.name()).dump() +
+                 ",\"code\":" + nlohmann::json(game.row_game().code()).dump() + ",\"values\":[";
     }
   }
-  out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-}
 
-void run_seq(const std::string& game_name, const std::string& count_text, bool json, const std::string& svg_path,
-             std::uint64_t max_memory, double max_seconds, run_state& state) {
-  sequence_request request{games::resolve_game(game_name)};
+  /// The next values, g(written())...
+  void write(std::span<const grundy_value> values) {
+    char digits[24];
+    for (const grundy_value v : values) {
+      const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+      if (format_ == seq_format::jsonl) {
+        buffer_ += "{\"n\":" + std::to_string(written_) + ",\"g\":";
+        buffer_.append(digits, end);
+        buffer_ += "}\n";
+      } else {
+        if (written_ != 0) buffer_ += format_ == seq_format::json ? ',' : ' ';
+        buffer_.append(digits, end);
+      }
+      ++written_;
+      if (buffer_.size() >= (1 << 16) - 64) flush();
+    }
+    flush();
+  }
+
+  /// Closes the output; `stopped` says why the values are fewer than asked for ("" when complete).
+  void end(const std::string& stopped) {
+    const std::string complete = stopped.empty() ? "true" : "false";
+    const std::string why = stopped.empty() ? "" : ",\"stopped\":" + nlohmann::json(stopped).dump();
+    if (format_ == seq_format::json) {
+      buffer_ += "],\"complete\":" + complete + why + "}\n";
+    } else if (format_ == seq_format::jsonl) {
+      buffer_ += "{\"complete\":" + complete + ",\"count\":" + std::to_string(written_) + why + "}\n";
+    } else {
+      buffer_ += '\n';
+    }
+    flush();
+  }
+
+  std::size_t written() const { return written_; }
+
+ private:
+  void flush() {
+    out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    out_.flush();
+    buffer_.clear();
+  }
+
+  std::ostream& out_;
+  seq_format format_;
+  std::string buffer_;
+  std::size_t written_ = 0;
+};
+
+struct seq_options {
+  std::string game;
+  std::string count;
+  bool json = false;
+  bool jsonl = false;
+  std::string svg;
+  std::string max_memory;
+  std::string max_seconds;
+};
+
+void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory, double max_seconds,
+             run_state& state) {
+  if (o.json && o.jsonl) throw parse_error("--json and --jsonl are two forms of the output; give one of them");
+  sequence_request request{games::resolve_game(o.game)};
   if (request.game.is_product()) {
-    throw parse_error(detail::quote_typed(game_name) + " is a product of " + std::to_string(request.game.dimensions()) +
-                      " games: its values form a table; type e.g. " + "tartan table " + detail::quote_typed(game_name) +
+    throw parse_error(detail::quote_typed(o.game) + " is a product of " + std::to_string(request.game.dimensions()) +
+                      " games: its values form a table; type e.g. " + "tartan table " + detail::quote_typed(o.game) +
                       " --size 8x8");
   }
-  const std::uint64_t n = parse_u64(count_text, "N");
+  const std::uint64_t n = parse_u64(o.count, "N");
   if (n == 0) throw parse_error("N must be at least 1; type a count such as 10");
   request.count = static_cast<std::size_t>(std::min<std::uint64_t>(n, SIZE_MAX));
   request.max_memory = max_memory;
   request.max_seconds = max_seconds;
-  // Ctrl-C stops the computation; the values computed so far are printed, and the exit code says they are short.
+  value_writer writer(std::cout, o.json ? seq_format::json : o.jsonl ? seq_format::jsonl : seq_format::text);
+  // Ctrl-C stops the computation; the values computed so far are already printed, and the exit code says they are
+  // short.
   const interrupt_scope scope;
   progress_bar bar("computing");
   request.progress = [&bar](double fraction) {
     bar.show(fraction);
     return !interrupted();
   };
-  const sequence_result result = compute_sequence(request);
-  bar.clear();
-  const game_handle& game = request.game;
-  const std::vector<grundy_value>& values = result.values;
-  if (json) {
-    // Streamed rather than built as one nlohmann::json value: 10^8 values would need gigabytes as a json tree.
-    std::cout << "{\"game\":" << nlohmann::json(game.name()).dump()
-              << ",\"code\":" << nlohmann::json(game.row_game().code()).dump() << ",\"values\":[";
-    write_values(std::cout, values, ',');
-    std::cout << "]}\n";
-  } else {
-    write_values(std::cout, values, ' ');
-    std::cout << '\n';
-  }
-  std::cout.flush();
-  if (!svg_path.empty() && !values.empty()) {
-    const svg::scatter_plot plot{game.name() + ": g(n) for n = 0.." + std::to_string(values.size() - 1),
-                                 "n (coin, from 0 at the left)", "g(n)", values};
-    svg::write_file(svg_path, [&](std::ostream& out) { svg::write_scatter_plot(out, plot); });
-  }
-  if (!result.complete) {
-    std::cerr << "interrupted: g(0.." << (values.empty() ? std::string("-1") : std::to_string(values.size() - 1))
-              << ") printed, " << values.size() << " of the " << request.count << " values asked for\n";
-    state.exit_code = interrupted_exit_code;
+  request.on_values = [&](std::span<const grundy_value> values) {
+    if (writer.written() == 0) bar.clear();  // the first values start a line of their own on a terminal
+    writer.write(values);
+  };
+  writer.begin(request.game);
+  sequence_result result;
+  try {
+    result = compute_sequence(request);
+  } catch (const error& e) {
+    // A value that does not fit 64 bits, or a coin whose moves are too many to list, stops the run where it is:
+    // the values before it are printed, and the output is closed (valid JSON) before the reason is given.
+    bar.clear();
+    if (writer.written() == 0) throw;  // nothing printed: the refusal alone, with main's advice
+    const auto* limit = dynamic_cast<const limit_error*>(&e);
+    const std::string reason = limit != nullptr ? limit_message(*limit, cmd) : std::string(e.what());
+    writer.end("stopped at coin " + std::to_string(writer.written()) + ": " + reason);
+    std::cerr << "error: g(0.." << writer.written() - 1 << ") printed, " << writer.written() << " of the "
+              << request.count << " values asked for; stopped at coin " << writer.written() << ": " << reason << '\n';
+    state.exit_code = 2;
     return;
   }
-  state.exit_code = 0;
+  bar.clear();
+  const std::vector<grundy_value>& values = result.values;
+  const std::string shown = "g(0.." + (values.empty() ? std::string("-1") : std::to_string(values.size() - 1)) +
+                            ") printed, " + std::to_string(values.size()) + " of the " + std::to_string(request.count) +
+                            " values asked for";
+  std::string stopped;
+  if (result.time_limit) {
+    stopped = "stopped at the time limit: " + limit_message(*result.time_limit, cmd);
+  } else if (!result.complete) {
+    stopped = "interrupted";
+  }
+  writer.end(stopped);
+  if (!o.svg.empty() && !values.empty()) {
+    const svg::scatter_plot plot{request.game.name() + ": g(n) for n = 0.." + std::to_string(values.size() - 1),
+                                 "n (coin, from 0 at the left)", "g(n)", values};
+    svg::write_file(o.svg, [&](std::ostream& out) { svg::write_scatter_plot(out, plot); });
+  }
+  if (result.time_limit) {
+    std::cerr << "error: " << shown << "; " << stopped << '\n';
+    state.exit_code = 2;
+  } else if (!result.complete) {
+    std::cerr << "interrupted: " << shown << '\n';
+    state.exit_code = interrupted_exit_code;
+  } else {
+    state.exit_code = 0;
+  }
 }
 
 }  // namespace
@@ -96,30 +179,28 @@ void add_seq_command(CLI::App& app, run_state& state) {
   auto* sub = app.add_subcommand("seq", "Print g(0..N-1), the Grundy values of coins 0..N-1 (coin 0 is the leftmost).");
   sub->footer(
       "GAME is a built-in name (see 'tartan games') or a turning code such as 1-3 or 2-3,6C.\n"
-      "N is 1..100000000. Ctrl-C stops the computation and prints the values computed so far (exit code 130).\n"
+      "N is 1..100000000. Values are printed as they are computed. Ctrl-C stops the computation (exit code 130),\n"
+      "and so does the time limit (exit code 2): what was computed is printed, then why it stopped.\n"
       "Examples:\n"
       "  tartan seq mock-turtles 10     1 2 4 7 8 11 13 14 16 19\n"
-      "  tartan seq 1+C 8 --json        {\"game\":\"1+C\",\"code\":\"1+C\",\"values\":[1,2,1,4,1,2,1,8]}\n"
+      "  tartan seq 1+C 8 --json        "
+      "{\"game\":\"1+C\",\"code\":\"1+C\",\"values\":[1,2,1,4,1,2,1,8],\"complete\":true}\n"
       "  tartan seq ruler 1000 --svg ruler.svg   (also draws the values; a log value axis when they span decades)\n");
-  struct options {
-    std::string game;
-    std::string count;
-    bool json = false;
-    std::string svg;
-    std::string max_memory;
-    std::string max_seconds;
-  };
-  auto opts = std::make_shared<options>();
+  auto opts = std::make_shared<seq_options>();
   sub->add_option("GAME", opts->game, "A built-in game name or a turning code")->required();
   sub->add_option("N", opts->count, "How many values: g(0) .. g(N-1)")->required();
-  sub->add_flag("--json", opts->json, "Print {\"game\": ..., \"code\": ..., \"values\": [...]}");
-  sub->add_option("--svg", opts->svg, "Also draw g(n) against n in FILE, an SVG scatter plot");
+  sub->add_flag("--json", opts->json,
+                "Print {\"game\": ..., \"code\": ..., \"values\": [...], \"complete\": true} (with \"stopped\": why, "
+                "when complete is false)");
+  sub->add_flag("--jsonl", opts->jsonl,
+                "Print one {\"n\": n, \"g\": g(n)} per line as the values are computed, then {\"complete\": ..., "
+                "\"count\": ...}");
+  sub->add_option("--svg", opts->svg, "Also draw g(n) against n in FILE, an SVG scatter plot")->type_name("FILE");
   add_max_memory_option(sub, opts->max_memory, "Refuse counts whose values need more memory");
   add_max_seconds_option(sub, opts->max_seconds);
   sub->callback([opts, sub, &state] {
     refuse_empty_values(*sub);
-    run_seq(opts->game, opts->count, opts->json, opts->svg, max_memory_limit(*sub, opts->max_memory),
-            max_seconds_limit(*sub, opts->max_seconds), state);
+    run_seq(*opts, *sub, max_memory_limit(*sub, opts->max_memory), max_seconds_limit(*sub, opts->max_seconds), state);
   });
 }
 

@@ -236,11 +236,6 @@ const std::vector<malformed_case>& cases() {
        "is 2^64 bytes or more; type a smaller size"},
       // --max-seconds 0: the exact bound on one coin's moves is under test, not the pace of the first values (on a
       // loaded machine the pace alone can project 100 values of 1-64 past 60 s before coin 25 is reached).
-      {"SeqEnumerationExplodes",
-       {"seq", "1-64", "100", "--max-seconds", "0"},
-       "",
-       2,
-       "coin 25: listing its option values would enumerate 2^"},
       {"AnalyzeEnumerationExplodes",
        {"analyze", "20", "--coins", "100", "--heads", "99", "--max-seconds", "0"},
        "",
@@ -341,11 +336,6 @@ const std::vector<malformed_case>& cases() {
        repeated("H", 10'000'000),
        2,
        "over the time limit of 60 s; ask for at most about"},
-      {"SeqOverTimeLimit",
-       {"seq", "1-3", "10000000", "--max-seconds", "5"},
-       "",
-       2,
-       "or raise the limit with --max-seconds"},
       {"TableFactorOverTimeLimit",
        {"table", "1-3*ruler", "--size", "5000000x1", "--max-seconds", "2"},
        "",

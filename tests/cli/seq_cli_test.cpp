@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <chrono>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -84,7 +85,6 @@ struct bad_input {
 
 TEST(SeqCliTest, BadInputGivesOneLineAndExitTwo) {
   const std::vector<bad_input> cases = {
-      {{"seq", "motley", "65"}, "coin 64"},
       {{"seq", "foo", "10"}, "unknown game 'foo'; type 'tartan games' for the list"},
       {{"seq", "mock-turtle", "10"}, "did you mean 'mock-turtles'?"},
       {{"seq", "1-", "10"}, "turning code '1-'"},
@@ -105,6 +105,41 @@ TEST(SeqCliTest, BadInputGivesOneLineAndExitTwo) {
   }
 }
 
+TEST(SeqCliTest, AStopPartWayKeepsTheValuesBeforeItAndSaysWhere) {
+  // Motley's g(64) = 2^64 does not fit 64 bits; g(0..63) are printed first, then one line says where and why.
+  const auto motley = run_tartan({"seq", "motley", "65"});
+  EXPECT_EQ(motley.exit_code, 2);
+  EXPECT_EQ(count_lines(motley.err), 1u) << motley.err;
+  EXPECT_THAT(motley.err, HasSubstr("error: g(0..63) printed, 64 of the 65 values asked for; stopped at coin 64: "));
+  EXPECT_THAT(motley.err, HasSubstr("does not fit"));
+  std::istringstream in(motley.out);
+  std::vector<tartan::grundy_value> printed;
+  for (tartan::grundy_value v; in >> v;) printed.push_back(v);
+  ASSERT_EQ(printed.size(), 64u);
+  EXPECT_EQ(std::vector<tartan::grundy_value>(printed.begin(), printed.begin() + 16),
+            tartan::test::naive_sequence(tartan::test::motley_rule{}, 16));
+  for (std::size_t n = 0; n < 64; ++n) EXPECT_EQ(printed[n], tartan::grundy_value{1} << n);
+
+  // The JSON stays valid, and says why it is short.
+  const auto json = nlohmann::json::parse(run_tartan({"seq", "motley", "65", "--json"}).out);
+  EXPECT_EQ(json.at("complete"), false);
+  EXPECT_EQ(json.at("values").size(), 64u);
+  EXPECT_THAT(json.at("stopped").get<std::string>(), HasSubstr("stopped at coin 64"));
+
+  // A coin whose moves are too many to list: the values before it, then the refusal with what would fit.
+  const auto explodes = run_tartan({"seq", "1-64", "100", "--max-seconds", "0"});
+  EXPECT_EQ(explodes.exit_code, 2);
+  EXPECT_EQ(count_lines(explodes.err), 1u) << explodes.err;
+  EXPECT_THAT(explodes.err, HasSubstr("25 of the 100 values asked for; stopped at coin 25: coin 25: listing its "
+                                      "option values would enumerate 2^"));
+  std::istringstream values(explodes.out);
+  std::vector<tartan::grundy_value> before;
+  for (tartan::grundy_value v; values >> v;) before.push_back(v);
+  // Below 64 coins, 1-64 turns any set of coins: Motley, g(n) = 2^n (its definition checked on 16 coins above).
+  ASSERT_EQ(before.size(), 25u);
+  for (std::size_t n = 0; n < 25; ++n) EXPECT_EQ(before[n], tartan::grundy_value{1} << n);
+}
+
 TEST(SeqCliTest, InterruptPrintsTheValuesComputedSoFarAndExits130) {
   // g(0..199999) of 1-3 takes minutes (its bitset layers grow with the values); Ctrl-C after 0.6 s stops it, and
   // what was printed is a correct prefix, checked against the definition.
@@ -122,6 +157,65 @@ TEST(SeqCliTest, InterruptPrintsTheValuesComputedSoFarAndExits130) {
   EXPECT_EQ(std::vector<tartan::grundy_value>(printed.begin(), printed.begin() + static_cast<std::ptrdiff_t>(checked)),
             tartan::test::naive_sequence(tartan::test::k_coins{1, 3}, checked));
   EXPECT_THAT(r.err, HasSubstr(std::to_string(printed.size()) + " of the 200000"));
+}
+
+TEST(SeqCliTest, TheTimeLimitKeepsTheValuesComputedAndSaysWhyItStopped) {
+  // 10^7 values of 1-3 would take most of an hour; the pace of the first ones stops the work within seconds, and
+  // the values computed by then are printed (a correct prefix, checked against the definition), then one line on
+  // standard error says where and why it stopped, in terms of the command's flags.
+  const auto r = run_tartan({"seq", "1-3", "10000000", "--max-seconds", "2"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(count_lines(r.err), 1u) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("of the 10000000 values asked for; stopped at the time limit: "));
+  EXPECT_THAT(r.err, HasSubstr("or raise the limit with --max-seconds"));
+  std::istringstream in(r.out);
+  std::vector<tartan::grundy_value> printed;
+  for (tartan::grundy_value v; in >> v;) printed.push_back(v);
+  ASSERT_GT(printed.size(), 1000u);
+  EXPECT_THAT(r.err, HasSubstr("g(0.." + std::to_string(printed.size() - 1) + ") printed"));
+  EXPECT_EQ(std::vector<tartan::grundy_value>(printed.begin(), printed.begin() + 300),
+            tartan::test::naive_sequence(tartan::test::k_coins{1, 3}, 300));
+
+  // The JSON forms close with why they stopped.
+  const auto json = run_tartan({"seq", "1-3", "10000000", "--max-seconds", "1", "--json"});
+  const auto parsed = nlohmann::json::parse(json.out);
+  EXPECT_EQ(parsed.at("complete"), false);
+  EXPECT_THAT(parsed.at("stopped").get<std::string>(), HasSubstr("stopped at the time limit"));
+  EXPECT_GT(parsed.at("values").size(), 1000u);
+}
+
+TEST(SeqCliTest, JsonLinesGiveOneValuePerLineThenTheSummary) {
+  const auto r = run_tartan({"seq", "mock-turtles", "50", "--jsonl"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream in(r.out);
+  std::vector<nlohmann::json> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(lines.size(), 51u);
+  const std::vector<tartan::grundy_value> expected = tartan::test::naive_sequence(tartan::test::k_coins{1, 3}, 50);
+  for (std::size_t n = 0; n < 50; ++n) {
+    EXPECT_EQ(lines[n].at("n"), n);
+    EXPECT_EQ(lines[n].at("g"), expected[n]);
+  }
+  EXPECT_EQ(lines[50].at("complete"), true);
+  EXPECT_EQ(lines[50].at("count"), 50u);
+  EXPECT_EQ(run_tartan({"seq", "ruler", "5", "--json", "--jsonl"}).exit_code, 2);
+}
+
+TEST(SeqCliTest, ValuesArriveWhileTheRestAreComputed) {
+  // The first values of a long run are read from the pipe while tartan still computes: the output is streamed,
+  // not written at the end.
+  const std::string command = tartan::test::shell_quote(TARTAN_EXE) + " seq 1-3 150000 --max-seconds 0";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string first;
+  const auto start = std::chrono::steady_clock::now();
+  for (int c; first.size() < 200 && (c = std::fgetc(pipe)) != EOF;) first += static_cast<char>(c);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // The whole run takes minutes; the first 200 characters come within seconds.
+  EXPECT_LT(seconds, 20.0);
+  EXPECT_THAT(first, ::testing::StartsWith("1 2 4 7 8 11 13 14 16 19"));
+  // Ends the run: the next write after the reader has gone fails, and the process exits.
+  ::pclose(pipe);
 }
 
 }  // namespace

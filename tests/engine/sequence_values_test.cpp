@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <span>
 #include <vector>
 
 #include "support/naive.hpp"
@@ -46,6 +47,26 @@ TEST(SequenceValuesTest, ProgressRisesAndAStopKeepsACorrectPrefix) {
   const sequence_result whole = compute_sequence(request);
   EXPECT_TRUE(whole.complete);
   EXPECT_EQ(whole.values.size(), 500u);
+}
+
+TEST(SequenceValuesTest, TheSinkReceivesEveryValueInOrderAndATimeLimitKeepsThem) {
+  sequence_request request{games::resolve_game("1-3"), 10'000'000};
+  request.max_seconds = 1;  // 10^7 values of 1-3 take most of an hour: the pace stops them within seconds
+  std::vector<grundy_value> streamed;
+  std::size_t chunks = 0;
+  request.on_values = [&](std::span<const grundy_value> values) {
+    streamed.insert(streamed.end(), values.begin(), values.end());
+    ++chunks;
+  };
+  const sequence_result r = compute_sequence(request);
+  EXPECT_FALSE(r.complete);
+  ASSERT_TRUE(r.time_limit.has_value());
+  EXPECT_GT(r.time_limit->estimate_seconds(), 1.0);
+  EXPECT_EQ(streamed, r.values);
+  EXPECT_GT(chunks, 1u);
+  ASSERT_GT(r.values.size(), 1000u);
+  EXPECT_EQ(std::vector<grundy_value>(r.values.begin(), r.values.begin() + 300),
+            test::naive_sequence(test::k_coins{1, 3}, 300));
 }
 
 TEST(SequenceValuesTest, RefusesProductsEmptyCountsAndCountsOverTheMemoryLimit) {

@@ -19,7 +19,12 @@ sequence_result compute_sequence(const sequence_request& request) {
   check_sequence_lengths(std::vector<std::size_t>{request.count}, request.max_memory);
   const auto start = std::chrono::steady_clock::now();
   sequence_result result;
-  result.values = game.row_game().sequence(request.count, request.method, request.max_seconds, request.progress);
+  try {
+    game.row_game().extend(result.values, request.count, request.method, request.max_seconds, request.progress,
+                           request.on_values);
+  } catch (const time_limit_error& e) {
+    result.time_limit = e;  // the values so far are kept, and were sent to the sink
+  }
   result.complete = result.values.size() == request.count;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

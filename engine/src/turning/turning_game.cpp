@@ -12,29 +12,34 @@ struct stop_requested {};
 
 }  // namespace
 
-std::vector<grundy_value> turning_game::sequence(std::size_t count, sequence_method method, double max_seconds,
-                                                 const progress_callback& progress) const {
+void turning_game::extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method, double max_seconds,
+                          const progress_callback& progress, const value_sink& sink) const {
+  if (count <= g.size()) return;
   pace_guard guard(count, max_seconds, values_named(count));
-  std::vector<grundy_value> g;
-  if (!progress) {
-    self_->extend(g, count, method, guard);
-    return g;
-  }
-  // The callback is a std::function and may draw on a terminal: called every 1/4096 of the count, not per value
-  // (a closed form computes a value in nanoseconds).
+  // The callbacks are std::functions and may draw on a terminal or write a file: called every 1/4096 of the count,
+  // not per value (a closed form computes a value in nanoseconds).
   const std::size_t step = std::max<std::size_t>(1, count / 4096);
-  std::size_t next = step;
+  std::size_t next = g.size() + step;
+  std::size_t sent = g.size();
+  auto flush = [&] {
+    if (sink && sent < g.size()) sink(std::span<const grundy_value>(g).subspan(sent));
+    sent = g.size();
+  };
   auto report = [&](std::size_t done) {
     guard(done);
     if (done < next) return;
     next = done + step;
-    if (!progress(static_cast<double>(done) / static_cast<double>(count))) throw stop_requested{};
+    flush();
+    if (progress && !progress(static_cast<double>(done) / static_cast<double>(count))) throw stop_requested{};
   };
   try {
     self_->extend(g, count, method, report);
   } catch (const stop_requested&) {
+  } catch (...) {
+    flush();
+    throw;
   }
-  return g;
+  flush();
 }
 
 }  // namespace tartan

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -87,16 +88,22 @@ class turning_game {
     return g;
   }
 
+  /// Receives computed values in order, a chunk at a time (sequence with a sink; streaming front ends print them).
+  using value_sink = std::function<void(std::span<const grundy_value> values)>;
+
   /**
-   * The same, reporting progress: `progress(fraction)` is called with the fraction of the count done, at most about
-   * 4096 times in all; when it returns false the work stops there and the values computed so far are returned
-   * (fewer than count, all correct). Not cached. Throws as above.
+   * Extends `g`, which holds g(0..k-1) of this game (k = g.size(), possibly 0), to g(0..count-1) by `method`, not
+   * cached, within `max_seconds` (0: none), reporting as it goes: `progress(fraction)` with the fraction of the
+   * count done and `sink` with the values computed since the last call, both at most about 4096 times in all (and
+   * `sink` once more at the end, or before a throw, with what is left). When `progress` returns false the work stops
+   * there. Either may be empty. On every throw (time_limit_error, overflow_error) `g` keeps the values computed
+   * so far, all correct, and `sink` has received them.
    *
-   * Example: game.sequence(1000000, sequence_method::automatic, 0, [](double f) { return f < 0.5; }).size() is
-   * about 500000
+   * Example: std::vector<grundy_value> g; game.extend(g, 1000000, sequence_method::automatic, 0,
+   *          [](double f) { return f < 0.5; }, {}); g.size() is about 500000
    */
-  std::vector<grundy_value> sequence(std::size_t count, sequence_method method, double max_seconds,
-                                     const progress_callback& progress) const;
+  void extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method, double max_seconds,
+              const progress_callback& progress, const value_sink& sink) const;
 
  private:
   using sequence_progress = detail::function_ref<void(std::size_t)>;
