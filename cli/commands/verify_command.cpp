@@ -16,7 +16,6 @@
 #include "tartan/core/limits.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/games/sequence_limits.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/product_verify.hpp"
 
@@ -124,10 +123,7 @@ void write_verify_svg(const std::string& path, const verify_report& r) {
 void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double max_seconds, run_state& state) {
   const tartan_game game(games::find_factors(o.game));
   const box_extents extents = parse_board_size(o.size);
-  // The factors' sequences within the limits first, so that a size beyond the machine is refused with the estimate
-  // and the limit before the direct computation's own check.
-  game.check_extents(extents);
-  check_sequence_lengths(extents, max_memory);
+  // The limits (the factors' sequences, then the direct computation's plan) are checked by verify_product itself.
   if (!o.svg.empty() && !svg::fits(extents)) {
     throw limit_error("--svg draws boards RxC and boxes AxBxC of at most " + std::to_string(svg::max_cells) +
                       " cells (A at most " + std::to_string(svg::max_layers) + "); leave out --svg for " +
