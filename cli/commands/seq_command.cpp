@@ -129,48 +129,46 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
     writer.write(values);
   };
   writer.begin(request.game);
+  // Every way of stopping short keeps the values printed so far and says why: Ctrl-C, the time limit, and an error
+  // at some coin (a value that does not fit 64 bits, moves too many to list).
   sequence_result result;
+  std::string stopped;  // "" when every value asked for was computed
+  int exit_code = 0;
   try {
     result = compute_sequence(request);
+    if (result.time_limit) {
+      stopped = "stopped at the time limit: " + limit_message(*result.time_limit, cmd);
+      exit_code = 2;
+    } else if (!result.complete) {
+      stopped = "interrupted";
+      exit_code = interrupted_exit_code;
+    }
   } catch (const error& e) {
-    // A value that does not fit 64 bits, or a coin whose moves are too many to list, stops the run where it is:
-    // the values before it are printed, and the output is closed (valid JSON) before the reason is given.
-    bar.clear();
     if (writer.written() == 0) throw;  // nothing printed: the refusal alone, with main's advice
     const auto* limit = dynamic_cast<const limit_error*>(&e);
-    const std::string reason = limit != nullptr ? limit_message(*limit, cmd) : std::string(e.what());
-    writer.end("stopped at coin " + std::to_string(writer.written()) + ": " + reason);
-    std::cerr << "error: g(0.." << writer.written() - 1 << ") printed, " << writer.written() << " of the "
-              << request.count << " values asked for; stopped at coin " << writer.written() << ": " << reason << '\n';
-    state.exit_code = 2;
-    return;
+    stopped = "stopped at coin " + std::to_string(writer.written()) + ": " +
+              (limit != nullptr ? limit_message(*limit, cmd) : std::string(e.what()));
+    exit_code = 2;
   }
   bar.clear();
+  writer.end(stopped);  // the output closed (valid JSON) before the reason is given
   const std::vector<grundy_value>& values = result.values;
-  const std::string shown = "g(0.." + (values.empty() ? std::string("-1") : std::to_string(values.size() - 1)) +
-                            ") printed, " + std::to_string(values.size()) + " of the " + std::to_string(request.count) +
-                            " values asked for";
-  std::string stopped;
-  if (result.time_limit) {
-    stopped = "stopped at the time limit: " + limit_message(*result.time_limit, cmd);
-  } else if (!result.complete) {
-    stopped = "interrupted";
-  }
-  writer.end(stopped);
   if (!o.svg.empty() && !values.empty()) {
     const svg::scatter_plot plot{request.game.name() + ": g(n) for n = 0.." + std::to_string(values.size() - 1),
                                  "n (coin, from 0 at the left)", "g(n)", values};
     svg::write_file(o.svg, [&](std::ostream& out) { svg::write_scatter_plot(out, plot); });
   }
-  if (result.time_limit) {
-    std::cerr << "error: " << shown << "; " << stopped << '\n';
-    state.exit_code = 2;
-  } else if (!result.complete) {
-    std::cerr << "interrupted: " << shown << '\n';
-    state.exit_code = interrupted_exit_code;
-  } else {
-    state.exit_code = 0;
+  if (!stopped.empty()) {
+    const std::size_t k = writer.written();
+    const std::string shown = "g(0.." + (k == 0 ? std::string("-1") : std::to_string(k - 1)) + ") printed, " +
+                              std::to_string(k) + " of the " + std::to_string(request.count) + " values asked for";
+    if (exit_code == interrupted_exit_code) {
+      std::cerr << "interrupted: " << shown << '\n';
+    } else {
+      std::cerr << "error: " << shown << "; " << stopped << '\n';
+    }
   }
+  state.exit_code = exit_code;
 }
 
 }  // namespace
