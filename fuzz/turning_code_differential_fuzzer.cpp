@@ -4,7 +4,8 @@
 // tests/support/turning_code_reference.hpp, which is written from the code's definition and shares nothing with the
 // engine's enumerators. The reference works under a budget, so the comparison stops at the first coin it could not
 // afford; up to there its values are below its move count, so no overflow_error or limit_error from the engine is
-// acceptable. Parse failures must be parse_error.
+// acceptable. Parse failures must be parse_error. Then the move values counted over a range of coins
+// (count_move_values, the tables behind counting winning moves) must equal those of the reference's moves.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include "fuzz_support.hpp"
 #include "support/turning_code_reference.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/turning/move_values.hpp"
 #include "tartan/turning/sequence.hpp"
 #include "tartan/turning/turning_code.hpp"
 #include "tartan/turning/turning_game.hpp"
@@ -70,5 +72,34 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(fast == reference.g, "the automatic route differs from the mex over the moves");
   if (listed != reference.g) report(listed, "the option_values route");
   require(listed == reference.g, "the option_values route differs from the mex over the moves");
+
+  // The move values counted per coin (the tables behind counting winning moves), against the reference's moves.
+  if (n > 0) {
+    const tartan::test::reference_code moves = tartan::test::reference_code::from(code);
+    grundy_value bound = 1;
+    for (const grundy_value v : reference.g) {
+      while (bound <= v) bound <<= 1;
+    }
+    tartan::value_counts counted(bound), expected(bound);
+    const auto last = static_cast<tartan::coin>(n - 1);
+    const tartan::coin first = static_cast<tartan::coin>(count % 3 == 0 ? 0 : n / (count % 3 + 1));
+    std::uint64_t listed_moves = 0;
+    for (tartan::coin t = first; t <= last && listed_moves < reference_budget; ++t) {
+      moves.for_each_move(t, [&](std::span<const tartan::coin> others) {
+        grundy_value x = reference.g[t];
+        for (const tartan::coin o : others) x ^= reference.g[o];
+        expected.add(x);
+        return ++listed_moves < reference_budget;
+      });
+    }
+    if (listed_moves < reference_budget) {
+      code.count_move_values(first, last, reference.g, counted);
+      bool same = true;
+      for (grundy_value v = 0; v < bound; ++v) same = same && counted[v] == expected[v];
+      if (!same)
+        std::fprintf(stderr, "code '%s', coins %u..%u: move values differ\n", code.text().c_str(), first, last);
+      require(same, "count_move_values differs from the moves enumerated by the definition");
+    }
+  }
   return 0;
 }

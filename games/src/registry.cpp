@@ -136,10 +136,17 @@ turning_game find_game(std::string_view name_or_code) {
   }
   // Turning codes start with a count of coins; anything else that starts with a digit is a malformed code, and
   // the code's own message (pointing at the offending character) says more than "unknown game" would.
-  if (std::isdigit(static_cast<unsigned char>(text.front()))) {
+  if (std::isdigit(static_cast<unsigned char>(text.front())) || text.front() == '[') {
     turning_code code = turning_code::parse(text);
     std::string shown = code.text();
-    return turning_game(shown, shown, std::move(code));
+    // A code of thousands of alternatives is named by its start and its size in messages and reports; code()
+    // keeps it whole.
+    constexpr std::size_t shown_chars = 48;
+    std::string name = shown;
+    if (name.size() > shown_chars + 16) {
+      name = name.substr(0, shown_chars) + "...(" + std::to_string(code.alternatives().size()) + " alternatives)";
+    }
+    return turning_game(std::move(name), std::move(shown), std::move(code));
   }
   const std::string quoted = tartan::detail::quote_typed(text);
   // A code without its count ('C', 'E', '2' forgotten before 'FS'): say how codes start.

@@ -403,6 +403,22 @@ class reference_generator {
       if (i > 0) code.text += separator(code.forms);
       code.text += write(code.alternatives[i], code.forms, lower);
     }
+    if (chance(1, 4)) {
+      // A list of counts sharing modifiers, [1,3,6]C: one alternative per count, mostly runs (code_runs.hpp merges
+      // every bounded run of a code into one set of lengths, wherever it was written).
+      if (!code.text.empty()) code.text += separator(code.forms);
+      const spacing s = chance(3, 4) ? spacing::consecutive : chance(1, 2) ? spacing::any : spacing::equal;
+      const std::size_t items = 2 + pick(0, 3);
+      code.text += "[";
+      for (std::size_t i = 0; i < items; ++i) {
+        const std::uint64_t lo = 1 + pick(0, 9);
+        const std::uint64_t hi = chance(1, 4) ? lo + pick(1, 3) : lo;
+        code.alternatives.push_back(make(lo, hi, s));
+        code.text += (i == 0 ? "" : ",") + std::to_string(lo) + (hi != lo ? "-" + std::to_string(hi) : "");
+      }
+      code.text += s == spacing::consecutive ? "]C" : s == spacing::equal ? "]E" : "]";
+      code.forms.push_back(s == spacing::consecutive ? "count list C" : "count list");
+    }
     if (lower) code.forms.push_back("lowercase");
     if (chance(1, 10)) {
       code.text = std::string(1 + pick(0, 1), ' ') + code.text;
@@ -419,9 +435,9 @@ class reference_generator {
   /// The forms next() can produce, for coverage checks.
   static std::vector<std::string> all_forms() {
     std::vector<std::string> forms = {
-        "count k",        "count lo-hi",    "count k+",  "alternatives 1",       "alternatives 2",
-        "alternatives 3", "alternatives 4", "lowercase", "spaces around commas", "spaces at the ends",
-        "k+C joined"};
+        "count k",        "count lo-hi",    "count k+",    "alternatives 1",       "alternatives 2",
+        "alternatives 3", "alternatives 4", "lowercase",   "spaces around commas", "spaces at the ends",
+        "k+C joined",     "count list",     "count list C"};
     for (const char* spacing : {"", "C", "E", "S"}) {
       for (const char* first : {"", "F"}) {
         for (const char* window : {"", "C(w)"}) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <iterator>
 #include <optional>
 #include <string>
 
@@ -13,6 +14,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "turning/code_enumerate.hpp"
+#include "turning/code_runs.hpp"
 
 namespace tartan {
 
@@ -28,7 +30,7 @@ class code_parser {
     std::vector<turning_alternative> alternatives;
     if (text_.empty()) fail_whole("it is empty");
     for (;;) {
-      alternatives.push_back(alternative());
+      alternative(alternatives);
       skip_spaces();
       if (at_end()) break;
       if (peek() != ',') fail("unexpected " + shown_here(), " (alternatives are separated by commas)");
@@ -39,8 +41,76 @@ class code_parser {
   }
 
  private:
-  // alternative := count modifier*      count := N | N '-' N | N '+'      modifier := C | C(N) | E | S | F
-  turning_alternative alternative() {
+  // alternative := counts modifier*       counts := count | '[' count (',' count)* ']'
+  // count := N | N '-' N | N '+'          modifier := C | C(N) | E | S | F
+  // A list of counts is one alternative per count, each with the modifiers: [1,4,9]C is 1C,4C,9C.
+  void alternative(std::vector<turning_alternative>& out) {
+    const std::size_t first = out.size();
+    if (!at_end() && peek() == '[') {
+      ++pos_;
+      for (;;) {
+        skip_spaces();
+        out.push_back(count());
+        skip_spaces();
+        if (at_end()) fail("expected ']'", " to close the list of counts");
+        if (peek() == ']') break;
+        if (peek() != ',') fail("unexpected " + shown_here(), " in a list of counts (it looks like [1,4,9-12])");
+        ++pos_;
+      }
+      ++pos_;
+    } else {
+      out.push_back(count());
+    }
+    turning_alternative shape;  // the modifiers
+    std::size_t window_at = 0;
+    char spacing = 0;  // the one of C, E, S given, if any
+    while (!at_end()) {
+      const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(peek())));
+      const std::size_t at = pos_;
+      if (c == 'C' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '(') {
+        pos_ += 2;
+        if (shape.window != 0) fail_at(at, "a second span C(n)", " (give at most one)");
+        window_at = pos_;
+        shape.window = number("a span after 'C('");
+        if (shape.window == 0) fail_at(window_at, "span C(0)", " (a span holds at least 1 coin)");
+        if (at_end() || peek() != ')') fail("expected ')'", " to close 'C('");
+        ++pos_;
+      } else if (c == 'C' || c == 'E' || c == 'S') {
+        if (spacing == c) fail_at(at, std::string("repeated modifier '") + c + "'");
+        if (spacing != 0) {
+          fail_at(at, std::string("modifier '") + c + "'",
+                  std::string(" conflicts with '") + spacing + "' (give at most one of C, E and S)");
+        }
+        spacing = c;
+        (c == 'C' ? shape.consecutive : c == 'E' ? shape.equally_spaced : shape.symmetric) = true;
+        ++pos_;
+      } else if (c == 'F') {
+        if (shape.includes_first) fail_at(at, "repeated modifier 'F'");
+        shape.includes_first = true;
+        ++pos_;
+      } else if (std::isalpha(static_cast<unsigned char>(c)) != 0) {
+        fail_at(at, "unknown modifier " + shown_here(), " (the modifiers are C, C(n), E, S and F)");
+      } else {
+        break;
+      }
+    }
+    for (std::size_t i = first; i < out.size(); ++i) {
+      turning_alternative& alt = out[i];
+      alt.consecutive = shape.consecutive;
+      alt.equally_spaced = shape.equally_spaced;
+      alt.symmetric = shape.symmetric;
+      alt.includes_first = shape.includes_first;
+      alt.window = shape.window;
+      if (alt.window != 0 && alt.window < alt.min_coins) {
+        fail_at(window_at, "span C(" + std::to_string(alt.window) + ")",
+                " is narrower than the " + std::to_string(alt.min_coins) + " coins turned (make it at least " +
+                    std::to_string(alt.min_coins) + ")");
+      }
+    }
+  }
+
+  // count := N | N '-' N | N '+': the coins a move turns, the moving coin included.
+  turning_alternative count() {
     turning_alternative alt;
     const std::size_t start = pos_;
     alt.min_coins = number("a number of coins");
@@ -56,42 +126,6 @@ class code_parser {
     } else if (!at_end() && peek() == '+') {
       ++pos_;
       alt.max_coins = turning_alternative::unbounded;
-    }
-    char spacing = 0;  // the one of C, E, S given, if any
-    while (!at_end()) {
-      const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(peek())));
-      const std::size_t at = pos_;
-      if (c == 'C' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '(') {
-        pos_ += 2;
-        if (alt.window != 0) fail_at(at, "a second span C(n)", " (give at most one)");
-        const std::size_t w_at = pos_;
-        alt.window = number("a span after 'C('");
-        if (alt.window == 0) fail_at(w_at, "span C(0)", " (a span holds at least 1 coin)");
-        if (at_end() || peek() != ')') fail("expected ')'", " to close 'C('");
-        ++pos_;
-        if (alt.window < alt.min_coins) {
-          fail_at(w_at, "span C(" + std::to_string(alt.window) + ")",
-                  " is narrower than the " + std::to_string(alt.min_coins) + " coins turned (make it at least " +
-                      std::to_string(alt.min_coins) + ")");
-        }
-      } else if (c == 'C' || c == 'E' || c == 'S') {
-        if (spacing == c) fail_at(at, std::string("repeated modifier '") + c + "'");
-        if (spacing != 0) {
-          fail_at(at, std::string("modifier '") + c + "'",
-                  std::string(" conflicts with '") + spacing + "' (give at most one of C, E and S)");
-        }
-        spacing = c;
-        (c == 'C' ? alt.consecutive : c == 'E' ? alt.equally_spaced : alt.symmetric) = true;
-        ++pos_;
-      } else if (c == 'F') {
-        if (alt.includes_first) fail_at(at, "repeated modifier 'F'");
-        alt.includes_first = true;
-        ++pos_;
-      } else if (std::isalpha(static_cast<unsigned char>(c)) != 0) {
-        fail_at(at, "unknown modifier " + shown_here(), " (the modifiers are C, C(n), E, S and F)");
-      } else {
-        break;
-      }
     }
     return alt;
   }
@@ -143,6 +177,11 @@ turning_code turning_code::parse(std::string_view text) {
   turning_code code;
   code.alternatives_ = code_parser(trimmed).parse();
   code.text_ = std::string(trimmed);
+  code.run_lengths_ = detail::merge_run_lengths(code.alternatives_);
+  const auto first_run = std::find_if(code.alternatives_.begin(), code.alternatives_.end(), detail::is_bounded_run);
+  code.runs_at_ = static_cast<std::size_t>(first_run - code.alternatives_.begin());
+  std::copy_if(code.alternatives_.begin(), code.alternatives_.end(), std::back_inserter(code.others_),
+               [](const turning_alternative& a) { return !detail::is_bounded_run(a); });
   return code;
 }
 
@@ -165,6 +204,7 @@ bool turning_code::polynomial_moves() const {
 std::uint64_t turning_code::move_count(coin n) const {
   // A set allowed by several alternatives is one move: inclusion-exclusion over the alternatives, each
   // intersection being an alternative itself (C within E within S; counts, spans and F combine).
+  if (others_.empty()) return detail::run_lengths(run_lengths_).count_up_to(std::uint64_t{n} + 1);
   const std::size_t a = alternatives_.size();
   if (a == 1) return detail::count_alternative_moves(alternatives_[0], n);
   for (const turning_alternative& alt : alternatives_) {
@@ -191,7 +231,60 @@ std::uint64_t turning_code::move_count(coin n) const {
 }
 
 bool turning_code::for_each_move(coin n, move_visitor visit) const {
-  return detail::enumerate_code(alternatives_, n, visit);
+  const detail::code_parts parts{detail::run_lengths(run_lengths_), others_, runs_at_};
+  detail::small_buffer<coin, 16> buffer;
+  return parts.for_each_part([&](const turning_alternative* alt, const auto& earlier) {
+    const auto once = [&](std::span<const coin> others) { return earlier(n, others) || visit(others); };
+    return alt != nullptr ? detail::enumerate_alternative(*alt, n, buffer, once)
+                          : parts.runs.enumerate(n, buffer, once);
+  });
+}
+
+void turning_code::count_move_values(coin first, coin last, std::span<const grundy_value> g,
+                                     value_counts& counts) const {
+  const bool runs_only = std::all_of(others_.begin(), others_.end(), [](const turning_alternative& a) {
+    return a.consecutive && !a.includes_first && a.window == 0;  // k+C: every length from k up
+  });
+  if (!runs_only) {
+    for (std::uint64_t t = first; t <= last; ++t) {
+      const coin n = static_cast<coin>(t);
+      for_each_move(n, [&](std::span<const coin> others) {
+        grundy_value x = g[n];
+        for (const coin o : others) x ^= g[o];
+        counts.add(x);
+        return true;
+      });
+    }
+    return;
+  }
+  // The allowed lengths: the runs, and every length from the least k of the k+C alternatives.
+  coin from_on = UINT32_MAX;
+  for (const turning_alternative& a : others_) from_on = std::min(from_on, a.min_coins);
+  std::vector<coin> lengths;
+  detail::run_lengths(run_lengths_)
+      .for_each_up_to(std::min<std::uint64_t>(from_on, std::uint64_t{last} + 2) - 1, [&](coin l) {
+        lengths.push_back(l);
+        return true;
+      });
+  std::vector<grundy_value> prefix(std::size_t{last} + 2, 0);  // P(j) = g(0) ⊕ ... ⊕ g(j-1)
+  for (std::size_t j = 0; j <= last; ++j) prefix[j + 1] = prefix[j] ^ g[j];
+  const auto count_all = [&](auto&& add) {
+    for (std::uint64_t t = first; t <= last; ++t) {
+      const grundy_value c = prefix[t + 1];
+      const std::uint64_t longest = t + 1;
+      for (const coin l : lengths) {
+        if (l > longest) break;
+        add(c ^ prefix[longest - l]);
+      }
+      for (std::uint64_t l = from_on; l <= longest; ++l) add(c ^ prefix[longest - l]);
+    }
+  };
+  if (counts.is_dense()) {
+    const std::span<std::uint64_t> table = counts.counts();
+    count_all([&](grundy_value v) { ++table[static_cast<std::size_t>(v)]; });
+  } else {
+    count_all([&](grundy_value v) { counts.add(v); });
+  }
 }
 
 }  // namespace tartan

@@ -2,11 +2,13 @@
 // (docs/turning_codes.md) rather than by filtering all moves.
 #include <algorithm>
 #include <bit>
+#include <numeric>
 #include <optional>
 #include <unordered_map>
 
 #include "tartan/core/error.hpp"
 #include "turning/code_algorithms.hpp"
+#include "turning/code_runs.hpp"
 #include "turning/code_xor.hpp"
 
 namespace tartan::detail {
@@ -285,22 +287,26 @@ bool alternative_find_moves(const turning_alternative& alt, coin n, grundy_value
 namespace tartan {
 
 bool turning_code::find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const {
-  for (std::size_t i = 0; i < alternatives_.size(); ++i) {
-    const auto earlier = std::span<const turning_alternative>(alternatives_).first(i);
-    const bool go_on =
-        detail::alternative_find_moves(alternatives_[i], n, target, g, [&](std::span<const coin> others) {
-          for (const turning_alternative& e : earlier) {
-            if (detail::alternative_allows(e, n, others)) return true;  // found already under an earlier alternative
-          }
-          return visit(others);
-        });
-    if (!go_on) return false;
-  }
-  return true;
+  const detail::code_parts parts{detail::run_lengths(run_lengths_), others_, runs_at_};
+  std::vector<coin> run;
+  return parts.for_each_part([&](const turning_alternative* alt, const auto& earlier) {
+    const auto once = [&](std::span<const coin> others) { return earlier(n, others) || visit(others); };
+    if (alt != nullptr) return detail::alternative_find_moves(*alt, n, target, g, once);
+    return parts.runs.for_each_value(n, g, [&](coin l, grundy_value x) {
+      if (x != target) return true;
+      run.resize(l - 1);
+      std::iota(run.begin(), run.end(), n + 1 - l);
+      return once(run);
+    });
+  });
 }
 
 void turning_code::option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const {
-  for (const turning_alternative& alt : alternatives_) detail::alternative_option_values(alt, n, g, out);
+  detail::run_lengths(run_lengths_).for_each_value(n, g, [&](coin, grundy_value x) {
+    out.push_back(x);
+    return true;
+  });
+  for (const turning_alternative& alt : others_) detail::alternative_option_values(alt, n, g, out);
 }
 
 }  // namespace tartan

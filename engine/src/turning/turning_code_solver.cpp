@@ -15,6 +15,7 @@
 #include "tartan/core/error.hpp"
 #include "turning/code_algorithms.hpp"
 #include "turning/code_bitset.hpp"
+#include "turning/code_runs.hpp"
 #include "turning/code_xor.hpp"
 
 namespace tartan {
@@ -318,6 +319,63 @@ class cosets_component final : public component {
   std::vector<detail::xor_coset> cosets_;
 };
 
+/// Runs of the lengths in L (code_runs.hpp), all bounded-run alternatives of the code at once: with prefix XORs
+/// P(k), coin n's options are P(n) ⊕ P(n+1-ℓ) for ℓ in L, ℓ <= n + 1. There are m <= |L| of them, so values up to
+/// |L| + 1 are marked with a stamp per value (no clearing between coins), and the few larger ones, needed only when
+/// another alternative pushes the candidate past them, are sorted on demand. O(m) per coin, one XOR and one store
+/// per length, whatever the number of alternatives written.
+class runs_component final : public component {
+ public:
+  explicit runs_component(detail::run_lengths runs) {
+    runs.for_each_up_to(UINT32_MAX, [&](coin l) {
+      lengths_.push_back(l);
+      return true;
+    });
+    stamps_.assign(lengths_.size() + 2, 0);
+  }
+
+  void prepare(coin n, std::span<const grundy_value> g) override {
+    while (prefix_.size() <= n) prefix_.push_back(prefix_.back() ^ g[prefix_.size() - 1]);
+    ++stamp_;
+    big_.clear();
+    big_sorted_ = true;
+    const grundy_value c = prefix_[n];
+    const std::uint64_t longest = std::uint64_t{n} + 1;
+    for (std::size_t m = 0; m < lengths_.size() && lengths_[m] <= longest; ++m) {
+      const grundy_value v = c ^ prefix_[n + 1 - lengths_[m]];
+      if (v < stamps_.size()) {
+        stamps_[static_cast<std::size_t>(v)] = stamp_;
+      } else {
+        big_.push_back(v);
+        big_sorted_ = false;
+      }
+    }
+  }
+
+  std::optional<grundy_value> first_absent(grundy_value y) override {
+    while (y < stamps_.size() && stamps_[static_cast<std::size_t>(y)] == stamp_) ++y;
+    if (y < stamps_.size() || big_.empty()) return y;
+    if (!big_sorted_) {
+      std::sort(big_.begin(), big_.end());
+      big_.erase(std::unique(big_.begin(), big_.end()), big_.end());
+      big_sorted_ = true;
+    }
+    for (auto it = std::lower_bound(big_.begin(), big_.end(), y); it != big_.end() && *it == y; ++it) {
+      if (y == UINT64_MAX) return std::nullopt;
+      ++y;
+    }
+    return y;
+  }
+
+ private:
+  std::vector<coin> lengths_;            // L, ascending
+  std::vector<grundy_value> prefix_{0};  // P(0..n)
+  std::vector<std::uint64_t> stamps_;    // stamps_[v] == stamp_: v is an option of the prepared coin
+  std::uint64_t stamp_ = 0;
+  std::vector<grundy_value> big_;  // the options beyond stamps_
+  bool big_sorted_ = true;
+};
+
 std::unique_ptr<component> make_component(const turning_alternative& alt) {
   const bool plain_ends = !alt.includes_first && alt.window == 0;
   switch (detail::family_of(alt)) {
@@ -346,7 +404,12 @@ std::unique_ptr<component> make_component(const turning_alternative& alt) {
 
 struct turning_code::solver::impl {
   explicit impl(const turning_code& c) : text(c.text()) {
-    for (const turning_alternative& alt : c.alternatives()) parts.push_back(make_component(alt));
+    for (std::size_t i = 0; i <= c.others_.size(); ++i) {
+      if (i == c.runs_at_ && !c.run_lengths_.empty()) {
+        parts.push_back(std::make_unique<runs_component>(detail::run_lengths(c.run_lengths_)));
+      }
+      if (i < c.others_.size()) parts.push_back(make_component(c.others_[i]));
+    }
   }
 
   grundy_value next(std::span<const grundy_value> g) {

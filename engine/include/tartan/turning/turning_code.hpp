@@ -17,9 +17,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/move_values.hpp"
 
 namespace tartan {
 
@@ -58,6 +60,13 @@ class turning_code {
 
   /// The alternatives, in the order written.
   std::span<const turning_alternative> alternatives() const { return alternatives_; }
+
+  /// The lengths of the runs that the bounded consecutive alternatives allow (`1C,4C,9C`, `[1,4,9]C`, `2-5C`), as
+  /// sorted disjoint intervals [first, second]; empty when there are none. Every hook treats them as one group,
+  /// at O(lengths up to n + 1) per coin however many alternatives were written (docs/turning_codes.md).
+  ///
+  /// Example: turning_code::parse("[1,4,9]C,2-3C").run_lengths() == {{1, 4}, {9, 9}}
+  std::span<const std::pair<coin, coin>> run_lengths() const { return run_lengths_; }
 
   /// The most coins one move may turn (the moving coin included), or turning_alternative::unbounded.
   coin max_coins_per_move() const;
@@ -109,6 +118,13 @@ class turning_code {
   bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const;
 
   /**
+   * For every move from every coin t in [first, last], counts the XOR of g over all its coins (t included)
+   * (move_values.hpp). Codes whose alternatives are all runs (`kC`, `a-bC`, `[1,4,9]C`, `k+C`) use prefix XORs: the
+   * run of length ℓ ending at t XORs to P(t+1) ⊕ P(t+1-ℓ), O(1) per move; other codes list their moves.
+   */
+  void count_move_values(coin first, coin last, std::span<const grundy_value> g, value_counts& counts) const;
+
+  /**
    * An incremental solver for g(0), g(1), ... under this code; next(g) must be called with g(0..n-1) for
    * n = 0, 1, 2, ... in turn and returns g(n). Throws overflow_error naming the coin whose value does not fit
    * 64 bits. Per coin: plain bounded counts O(count · 2^B / 64) (bitset layers), `k+` O(64) (a basis), `k+C`
@@ -138,6 +154,11 @@ class turning_code {
  private:
   std::string text_;
   std::vector<turning_alternative> alternatives_;
+  // The hooks' view: the bounded runs merged into run_lengths_, the group standing where the first of them was
+  // written (before others_[runs_at_]); others_ the remaining alternatives in order.
+  std::vector<std::pair<coin, coin>> run_lengths_;
+  std::vector<turning_alternative> others_;
+  std::size_t runs_at_ = 0;
 };
 
 static_assert(turning_rule<turning_code>, "turning_code must enumerate moves");
@@ -145,5 +166,6 @@ static_assert(has_option_values<turning_code>, "turning_code must list option va
 static_assert(has_find_moves<turning_code>, "turning_code must find moves of a given value");
 static_assert(has_grundy_solver<turning_code>, "turning_code must offer an incremental solver");
 static_assert(has_move_count<turning_code>, "turning_code must count its moves");
+static_assert(has_move_value_counts<turning_code>, "turning_code must count its move values");
 
 }  // namespace tartan

@@ -19,6 +19,7 @@
 #include "tartan/core/time_limit.hpp"
 #include "tartan/detail/function_ref.hpp"
 #include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/move_values.hpp"
 #include "tartan/turning/sequence.hpp"
 
 namespace tartan {
@@ -55,6 +56,12 @@ class turning_game {
   /// The number of moves from coin n, saturating at `cap`: the rule's move_count hook if it has one, else counted
   /// by enumeration (stopping at cap).
   std::uint64_t count_moves(coin n, std::uint64_t cap = UINT64_MAX) const { return self_->count_moves(n, cap); }
+
+  /// For every move from every coin in [first, last], counts the XOR of g over all its coins (move_values.hpp):
+  /// the rule's hook (prefix XORs for runs) or its moves listed.
+  void count_move_values(coin first, coin last, std::span<const grundy_value> g, value_counts& counts) const {
+    self_->count_move_values(first, last, g, counts);
+  }
 
   /// g(0..count-1), computed once per game and reused: a shorter request is served from the cache, a longer one
   /// extends the cached prefix. Thread-safe; copies of a handle share the cache. Throws overflow_error where a value
@@ -118,6 +125,8 @@ class turning_game {
     virtual bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const = 0;
     virtual bool has_closed_form() const = 0;
     virtual std::uint64_t count_moves(coin n, std::uint64_t cap) const = 0;
+    virtual void count_move_values(coin first, coin last, std::span<const grundy_value> g,
+                                   value_counts& counts) const = 0;
     /// Extends g to g(0..count-1) by `method`; on a throw g keeps the values computed so far.
     virtual void extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method,
                         sequence_progress progress) const = 0;
@@ -136,6 +145,10 @@ class turning_game {
     }
     bool has_closed_form() const override { return has_closed_form_v; }
     std::uint64_t count_moves(coin n, std::uint64_t cap) const override { return tartan::count_moves(rule, n, cap); }
+    void count_move_values(coin first, coin last, std::span<const grundy_value> g,
+                           value_counts& counts) const override {
+      tartan::count_move_values(rule, first, last, g, counts);
+    }
     void extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method,
                 sequence_progress progress) const override {
       extend_grundy_sequence(rule, g, count, method, progress);
