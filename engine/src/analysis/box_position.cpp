@@ -18,6 +18,11 @@ box_position::box_position(const grid_position& grid) : extents_(grid.extents) {
   }
 }
 
+box_position::box_position(box_extents extents, std::vector<coin> flat_heads)
+    : extents_(std::move(extents)), coordinates_(std::move(flat_heads)) {
+  TARTAN_ASSERT(!extents_.empty() && coordinates_.size() % extents_.size() == 0, "k coordinates per heads coin");
+}
+
 namespace {
 
 /// Row-major order of two cells of the same box.

@@ -29,6 +29,9 @@ class box_position {
   explicit box_position(const row_position& row);
   /// A board or box position (any number of axes >= 2).
   explicit box_position(const grid_position& grid);
+  /// A box and its heads coins given flat: coin i at [i * k, (i + 1) * k), k = extents.size().
+  /// @pre the heads in row-major order, without repeats, inside the box
+  box_position(box_extents extents, std::vector<coin> flat_heads);
 
   std::size_t dimensions() const { return extents_.size(); }
   const box_extents& extents() const { return extents_; }

@@ -1,0 +1,274 @@
+#include "tartan/analysis/move_count.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <exception>
+#include <future>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "tartan/core/error.hpp"
+#include "tartan/core/limits.hpp"
+#include "tartan/nim/nimber.hpp"
+#include "tartan/turning/move_values.hpp"
+#include "tartan/turning/sequence_limits.hpp"
+
+namespace tartan {
+
+namespace {
+
+/// The most moves one count may visit, about a minute of work at a few nanoseconds per move.
+constexpr std::uint64_t max_counted_moves = std::uint64_t{1} << 36;
+
+/// A range of one axis is split into chunks of at least this many coins, one per thread.
+constexpr std::uint64_t min_chunk_coins = std::uint64_t{1} << 14;
+
+uint128 checked_add(uint128 a, uint128 b) {
+  uint128 sum = 0;
+  if (__builtin_add_overflow(a, b, &sum)) {
+    throw overflow_error("the number of winning moves exceeds 2^128; count a smaller region");
+  }
+  return sum;
+}
+
+uint128 checked_mul(uint128 a, uint128 b) {
+  uint128 product = 0;
+  if (__builtin_mul_overflow(a, b, &product)) {
+    throw overflow_error("the number of winning moves exceeds 2^128; count a smaller region");
+  }
+  return product;
+}
+
+/// Every XOR of values of g is below this power of 2.
+grundy_value xor_bound(std::span<const grundy_value> g) {
+  grundy_value most = 0;
+  for (const grundy_value v : g) most |= v;
+  const int bits = static_cast<int>(std::bit_width(most));
+  return bits >= 64 ? 0 : grundy_value{1} << bits;  // 0: every 64-bit value
+}
+
+/// The frequency table of one factor over one range of coins.
+struct range_table {
+  std::size_t axis = 0;
+  coin_range range;
+  value_counts counts;
+};
+
+/// A table for `coins` coins of a factor whose XORs lie below `bound` (0: any 64-bit value): an array when it is
+/// not much larger than the moves it will count, else hashed.
+bool dense_table(grundy_value bound, std::uint64_t coins) {
+  return bound != 0 && bound <= (grundy_value{1} << value_counts::dense_bits) && bound <= 64 * coins + 4096;
+}
+
+value_counts make_table(grundy_value bound, std::uint64_t coins) {
+  return value_counts(dense_table(bound, coins) ? bound : ~grundy_value{0});
+}
+
+/// Runs task(i) for i in [0, count) on up to `threads` threads; rethrows the first exception.
+template <class Task>
+void run_parallel(std::size_t count, unsigned threads, Task&& task) {
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  const auto work = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < count;) {
+      try {
+        task(i);
+      } catch (...) {
+        std::lock_guard lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+        next = count;
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < std::min<std::size_t>(threads, count); ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace
+
+move_count_result count_winning_moves(const game_handle& game, const box_region& region,
+                                      const analyze_options& options) {
+  const std::size_t k = game.dimensions();
+  if (region.dimensions() != k) {
+    throw parse_error("'" + game.name() + "' has " + std::to_string(k) + (k == 1 ? " axis" : " axes") +
+                      ", but the position has " + std::to_string(region.dimensions()) +
+                      "; give one coordinate or range per axis");
+  }
+  if (game.is_product()) game.product().check_extents(region.extents());
+
+  // Values are needed as far as any listed box reaches (overlapping boxes may cancel, the value does not care).
+  box_extents needed(k, 1);
+  for (const coin_box& box : region.boxes()) {
+    for (std::size_t i = 0; i < k; ++i) needed[i] = std::max<std::size_t>(needed[i], box[i].last + std::size_t{1});
+  }
+  check_sequence_lengths(needed, options.max_memory);
+
+  // The factors' sequences, one thread each (a shared game waits for the other's cache).
+  std::vector<std::future<std::vector<grundy_value>>> pending;
+  for (std::size_t i = 0; i < k; ++i) {
+    pending.push_back(
+        std::async(std::launch::async, [&, i] { return game.factor(i).sequence(needed[i], options.max_seconds); }));
+  }
+  std::vector<std::vector<grundy_value>> g;
+  for (auto& p : pending) g.push_back(p.get());
+  std::vector<std::vector<grundy_value>> prefix(k);
+  for (std::size_t i = 0; i < k; ++i) {
+    prefix[i].assign(g[i].size() + 1, 0);
+    for (std::size_t j = 0; j < g[i].size(); ++j) prefix[i][j + 1] = prefix[i][j] ^ g[i][j];
+  }
+
+  // The value: XOR over the listed boxes of the product of the range XORs.
+  move_count_result result;
+  for (const coin_box& box : region.boxes()) {
+    grundy_value product = 1;
+    for (std::size_t i = 0; i < k && product != 0; ++i) {
+      product = nim_mul(product, prefix[i][box[i].last + std::size_t{1}] ^ prefix[i][box[i].first]);
+    }
+    result.value ^= product;
+  }
+
+  const std::vector<coin_box> pieces = region.disjoint_boxes();
+  for (const coin_box& piece : pieces) {
+    uint128 cells = 1;
+    for (const coin_range& r : piece) cells = checked_mul(cells, r.size());
+    result.heads = checked_add(result.heads, cells);
+  }
+  if (result.value == 0) return result;  // no option of a position has the position's own value
+
+  // One table per factor and distinct range, each range cut into chunks counted on every core.
+  std::vector<grundy_value> bounds(k);
+  for (std::size_t i = 0; i < k; ++i) bounds[i] = xor_bound(g[i]);
+  std::map<std::pair<std::size_t, coin_range>, std::size_t> table_of;
+  std::vector<range_table> tables;
+  std::vector<std::vector<std::size_t>> piece_tables;
+  piece_tables.reserve(pieces.size());
+  uint128 moves = 0;
+  std::uint64_t bytes = 0;
+  for (const coin_box& piece : pieces) {
+    std::vector<std::size_t> ids;
+    for (std::size_t i = 0; i < k; ++i) {
+      const auto [it, added] = table_of.try_emplace({i, piece[i]}, tables.size());
+      if (added) {
+        // An estimate of the moves: the range's coins times the moves from its last coin (moves per coin grow
+        // with the coin in every family), so that listing games are refused before a count that would not end.
+        const std::uint64_t per_coin = game.factor(i).count_moves(piece[i].last, max_counted_moves);
+        moves = std::min<uint128>(max_counted_moves + 1, moves + uint128{piece[i].size()} * per_coin);
+        tables.push_back({i, piece[i], value_counts()});
+        if (dense_table(bounds[i], piece[i].size())) bytes += value_counts::bytes_for(bounds[i]);
+      }
+      ids.push_back(it->second);
+    }
+    piece_tables.push_back(std::move(ids));
+  }
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  const std::uint64_t limit = options.max_memory != 0 ? options.max_memory : default_memory_limit();
+  if (moves > max_counted_moves) {
+    limit_figures figures;
+    figures.asked = "counting the winning moves of " + game.name();
+    figures.estimate = static_cast<double>(max_counted_moves + 1);
+    figures.limit = static_cast<double>(max_counted_moves);
+    figures.at_least = true;
+    throw limit_error(figures.asked + " would visit more than " + std::to_string(max_counted_moves) +
+                          " moves one by one (its factors have no faster count)",
+                      "count a smaller region, or a game whose moves are runs", figures);
+  }
+  if (bytes * 2 > limit) {  // each chunk of a range has its own table while it counts
+    limit_figures figures;
+    figures.asked = "counting the winning moves with " + std::to_string(tables.size()) + " frequency tables";
+    figures.unit = limit_unit::bytes;
+    figures.estimate = static_cast<double>(bytes * 2);
+    figures.limit = static_cast<double>(limit);
+    figures.raise_to = static_cast<double>(bytes * 2);
+    throw limit_error(
+        figures.asked + " needs about " + format_bytes(bytes * 2) + ", over the memory limit of " + format_bytes(limit),
+        "count fewer or smaller boxes", figures);
+  }
+
+  struct chunk {
+    std::size_t table;
+    coin first, last;
+  };
+  std::vector<chunk> chunks;
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    const coin_range r = tables[t].range;
+    const std::uint64_t pieces_of = std::clamp<std::uint64_t>(r.size() / min_chunk_coins, 1, threads);
+    const std::uint64_t step = (r.size() + pieces_of - 1) / pieces_of;
+    for (std::uint64_t lo = r.first; lo <= r.last; lo += step) {
+      chunks.push_back({t, static_cast<coin>(lo), static_cast<coin>(std::min<std::uint64_t>(r.last, lo + step - 1))});
+    }
+  }
+  std::vector<value_counts> partial(chunks.size());
+  run_parallel(chunks.size(), threads, [&](std::size_t c) {
+    const range_table& table = tables[chunks[c].table];
+    partial[c] = make_table(bounds[table.axis], table.range.size());
+    game.factor(table.axis).count_move_values(chunks[c].first, chunks[c].last, g[table.axis], partial[c]);
+  });
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    range_table& table = tables[chunks[c].table];
+    if (chunks[c].first == table.range.first) {
+      table.counts = std::move(partial[c]);
+    } else {
+      table.counts.merge(partial[c]);
+    }
+    partial[c] = value_counts();
+  }
+
+  // Per box: fold the tables of axes 0..k-2 into the counts of each product p, then the last axis must reach
+  // V ⊘ p. On boards, (V ⊘ u, count) is listed once per distinct row range, so that many boxes sharing rows
+  // (scattered heads) cost a lookup per entry.
+  const grundy_value v = result.value;
+  std::unordered_map<std::size_t, std::vector<std::pair<grundy_value, std::uint64_t>>> divided;  // boards
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    const std::vector<std::size_t>& ids = piece_tables[p];
+    const value_counts& last = tables[ids[k - 1]].counts;
+    uint128 count = 0;
+    if (k == 1) {
+      count = last[v];
+    } else if (k == 2) {
+      const auto found = divided.try_emplace(ids[0]);
+      std::vector<std::pair<grundy_value, std::uint64_t>>& quotients = found.first->second;
+      if (found.second) {
+        tables[ids[0]].counts.for_each([&](grundy_value u, std::uint64_t c) {
+          if (u != 0) quotients.emplace_back(nim_div(v, u), c);
+        });
+      }
+      for (const auto& [w, c] : quotients) {
+        const std::uint64_t d = last[w];
+        if (d != 0) count = checked_add(count, checked_mul(c, d));
+      }
+    } else {
+      std::unordered_map<grundy_value, uint128> fold{{1, 1}};
+      for (std::size_t i = 0; i + 1 < k; ++i) {
+        std::unordered_map<grundy_value, uint128> next;
+        for (const auto& entry : fold) {
+          const grundy_value x = entry.first;
+          const uint128 c = entry.second;
+          tables[ids[i]].counts.for_each([&](grundy_value u, std::uint64_t d) {
+            if (u == 0) return;
+            uint128& sum = next[nim_mul(x, u)];
+            sum = checked_add(sum, checked_mul(c, d));
+          });
+        }
+        fold = std::move(next);
+      }
+      for (const auto& [x, c] : fold) {
+        const std::uint64_t d = last[nim_div(v, x)];
+        if (d != 0) count = checked_add(count, checked_mul(c, d));
+      }
+    }
+    result.winning_moves = checked_add(result.winning_moves, count);
+  }
+  return result;
+}
+
+}  // namespace tartan
