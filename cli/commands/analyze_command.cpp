@@ -16,6 +16,8 @@
 #include "input/options.hpp"
 #include "output/analysis_output.hpp"
 #include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/box_region.hpp"
+#include "tartan/analysis/move_count.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/parse_number.hpp"
@@ -33,6 +35,8 @@ struct analyze_request {
   std::string coins;
   std::string heads;
   std::string size;
+  bool all_heads = false;
+  bool count = false;
   std::size_t limit = 10;
   std::string limit_text = "10";  // --limit as typed: parse_u64 refuses signs and values beyond 64 bits
   bool json = false;
@@ -67,10 +71,16 @@ std::string position_from_stdin(bool grid, std::uint64_t limit) {
   return text;
 }
 
-/// The position described by POSITION, --coins (rows), --size (boards) and --heads, with the mistakes people make
-/// refused by name. The engine parses the text (box_position.hpp); this says which option meant what.
-box_position read_position(const analyze_request& o, const game_handle& game) {
+/// The position described by POSITION, --coins (rows), --size (boards), --heads and --all-heads, with the mistakes
+/// people make refused by name. The engine parses the text (box_position.hpp, box_region.hpp); this says which
+/// option meant what.
+box_region read_region(const analyze_request& o, const game_handle& game) {
   const bool has_position = !o.position.empty(), has_heads = !o.heads.empty();
+  if (o.all_heads && (has_position || has_heads)) {
+    throw parse_error(std::string("the position is given twice: --all-heads and ") +
+                      (has_position ? "POSITION '" + o.position + "'" : "--heads") +
+                      "; give --all-heads with --coins N or --size RxC alone, or list the heads");
+  }
   const bool board = game.is_product() || !o.size.empty();
   if (board && !o.coins.empty()) {
     throw parse_error("--coins is the length of a row; a grid's size is --size RxC (e.g. --size 8x8)");
@@ -116,9 +126,18 @@ box_position read_position(const analyze_request& o, const game_handle& game) {
         board ? "--heads needs --size RxC, the size of the board; type e.g. --size 1000x1000 --heads " + o.heads
               : "--heads needs --coins N, the length of the row; type e.g. --coins 1000 --heads " + o.heads);
   }
+  if (o.all_heads) {
+    if (!size) {
+      throw parse_error(board ? "--all-heads needs --size RxC, the size of the board; type e.g. --size 1000x1000 "
+                                "--all-heads"
+                              : "--all-heads needs --coins N, the length of the row; type e.g. --coins 1000 "
+                                "--all-heads");
+    }
+    return box_region::all_heads(*size);
+  }
   if (has_position) {
     box_position drawn = board ? box_position(parse_grid(o.position)) : box_position(parse_row(o.position));
-    if (!size) return drawn;
+    if (!size) return box_region(drawn);
     const box_extents& at_least = drawn.extents();
     for (std::size_t i = 0; i < at_least.size(); ++i) {
       if (at_least[i] > (*size)[i]) {
@@ -129,10 +148,10 @@ box_position read_position(const analyze_request& o, const game_handle& game) {
       }
     }
     // The coins beyond the drawing are tails.
-    return board ? box_position(grid_position{*size, drawn.to_grid().heads})
-                 : box_position(row_position{(*size)[0], drawn.to_row().heads});
+    return box_region(board ? box_position(grid_position{*size, drawn.to_grid().heads})
+                            : box_position(row_position{(*size)[0], drawn.to_row().heads}));
   }
-  if (size) return sparse_box_position(*size, o.heads);
+  if (size) return parse_box_region(*size, o.heads);
   throw parse_error(board ? "no position given; type rows of H/T joined by '/' (e.g. tartan analyze '" + o.game +
                                 "' HTT/THH), or --size RxC --heads 3:5,17:2"
                           : "no position given; type one such as HTTH (coin 0 first), or --coins N --heads 3,17");
@@ -140,12 +159,29 @@ box_position read_position(const analyze_request& o, const game_handle& game) {
 
 /// parse → resolve → analyze → print.
 void run_analyze(const analyze_request& o, run_state& state) {
-  const game_handle game = games::resolve_game(o.game);
-  const box_position position = read_position(o, game);
-  if (!o.svg.empty()) check_drawable(position);
+  const game_handle game = games::resolve_game(game_argument(o.game));
+  const box_region region = read_region(o, game);
   analyze_options limits;
   limits.max_memory = o.memory_limit;
   limits.max_seconds = o.time_limit;
+  if (o.count) {
+    const move_count_result counted = count_winning_moves(game, region, limits);
+    if (o.json) {
+      print_move_count_json(std::cout, game, region, counted);
+    } else {
+      print_move_count(std::cout, game, region, counted);
+    }
+    state.exit_code = 0;
+    return;
+  }
+  const box_position position = [&] {
+    try {
+      return region.to_position(o.memory_limit);
+    } catch (const limit_error& e) {
+      throw limit_error(e.problem(), "add --count to count the winning moves without listing them", e.figures());
+    }
+  }();
+  if (!o.svg.empty()) check_drawable(position);
   const analysis result = analyze(game, position, limits);
   const std::vector<move> winning = result.winning_moves(o.limit);
   if (!o.svg.empty()) write_analysis_svg(o.svg, result, winning);
@@ -171,13 +207,20 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       "  tartan analyze mock-turtles HTTH\n"
       "  tartan analyze ruler --coins 100000 --heads 3,17,1000 --json\n"
       "  tartan analyze 'ruler*ruler' HT/TH\n"
-      "  tartan analyze mock-turtles HTTHTH --svg board.svg\n");
+      "  tartan analyze mock-turtles HTTHTH --svg board.svg\n"
+      "  tartan analyze 'ruler*ruler' --size 1000000x1000000 --all-heads --count\n"
+      "  tartan analyze ruler --coins 1000 --heads 3,10-20,500-999\n");
   auto o = std::make_shared<analyze_request>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
   sub->add_option("POSITION", o->position, "The coins, H or T each, coin 0 first (grids: rows joined by '/')");
   sub->add_option("--coins", o->coins, "The length of the row, with --heads");
-  sub->add_option("--heads", o->heads, "The heads coins: 3,17,1000 (grids: row:col,...)");
+  sub->add_option("--heads", o->heads,
+                  "The heads coins and ranges: 3,10-20 (grids: row:col, ranges 0-9:0-9); a coin listed twice is "
+                  "tails; - reads the list from standard input");
   sub->add_option("--size", o->size, "A grid's size RxC (product games)");
+  sub->add_flag("--all-heads", o->all_heads, "Every coin heads, with --coins N or --size RxC");
+  sub->add_flag("--count", o->count,
+                "Count the winning moves exactly instead of listing them (JSON: \"winning_move_count\")");
   sub->add_option("--limit", o->limit_text, "List at most this many winning moves")->capture_default_str();
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"value\", \"outcome\": \"N\"|\"P\", \"winning_moves\"}");
@@ -188,6 +231,14 @@ void add_analyze_command(CLI::App& app, run_state& state) {
     refuse_empty_values(*sub);
     o->memory_limit = max_memory_limit(*sub, o->max_memory);
     o->time_limit = max_seconds_limit(*sub, o->max_seconds);
+    if (o->count && !o->svg.empty()) {
+      throw parse_error(
+          "--count counts the winning moves without listing them, so --svg has none to draw; leave "
+          "out one of them");
+    }
+    if (o->heads == "-") {
+      o->heads = read_input_text("-", "the heads on standard input", position_bytes_per_input_byte, o->memory_limit);
+    }
     if (o->position == "-") {
       o->position = position_from_stdin(o->game.find('*') != std::string::npos || !o->size.empty(), o->memory_limit);
     }

@@ -15,6 +15,7 @@
 #include "commands/commands.hpp"
 #include "detail/text.hpp"
 #include "detail/typed_text.hpp"
+#include "input/file_input.hpp"
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
 #include "output/analysis_output.hpp"
@@ -172,7 +173,7 @@ box_extents box_to_check(const check_options& o, const game_handle& game) {
 }
 
 void run_check(const check_options& o, std::uint64_t max_memory, run_state& state) {
-  check_request request{games::resolve_game(o.game), {}};
+  check_request request{games::resolve_game(game_argument(o.game)), {}};
   request.extents = box_to_check(o, request.game);
   if (!o.values.empty()) {
     request.claimed = parse_values(o.values);

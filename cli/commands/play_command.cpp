@@ -15,6 +15,7 @@
 
 #include "commands/commands.hpp"
 #include "detail/text.hpp"
+#include "input/file_input.hpp"
 #include "input/options.hpp"
 #include "input/play_move_text.hpp"
 #include "tartan/analysis/box_position.hpp"
@@ -271,7 +272,7 @@ void run_play(const play_options& o) {
   const bool echo = ::isatty(STDIN_FILENO) == 0;  // lines read from a file or a pipe are shown as typed
   const bool symbols = ::isatty(STDOUT_FILENO) != 0 && locale_is_utf8();
 
-  game_handle game = games::resolve_game(o.game);
+  game_handle game = games::resolve_game(game_argument(o.game));
   if (game.dimensions() > 2) {
     throw parse_error("'" + game.name() + "' has " + std::to_string(game.dimensions()) +
                       " factors; tartan play plays on a board, the product of two games such as 'ruler*ruler', or "

@@ -11,6 +11,7 @@
 
 #include "commands/commands.hpp"
 #include "detail/box_cells.hpp"
+#include "input/file_input.hpp"
 #include "input/options.hpp"
 #include "output/svg.hpp"
 #include "tartan/core/error.hpp"
@@ -83,7 +84,7 @@ void write_table_svg(const std::string& path, const tartan_game& game, const box
 }
 
 void run_table(const table_options& o, std::uint64_t limit, double max_seconds) {
-  const tartan_game game(games::find_factors(o.game));
+  const tartan_game game(games::find_factors(game_argument(o.game)));
   const box_extents extents = parse_board_size(o.size);
   // The memory first, before the cap on what is printed, so that a size beyond the machine is refused with the
   // estimate and the limit.

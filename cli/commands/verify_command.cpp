@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands/commands.hpp"
+#include "input/file_input.hpp"
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
 #include "output/svg.hpp"
@@ -121,7 +122,7 @@ void write_verify_svg(const std::string& path, const verify_report& r) {
 }
 
 void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double max_seconds, run_state& state) {
-  const tartan_game game(games::find_factors(o.game));
+  const tartan_game game(games::find_factors(game_argument(o.game)));
   const box_extents extents = parse_board_size(o.size);
   // The limits (the factors' sequences, then the direct computation's plan) are checked by verify_product itself.
   if (!o.svg.empty() && !svg::fits(extents)) {

@@ -77,4 +77,40 @@ std::string read_input_text(const std::string& file, std::string_view what, std:
   return text;
 }
 
+namespace {
+
+std::string game_file_text(const std::string& file) {
+  // A code's alternatives take about 16 bytes each, per 3 to 8 characters of text.
+  constexpr std::uint64_t bytes_per_byte = 8;
+  std::string text = read_input_text(file, "the game", bytes_per_byte, default_memory_limit());
+  for (char& c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  const std::size_t first = text.find_first_not_of(' ');
+  if (first == std::string::npos) {
+    throw parse_error("the game file " + detail::quote_typed(file) +
+                      " is empty; put a game's name, a turning code or a product in it, e.g. [1,4,9,16]C");
+  }
+  return text.substr(first, text.find_last_not_of(' ') - first + 1);
+}
+
+}  // namespace
+
+std::string game_argument(const std::string& typed) {
+  if (typed.find('@') == std::string::npos) return typed;
+  // Each factor of a product may be a file of its own: @triangles.code*@squares.code.
+  std::string game;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t star = typed.find('*', start);
+    std::string piece = typed.substr(start, star == std::string::npos ? std::string::npos : star - start);
+    const std::size_t at = piece.find_first_not_of(' ');
+    if (at != std::string::npos && piece[at] == '@') piece = game_file_text(piece.substr(at + 1));
+    game += piece;
+    if (star == std::string::npos) return game;
+    game += '*';
+    start = star + 1;
+  }
+}
+
 }  // namespace tartan::cli

@@ -21,4 +21,15 @@ namespace tartan::cli {
 std::string read_input_text(const std::string& file, std::string_view what, std::uint64_t bytes_per_byte,
                             std::uint64_t limit);
 
+/**
+ * The game as typed on the command line, with every part that starts with '@' read from a file (GAME @FILE: a name,
+ * a turning code of thousands of alternatives, or a product, too long for an argument; each factor of a product may
+ * be a file of its own, @a.code*@b.code; @- reads standard input). Line breaks
+ * and tabs in the file count as spaces, and surrounding space is dropped. Throws parse_error as read_input_text does,
+ * and for an empty file.
+ *
+ * Example: game_argument("ruler") == "ruler"; game_argument("@squares.code") == "[1,4,9,16]C" (the file's text)
+ */
+std::string game_argument(const std::string& typed);
+
 }  // namespace tartan::cli

@@ -1,5 +1,6 @@
 #include "output/analysis_output.hpp"
 
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <utility>
 
@@ -48,6 +49,27 @@ void print_move(std::ostream& out, const move& m) {
   }
 }
 
+/// The header lines shared by the text reports: the game and the position's size.
+void print_game_and_size(std::ostream& out, const game_handle& game, const box_extents& extents) {
+  out << "game: " << game.name();
+  if (game.is_product()) {
+    out << " (a tartan product: G = " << product_formula(game) << ")\n";
+    out << "board: " << format_size(extents)
+        << (game.dimensions() == 2 ? ", coins (row, column) numbered from (0, 0) at the top left"
+                                   : ", coins numbered from 0 along every axis");
+  } else {
+    const std::string& code = game.row_game().code();
+    const char first = game.name().empty() ? ' ' : game.name().front();
+    if (code == game.name() || std::isdigit(static_cast<unsigned char>(first)) != 0 || first == '[') {
+      out << " (a turning code)";  // a long code is named by its start only
+    } else if (!code.empty()) {
+      out << " (code " << code << ')';
+    }
+    const std::size_t coins = extents[0];
+    out << "\nposition: " << coins << (coins == 1 ? " coin" : " coins") << ", numbered from 0 at the left";
+  }
+}
+
 }  // namespace
 
 std::string product_formula(const game_handle& game) {
@@ -65,22 +87,7 @@ std::string product_formula(const game_handle& game) {
 void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit) {
   const game_handle& game = a.game();
   const box_position& p = a.position();
-  out << "game: " << game.name();
-  if (game.is_product()) {
-    out << " (a tartan product: G = " << product_formula(game) << ")\n";
-    out << "board: " << format_size(p.extents())
-        << (game.dimensions() == 2 ? ", coins (row, column) numbered from (0, 0) at the top left"
-                                   : ", coins numbered from 0 along every axis");
-  } else {
-    const std::string& code = game.row_game().code();
-    if (code == game.name()) {
-      out << " (a turning code)";
-    } else if (!code.empty()) {
-      out << " (code " << code << ')';
-    }
-    const std::size_t coins = p.extents()[0];
-    out << "\nposition: " << coins << (coins == 1 ? " coin" : " coins") << ", numbered from 0 at the left";
-  }
+  print_game_and_size(out, game, p.extents());
   out << "; heads: ";
   print_heads(out, p);
   out << "\nvalue: " << a.value() << '\n';
@@ -123,6 +130,41 @@ void print_analysis_json(std::ostream& out, const analysis& a, const std::vector
   }
   json["winning_moves"] = std::move(list);
   out << json.dump() << '\n';
+}
+
+void print_move_count(std::ostream& out, const game_handle& game, const box_region& region,
+                      const move_count_result& counted) {
+  print_game_and_size(out, game, region.extents());
+  out << "; heads: " << to_decimal(counted.heads) << (counted.heads == 1 ? " coin" : " coins") << '\n';
+  out << "value: " << counted.value << '\n';
+  out << "outcome: " << (counted.value != 0 ? 'N' : 'P')
+      << (counted.value != 0 ? " (the first player wins)" : " (the second player wins)") << '\n';
+  out << "winning moves: " << to_decimal(counted.winning_moves) << " (counted, not listed)\n";
+}
+
+void print_move_count_json(std::ostream& out, const game_handle& game, const box_region& region,
+                           const move_count_result& counted) {
+  nlohmann::ordered_json json;
+  json["game"] = game.name();
+  if (game.is_product()) {
+    json["size"] = region.extents();
+  } else {
+    json["code"] = game.row_game().code();
+    json["coins"] = region.extents()[0];
+  }
+  // nlohmann's integers stop at 2^64; the two counts are written as placeholders and then spelled out in full.
+  json["heads"] = 0;
+  json["value"] = counted.value;
+  json["outcome"] = std::string(1, counted.value != 0 ? 'N' : 'P');
+  json["winning_move_count"] = 0;
+  std::string text = json.dump();
+  const auto spell = [&](const std::string& key, uint128 number) {
+    const std::string placeholder = "\"" + key + "\":0";
+    text.replace(text.find(placeholder), placeholder.size(), "\"" + key + "\":" + to_decimal(number));
+  };
+  spell("heads", counted.heads);
+  spell("winning_move_count", counted.winning_moves);
+  out << text << '\n';
 }
 
 void check_drawable(const box_position& p) {

@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/move.hpp"
+#include "tartan/analysis/move_count.hpp"
 
 namespace tartan::cli {
 
@@ -23,6 +25,16 @@ void print_analysis(std::ostream& out, const analysis& a, const std::vector<move
 
 /// The same as one JSON object on one line (docs/cli.md describes its fields).
 void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning);
+
+/// The report of `analyze --count`: game, position (its size and number of heads), value, outcome and the exact
+/// number of winning moves.
+void print_move_count(std::ostream& out, const game_handle& game, const box_region& region,
+                      const move_count_result& counted);
+
+/// The same as one JSON object on one line; "winning_move_count" and "heads" are JSON integers written out in full,
+/// even beyond 2^64.
+void print_move_count_json(std::ostream& out, const game_handle& game, const box_region& region,
+                           const move_count_result& counted);
 
 /// Throws limit_error when --svg cannot draw the position: rows of more than svg::max_board_coins coins, boards of
 /// more, boxes of more than two axes. Checked before any work.

@@ -193,7 +193,6 @@ TEST(GridCliTest, BadInputIsRefused) {
       {{"analyze", "ruler*ruler", "HT//TH"}, "row 1 is empty"},
       {{"analyze", "ruler*ruler", "--size", "10x10", "--heads", "3:5,17:2"},
        "heads coin 17:2 is outside the board of size 10x10"},
-      {{"analyze", "ruler*ruler", "--size", "10x10", "--heads", "3:5,3:5"}, "listed twice"},
       {{"analyze", "ruler*ruler", "--size", "10x10", "--heads", "3"}, "has 1 coordinate"},
       {{"analyze", "ruler*ruler", "--heads", "3:5"}, "--heads needs --size"},
       {{"analyze", "ruler*ruler", "HT/TH", "--size", "1x1"}, "the position is 2x2 but --size is 1x1"},
