@@ -268,20 +268,21 @@ void turning_code::count_move_values(coin first, coin last, std::span<const grun
       });
   std::vector<grundy_value> prefix(std::size_t{last} + 2, 0);  // P(j) = g(0) ⊕ ... ⊕ g(j-1)
   for (std::size_t j = 0; j <= last; ++j) prefix[j + 1] = prefix[j] ^ g[j];
+  // Raw pointers in the loop, so that the compiler keeps them in registers across the table's stores.
+  const grundy_value* const p = prefix.data();
+  const coin* const ls = lengths.data();
+  const std::size_t nl = lengths.size();
   const auto count_all = [&](auto&& add) {
     for (std::uint64_t t = first; t <= last; ++t) {
-      const grundy_value c = prefix[t + 1];
+      const grundy_value c = p[t + 1];
       const std::uint64_t longest = t + 1;
-      for (const coin l : lengths) {
-        if (l > longest) break;
-        add(c ^ prefix[longest - l]);
-      }
-      for (std::uint64_t l = from_on; l <= longest; ++l) add(c ^ prefix[longest - l]);
+      for (std::size_t m = 0; m < nl && ls[m] <= longest; ++m) add(c ^ p[longest - ls[m]]);
+      for (std::uint64_t l = from_on; l <= longest; ++l) add(c ^ p[longest - l]);
     }
   };
   if (counts.is_dense()) {
-    const std::span<std::uint64_t> table = counts.counts();
-    count_all([&](grundy_value v) { ++table[static_cast<std::size_t>(v)]; });
+    std::uint64_t* const table = counts.counts().data();
+    count_all([table](grundy_value v) { ++table[static_cast<std::size_t>(v)]; });
   } else {
     count_all([&](grundy_value v) { counts.add(v); });
   }

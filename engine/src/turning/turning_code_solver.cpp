@@ -8,6 +8,7 @@
 // The mex of the union is the least value absent from every part: starting from 0, ask each part for its least
 // absent value >= the current candidate until none moves it.
 #include <algorithm>
+#include <bit>
 #include <optional>
 #include <string>
 #include <utility>
@@ -335,16 +336,34 @@ class runs_component final : public component {
   }
 
   void prepare(coin n, std::span<const grundy_value> g) override {
-    while (prefix_.size() <= n) prefix_.push_back(prefix_.back() ^ g[prefix_.size() - 1]);
-    ++stamp_;
+    while (prefix_.size() <= n) {
+      prefix_.push_back(prefix_.back() ^ g[prefix_.size() - 1]);
+      prefix_bits_ |= prefix_.back();
+    }
+    // Every option is below 2^(bit width of the prefixes): mark them all in the array while it stays small, so
+    // that no option takes the slow path of big_ (an option above |L| is common: values are XORs).
+    const grundy_value span = std::bit_ceil(prefix_bits_ + 1);
+    if (span > stamps_.size() && span <= max_marked) stamps_.resize(static_cast<std::size_t>(span), 0);
+    if (++stamp_ == 0) {
+      std::fill(stamps_.begin(), stamps_.end(), 0);
+      stamp_ = 1;
+    }
     big_.clear();
     big_sorted_ = true;
+    // Locals, not members, in the loop: a store into stamps_ could otherwise alias the vectors' own fields, and
+    // the compiler would reload them on every length (measured: 2.3 s against 0.9 s for 10^6 coins, |L| = 1413).
     const grundy_value c = prefix_[n];
     const std::uint64_t longest = std::uint64_t{n} + 1;
-    for (std::size_t m = 0; m < lengths_.size() && lengths_[m] <= longest; ++m) {
-      const grundy_value v = c ^ prefix_[n + 1 - lengths_[m]];
-      if (v < stamps_.size()) {
-        stamps_[static_cast<std::size_t>(v)] = stamp_;
+    const coin* const lengths = lengths_.data();
+    const std::size_t count = lengths_.size();
+    const grundy_value* const below = prefix_.data() + n + 1;  // P(n + 1 - l) = below[-l]
+    std::uint32_t* const stamps = stamps_.data();
+    const std::size_t marked = stamps_.size();
+    const std::uint32_t stamp = stamp_;
+    for (std::size_t m = 0; m < count && lengths[m] <= longest; ++m) {
+      const grundy_value v = c ^ *(below - lengths[m]);
+      if (v < marked) {
+        stamps[static_cast<std::size_t>(v)] = stamp;
       } else {
         big_.push_back(v);
         big_sorted_ = false;
@@ -370,8 +389,10 @@ class runs_component final : public component {
  private:
   std::vector<coin> lengths_;            // L, ascending
   std::vector<grundy_value> prefix_{0};  // P(0..n)
-  std::vector<std::uint64_t> stamps_;    // stamps_[v] == stamp_: v is an option of the prepared coin
-  std::uint64_t stamp_ = 0;
+  std::vector<std::uint32_t> stamps_;    // stamps_[v] == stamp_: v is an option of the prepared coin
+  std::uint32_t stamp_ = 0;              // one per coin; coins are 32-bit, and a wrap clears the stamps
+  grundy_value prefix_bits_ = 0;         // the OR of every prefix XOR
+  static constexpr grundy_value max_marked = grundy_value{1} << 22;
   std::vector<grundy_value> big_;  // the options beyond stamps_
   bool big_sorted_ = true;
 };
