@@ -39,6 +39,8 @@ struct analyze_request {
   bool count = false;
   std::size_t limit = 10;
   std::string limit_text = "10";  // --limit as typed: parse_u64 refuses signs and values beyond 64 bits
+  std::size_t offset = 0;
+  std::string offset_text = "0";
   bool json = false;
   std::string svg;
   std::string max_memory;
@@ -183,12 +185,12 @@ void run_analyze(const analyze_request& o, run_state& state) {
   }();
   if (!o.svg.empty()) check_drawable(position);
   const analysis result = analyze(game, position, limits);
-  const std::vector<move> winning = result.winning_moves(o.limit);
+  const std::vector<move> winning = result.winning_moves(o.limit, o.offset);
   if (!o.svg.empty()) write_analysis_svg(o.svg, result, winning);
   if (o.json) {
     print_analysis_json(std::cout, result, winning);
   } else {
-    print_analysis(std::cout, result, winning, o.limit);
+    print_analysis(std::cout, result, winning, o.limit, o.offset);
   }
   state.exit_code = 0;
 }
@@ -222,6 +224,9 @@ void add_analyze_command(CLI::App& app, run_state& state) {
   sub->add_flag("--count", o->count,
                 "Count the winning moves exactly instead of listing them (JSON: \"winning_move_count\")");
   sub->add_option("--limit", o->limit_text, "List at most this many winning moves")->capture_default_str();
+  sub->add_option("--offset", o->offset_text,
+                  "Skip this many winning moves first (they come by moving coin, then by the coins turned)")
+      ->capture_default_str();
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"value\", \"outcome\": \"N\"|\"P\", \"winning_moves\"}");
   sub->add_option("--svg", o->svg, "Also draw the position in FILE (SVG), a winning move highlighted");
@@ -243,6 +248,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       o->position = position_from_stdin(o->game.find('*') != std::string::npos || !o->size.empty(), o->memory_limit);
     }
     o->limit = static_cast<std::size_t>(parse_u64(o->limit_text, "--limit"));
+    o->offset = static_cast<std::size_t>(parse_u64(o->offset_text, "--offset"));
     run_analyze(*o, state);
   });
 }

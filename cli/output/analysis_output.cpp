@@ -84,7 +84,8 @@ std::string product_formula(const game_handle& game) {
   return s;
 }
 
-void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit) {
+void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit,
+                    std::size_t offset) {
   const game_handle& game = a.game();
   const box_position& p = a.position();
   print_game_and_size(out, game, p.extents());
@@ -100,11 +101,18 @@ void print_analysis(std::ostream& out, const analysis& a, const std::vector<move
     out << "winning moves: not searched (--limit 0)\n";
     return;
   }
+  if (offset != 0 && winning.empty()) {
+    out << "winning moves: none from --offset " << offset << " on (the position has fewer)\n";
+    return;
+  }
+  if (offset != 0) out << "from winning move " << offset + 1 << " on, ";
   out << (game.is_product() ? "winning moves (turn every coin of rows × columns; the last row and column meet at the "
                               "heads coin that goes to tails):\n"
                             : "winning moves (the coins turned, ascending; the last goes from heads to tails):\n");
   for (const move& m : winning) print_move(out, m);
-  if (winning.size() == limit) out << "(stopped at --limit " << limit << "; raise it to list more)\n";
+  if (winning.size() == limit) {
+    out << "(stopped at --limit " << limit << "; --offset " << offset + limit << " lists the next ones)\n";
+  }
 }
 
 void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning) {

@@ -20,8 +20,9 @@ namespace tartan::cli {
 std::string product_formula(const game_handle& game);
 
 /// The human-readable report: game, position, value, outcome and the winning moves listed (`limit` is the most
-/// that were asked for, to say when the list was cut).
-void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit);
+/// that were asked for, to say when the list was cut; `offset` how many were skipped before them).
+void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit,
+                    std::size_t offset = 0);
 
 /// The same as one JSON object on one line (docs/cli.md describes its fields).
 void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning);

@@ -71,6 +71,30 @@ TEST(CountCliTest, CountEqualsTheMovesListedOnRandomPositions) {
   }
 }
 
+TEST(CountCliTest, PagesOfWinningMovesMakeTheWholeList) {
+  for (const std::vector<std::string>& position :
+       {std::vector<std::string>{"mock-turtles", "--coins", "40", "--heads", "0-38"},
+        std::vector<std::string>{"ruler*ruler", "--size", "7x7", "--heads", "0-6:0-6,3:2"}}) {
+    std::vector<std::string> all = {"analyze"};
+    all.insert(all.end(), position.begin(), position.end());
+    const auto whole = json_of([&] {
+      auto a = all;
+      a.insert(a.end(), {"--limit", "100000"});
+      return a;
+    }());
+    ASSERT_GT(whole["winning_moves"].size(), 7U);
+    nlohmann::json pages = nlohmann::json::array();
+    for (std::size_t offset = 0;; offset += 3) {
+      auto a = all;
+      a.insert(a.end(), {"--limit", "3", "--offset", std::to_string(offset)});
+      const auto page = json_of(a)["winning_moves"];
+      for (const auto& m : page) pages.push_back(m);
+      if (page.size() < 3) break;
+    }
+    EXPECT_EQ(pages, whole["winning_moves"]);
+  }
+}
+
 TEST(CountCliTest, AllHeadsIsTheWholeBox) {
   const auto all = json_of({"analyze", "ruler*mock-turtles", "--size", "7x9", "--all-heads", "--count"});
   const auto box = json_of({"analyze", "ruler*mock-turtles", "--size", "7x9", "--heads", "0-6:0-8", "--count"});

@@ -191,6 +191,15 @@ void check_against_brute_force(const std::vector<std::string>& codes, const box_
     for (const move& m : wins) win_set.emplace(m, 0);
     EXPECT_EQ(wins.size(), win_set.size()) << "a winning move visited twice";
     EXPECT_EQ(win_set, expected_wins);
+    // The documented order: by moving coin (the last coin of every axis) in row-major order, then by the coins
+    // turned, axis by axis.
+    const auto key = [](const move& m) {
+      std::vector<coin> corner;
+      for (const auto& axis : m.axes) corner.push_back(axis.back());
+      return std::pair{corner, m.axes};
+    };
+    EXPECT_TRUE(std::is_sorted(wins.begin(), wins.end(), [&](const move& x, const move& y) { return key(x) < key(y); }))
+        << "winning moves out of order";
 
     // Counting and paging agree with the full visit, in its order.
     EXPECT_EQ(a.count_winning_moves(), wins.size());

@@ -196,7 +196,7 @@ struct counting_turtles {
   }
 };
 
-TEST(PositionTest, LongSparseRowSearchesFewCoinsAndNeverEnumerates) {
+TEST(PositionTest, LongSparseRowListsByMovingCoinAndNeverEnumerates) {
   const counting_turtles turtles;
   const std::size_t coins = 100000;
   const auto g = grundy_sequence(turtles, coins);
@@ -209,10 +209,28 @@ TEST(PositionTest, LongSparseRowSearchesFewCoinsAndNeverEnumerates) {
   if (position_value(g, p) == 0) p.heads.pop_back();
   ASSERT_NE(position_value(g, p), 0u);
   const auto moves = winning_moves(turtles, g, p, 3);
-  ASSERT_EQ(moves.size(), 3u);  // sure coins alone give at least one move each
+  ASSERT_EQ(moves.size(), 3u);
   expect_moves_win(test::k_coins{1, 2}, g, p, moves);
+  // The order: the first heads coin with a winning move, found by the definition (a coin below it, or none, XORs
+  // to the position's value with it), then ascending.
+  const grundy_value v = position_value(g, p);
+  coin first = 0;
+  for (const coin a : p.heads) {
+    bool wins = (v ^ g[a]) == 0;
+    for (coin c = 0; c < a && !wins; ++c) wins = (v ^ g[a] ^ g[c]) == 0;
+    if (wins) {
+      first = a;
+      break;
+    }
+  }
+  EXPECT_EQ(moves[0].back(), first);
+  EXPECT_TRUE(std::is_sorted(moves.begin(), moves.end(), [](const auto& x, const auto& y) {
+    return x.back() < y.back() || (x.back() == y.back() && x < y);
+  }));
   EXPECT_EQ(*turtles.enumerations, 0);
-  EXPECT_LE(*turtles.searches, 3);
+  // One search per heads coin up to the third move's coin.
+  const auto searched = std::count_if(p.heads.begin(), p.heads.end(), [&](coin a) { return a <= moves[2].back(); });
+  EXPECT_EQ(*turtles.searches, searched);
 }
 
 TEST(FormatCoinsTest, SeparatesBySingleSpacesAndRoundTrips) {

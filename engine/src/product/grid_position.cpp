@@ -11,6 +11,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/nim/nimber.hpp"
+#include "tartan/turning/position.hpp"
 
 namespace tartan {
 
@@ -289,20 +290,24 @@ bool for_each_grid_winning_move(const tartan_game& game, const tartan_values& v,
                 "one coordinate per factor");
   const grundy_value value = grid_value(v, p);
   if (value == 0) return true;
-  // Heads coins sure to have a winning move first, cheapest first (the fewest coins below them).
-  std::vector<std::pair<std::uint64_t, std::size_t>> sure, unsure;
-  for (std::size_t h = 0; h < p.heads.size(); ++h) {
-    const grundy_value g = v(p.heads[h]);
-    std::uint64_t weight = 0;
-    for (const coin c : p.heads[h]) weight += c;
-    ((value ^ g) < g ? sure : unsure).emplace_back(weight, h);
-  }
-  std::sort(sure.begin(), sure.end());
-  std::sort(unsure.begin(), unsure.end());
+  // Heads coins in row-major order; the moves from each gathered and sorted by the coins they turn, unless there
+  // are too many to sort (then the search's own order, as fixed).
   option_cache cache(game, v);
-  for (const auto* group : {&sure, &unsure}) {
-    for (const auto& [weight, h] : *group) {
-      if (!winning_moves_from(game, v, cache, p.heads[h], value, visit)) return false;
+  std::vector<grid_move> from_cell;
+  for (const std::vector<coin>& cell : p.heads) {
+    from_cell.clear();
+    const bool all = winning_moves_from(game, v, cache, cell, value, [&](const grid_move& m) {
+      if (from_cell.size() == max_ordered_moves_per_coin) return false;
+      from_cell.push_back(m);
+      return true;
+    });
+    if (!all) {
+      if (!winning_moves_from(game, v, cache, cell, value, visit)) return false;
+      continue;
+    }
+    std::sort(from_cell.begin(), from_cell.end());
+    for (const grid_move& m : from_cell) {
+      if (!visit(m)) return false;
     }
   }
   return true;

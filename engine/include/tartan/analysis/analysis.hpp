@@ -64,10 +64,12 @@ class analysis {
 
   /**
    * Visits the winning moves (none for a P-position) until `visit` returns false; false when it was stopped.
-   * Order: heads coins sure to have a winning move first (V ⊕ G(c) < G(c), by the mex property), then the others;
-   * rows highest coin first, boards cheapest coin first (position.hpp, grid_position.hpp).
-   * Complexity: find_moves per heads coin searched (per matching option-value tuple on a board), so stopping early
-   * is cheap.
+   * Order: by moving coin (the heads coin the move turns to tails), ascending, boards and boxes in row-major order;
+   * from one coin, by the coins turned (lexicographic over the axes, each ascending; a coin with more than
+   * max_ordered_moves_per_coin winning moves in the search's order). So winning_moves(limit, skip) pages through a
+   * fixed list; count_winning_moves (move_count.hpp) counts any number of them without listing.
+   * Complexity: find_moves per heads coin searched (per matching option-value tuple on a board) and sorting that
+   * coin's moves, so stopping early is cheap.
    */
   bool for_each_winning_move(move_callback visit) const;
 

@@ -102,10 +102,13 @@ bool for_each_grid_winning_move(const tartan_game& game, const tartan_values& v,
                                 grid_move_visitor visit);
 
 /**
- * Up to `limit` winning moves of p (none for a P-position), by the algebraic method above. The heads coins sure
- * to have one come first (cheapest first: fewest coins below them), then the others.
+ * Up to `limit` winning moves of p (none for a P-position), by the algebraic method above. Order: by heads coin
+ * (the moving coin) in row-major order; from one coin, by the coins turned (lexicographic over the axes, each
+ * ascending), or, for a coin with more than max_ordered_moves_per_coin (position.hpp) winning moves, the search's
+ * order; both are fixed, so pages of the list are stable.
  * Complexity per heads coin tried: one option_values call per factor, then one nim division per distinct option
- * value of the smaller factor (per tuple of the k-1 smaller factors), then find_moves for the matching values.
+ * value of the smaller factor (per tuple of the k-1 smaller factors), then find_moves for the matching values, and
+ * sorting that coin's moves.
  * @pre v = game.values(extents covering p).
  *
  * Example: Rugs ('ruler*ruler') "HH/HT": value 1 ⊕ 2 ⊕ 2 == 1, winning move rows {0} cols {0}

@@ -9,6 +9,7 @@
 // find_moves hook visits just those moves.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -78,15 +79,19 @@ inline void check_table_covers(std::span<const grundy_value> g, const row_positi
 }
 }  // namespace detail
 
+/// The most winning moves from one heads coin that are put in order of the coins turned (position.hpp,
+/// grid_position.hpp); a coin with more lists them in the order its search finds them, which is as fixed.
+inline constexpr std::size_t max_ordered_moves_per_coin = std::size_t{1} << 16;
+
 /**
  * Visits the winning moves of position p, each as all the coins it turns, ascending (so the moving coin is last),
  * until `visit` returns false; returns false when it was stopped. A P-position (value 0) has none.
  *
- * Order: first the heads coins a with V ⊕ g(a) < g(a), highest coin first (by the mex property each of these has a
- * winning move: g(a) is the mex of a's options, so every smaller value is an option), then the remaining heads
- * coins, highest first (a larger target may or may not be an option).
- * Complexity: one find_moves call per heads coin searched, so a caller that stops after a few moves pays a few
- * find_moves calls plus O(heads) to sort the heads coins.
+ * Order: by moving coin, ascending; from one coin, by the coins turned (lexicographic order of the ascending coin
+ * lists), or, for a coin with more than max_ordered_moves_per_coin winning moves, in the order find_moves finds
+ * them. Both are fixed, so winning moves can be read in pages and the same page always comes back.
+ * Complexity: one find_moves call per heads coin up to the last move visited, plus sorting each coin's moves. A
+ * position whose first heads coins have no winning move costs a search for each of them.
  * @pre g.size() >= p.coins, g = the game's values g(0..p.coins-1).
  */
 template <class Rule>
@@ -96,20 +101,28 @@ bool for_each_winning_move(const Rule& rule, std::span<const grundy_value> g, co
   detail::check_table_covers(g, p);
   const grundy_value value = position_value(g, p);
   if (value == 0) return true;
-  // Heads coins whose target lies below their own value come first: they are sure to have a winning move.
-  std::vector<coin> sure, unsure;
-  for (auto it = p.heads.rbegin(); it != p.heads.rend(); ++it) {
-    ((value ^ g[*it]) < g[*it] ? sure : unsure).push_back(*it);
-  }
+  std::vector<std::vector<coin>> from_coin;
   std::vector<coin> turned;
-  for (const auto* group : {&sure, &unsure}) {
-    for (const coin a : *group) {
+  for (const coin a : p.heads) {
+    from_coin.clear();
+    const bool all = find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
+      if (from_coin.size() == max_ordered_moves_per_coin) return false;
+      from_coin.emplace_back(others.begin(), others.end());
+      from_coin.back().push_back(a);
+      return true;
+    });
+    if (!all) {  // too many to sort: the search's own order
       const bool finished = find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
         turned.assign(others.begin(), others.end());
         turned.push_back(a);
         return visit(std::span<const coin>(turned));
       });
       if (!finished) return false;
+      continue;
+    }
+    std::sort(from_coin.begin(), from_coin.end());
+    for (const std::vector<coin>& m : from_coin) {
+      if (!visit(std::span<const coin>(m))) return false;
     }
   }
   return true;
