@@ -18,6 +18,7 @@
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/move_count.hpp"
+#include "tartan/analysis/sum.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/parse_number.hpp"
@@ -37,6 +38,7 @@ struct analyze_request {
   std::string size;
   bool all_heads = false;
   bool count = false;
+  std::vector<std::string> more;  // + GAME POSITION ...: the further terms of a sum
   std::size_t limit = 10;
   std::string limit_text = "10";  // --limit as typed: parse_u64 refuses signs and values beyond 64 bits
   std::size_t offset = 0;
@@ -159,8 +161,104 @@ box_region read_region(const analyze_request& o, const game_handle& game) {
                           : "no position given; type one such as HTTH (coin 0 first), or --coins N --heads 3,17");
 }
 
+/// A term's position in a sum: drawn (HTTH, HT/TH) or SIZE=HEADS (1000=3,10-20; 8x8=0-7:0-7,3:3; 8x8=all).
+box_region read_term_position(const std::string& text, const game_handle& game, std::size_t term) {
+  const std::size_t equals = text.find('=');
+  if (equals == std::string::npos) {
+    const box_position drawn =
+        text.find('/') != std::string::npos ? box_position(parse_grid(text)) : box_position(parse_row(text));
+    if (drawn.dimensions() != game.dimensions()) {
+      throw parse_error("term " + std::to_string(term) + " of the sum: '" + text + "' has " +
+                        std::to_string(drawn.dimensions()) + (drawn.dimensions() == 1 ? " axis" : " axes") + " but '" +
+                        game.name() + "' has " + std::to_string(game.dimensions()) +
+                        "; give a row for a 1-D game, rows joined by '/' for a product of two, or SIZE=HEADS");
+    }
+    return box_region(drawn);
+  }
+  const std::string size_text = text.substr(0, equals), heads = text.substr(equals + 1);
+  box_extents size;
+  if (size_text.find('x') == std::string::npos) {
+    const std::uint64_t n = parse_u64(size_text, "the row length before '='", std::uint64_t{UINT32_MAX} + 1);
+    if (n == 0) throw parse_error("term " + std::to_string(term) + " of the sum: a row needs at least 1 coin");
+    size = box_extents{static_cast<std::size_t>(n)};
+  } else {
+    size = parse_board_size(size_text);
+  }
+  if (size.size() != game.dimensions()) {
+    throw parse_error("term " + std::to_string(term) + " of the sum: size '" + size_text + "' has " +
+                      std::to_string(size.size()) + (size.size() == 1 ? " axis" : " axes") + " but '" + game.name() +
+                      "' has " + std::to_string(game.dimensions()) +
+                      "; e.g. 1000=3,10-20 for a row, 8x8=all for a board");
+  }
+  if (game.is_product()) game.product().check_extents(size);
+  if (heads == "all") return box_region::all_heads(size);
+  return parse_box_region(size, heads);
+}
+
+/// The terms of a sum: GAME POSITION, then + GAME POSITION for each further term.
+std::vector<sum_term> read_sum(const analyze_request& o) {
+  if (!o.coins.empty() || !o.size.empty() || !o.heads.empty() || o.all_heads || !o.svg.empty()) {
+    throw parse_error(
+        "--coins, --size, --heads, --all-heads and --svg describe one position; in a sum give each term as GAME "
+        "POSITION, POSITION drawn (HTTH, HT/TH) or SIZE=HEADS (1000=3,10-20, 8x8=all), terms joined by +");
+  }
+  std::vector<std::pair<std::string, std::string>> texts{{o.game, o.position}};
+  for (std::size_t i = 0; i < o.more.size();) {
+    if (o.more[i] != "+") {
+      throw parse_error("expected '+' before term " + std::to_string(texts.size()) + " of the sum, found '" +
+                        o.more[i] + "'; join terms as GAME POSITION + GAME POSITION");
+    }
+    if (i + 1 >= o.more.size() || o.more[i + 1] == "+") {
+      throw parse_error("term " + std::to_string(texts.size()) +
+                        " of the sum is empty; give GAME POSITION after each +, e.g. + ruler HTH");
+    }
+    if (i + 2 >= o.more.size() || o.more[i + 2] == "+") {
+      throw parse_error("term " + std::to_string(texts.size()) + " of the sum ('" + o.more[i + 1] +
+                        "') has no position; give GAME POSITION, e.g. + ruler HTH");
+    }
+    texts.emplace_back(o.more[i + 1], o.more[i + 2]);
+    i += 3;
+  }
+  if (texts[0].second.empty()) {
+    throw parse_error("term 0 of the sum ('" + o.game + "') has no position; give GAME POSITION, e.g. ruler HTH");
+  }
+  std::vector<sum_term> terms;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    game_handle game = games::resolve_game(game_argument(texts[i].first));
+    box_region position = read_term_position(texts[i].second, game, i);
+    terms.push_back({std::move(game), std::move(position)});
+  }
+  return terms;
+}
+
+/// A sum: parse → resolve → analyze or count → print.
+void run_sum(const analyze_request& o, run_state& state) {
+  const std::vector<sum_term> terms = read_sum(o);
+  analyze_options limits;
+  limits.max_memory = o.memory_limit;
+  limits.max_seconds = o.time_limit;
+  if (o.count) {
+    const sum_count_result counted = count_sum_winning_moves(terms, limits);
+    if (o.json) {
+      print_sum_count_json(std::cout, terms, counted);
+    } else {
+      print_sum_count(std::cout, terms, counted);
+    }
+  } else {
+    const sum_analysis a(terms, limits);
+    const auto winning = a.winning_moves(o.limit, o.offset);
+    if (o.json) {
+      print_sum_analysis_json(std::cout, a, winning);
+    } else {
+      print_sum_analysis(std::cout, a, winning, o.limit, o.offset);
+    }
+  }
+  state.exit_code = 0;
+}
+
 /// parse → resolve → analyze → print.
 void run_analyze(const analyze_request& o, run_state& state) {
+  if (!o.more.empty()) return run_sum(o, state);
   const game_handle game = games::resolve_game(game_argument(o.game));
   const box_region region = read_region(o, game);
   analyze_options limits;
@@ -211,10 +309,13 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       "  tartan analyze 'ruler*ruler' HT/TH\n"
       "  tartan analyze mock-turtles HTTHTH --svg board.svg\n"
       "  tartan analyze 'ruler*ruler' --size 1000000x1000000 --all-heads --count\n"
-      "  tartan analyze ruler --coins 1000 --heads 3,10-20,500-999\n");
+      "  tartan analyze ruler --coins 1000 --heads 3,10-20,500-999\n"
+      "  tartan analyze mock-turtles HTTH + ruler HTH + 'ruler*ruler' HT/TH     (a sum of positions)\n");
   auto o = std::make_shared<analyze_request>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
   sub->add_option("POSITION", o->position, "The coins, H or T each, coin 0 first (grids: rows joined by '/')");
+  sub->add_option("TERMS", o->more,
+                  "A sum: + GAME POSITION for each further term, POSITION drawn or SIZE=HEADS (1000=3,10-20, 8x8=all)");
   sub->add_option("--coins", o->coins, "The length of the row, with --heads");
   sub->add_option("--heads", o->heads,
                   "The heads coins and ranges: 3,10-20 (grids: row:col, ranges 0-9:0-9); a coin listed twice is "

@@ -35,18 +35,44 @@ void print_heads(std::ostream& out, const box_position& p) {
   }
 }
 
-void print_move(std::ostream& out, const move& m) {
-  if (m.dimensions() == 1) {
-    out << "  " << format_coins(m.coins()) << '\n';
-  } else if (m.dimensions() == 2) {
-    out << "  rows " << format_coins(m.rows()) << " × columns " << format_coins(m.cols()) << '\n';
-  } else {
-    out << " ";
-    for (std::size_t i = 0; i < m.dimensions(); ++i) {
-      out << (i == 0 ? " " : " × ") << "axis " << i + 1 << ": " << format_coins(m.axes[i]);
-    }
-    out << '\n';
+/// "0 3" on a row, "rows 0 1 × columns 2" on a board, "axis 0: 1 × axis 1: 0 × axis 2: 2" on a box (axes numbered
+/// from 0, like coins).
+std::string move_text(const move& m) {
+  if (m.dimensions() == 1) return format_coins(m.coins());
+  if (m.dimensions() == 2) return "rows " + format_coins(m.rows()) + " × columns " + format_coins(m.cols());
+  std::string text;
+  for (std::size_t i = 0; i < m.dimensions(); ++i) {
+    text += (i == 0 ? "" : " × ") + std::string("axis ") + std::to_string(i) + ": " + format_coins(m.axes[i]);
   }
+  return text;
+}
+
+void print_move(std::ostream& out, const move& m) { out << "  " << move_text(m) << '\n'; }
+
+/// A move as JSON: a row's coins, a board's {"rows", "cols"}, a box's {"axes"}.
+nlohmann::ordered_json move_json(const move& m) {
+  if (m.dimensions() == 1) return nlohmann::ordered_json(m.coins());
+  if (m.dimensions() == 2) return {{"rows", m.rows()}, {"cols", m.cols()}};
+  return {{"axes", m.axes}};
+}
+
+/// A term of a sum as JSON: its game and size.
+nlohmann::ordered_json term_json(const game_handle& game, const box_extents& extents) {
+  nlohmann::ordered_json json;
+  json["game"] = game.name();
+  if (game.is_product()) {
+    json["size"] = extents;
+  } else {
+    json["code"] = game.row_game().code();
+    json["coins"] = extents[0];
+  }
+  return json;
+}
+
+/// "mock-turtles, 4 coins" or "ruler*ruler, board 2x2".
+std::string term_text(const game_handle& game, const box_extents& extents) {
+  if (game.is_product()) return game.name() + ", " + (extents.size() == 2 ? "board " : "box ") + format_size(extents);
+  return game.name() + ", " + std::to_string(extents[0]) + (extents[0] == 1 ? " coin" : " coins");
 }
 
 /// The header lines shared by the text reports: the game and the position's size.
@@ -127,15 +153,7 @@ void print_analysis_json(std::ostream& out, const analysis& a, const std::vector
   json["value"] = a.value();
   json["outcome"] = std::string(1, a.outcome());
   auto list = nlohmann::ordered_json::array();
-  for (const move& m : winning) {
-    if (m.dimensions() == 1) {
-      list.push_back(m.coins());
-    } else if (m.dimensions() == 2) {
-      list.push_back({{"rows", m.rows()}, {"cols", m.cols()}});
-    } else {
-      list.push_back({{"axes", m.axes}});
-    }
-  }
+  for (const move& m : winning) list.push_back(move_json(m));
   json["winning_moves"] = std::move(list);
   out << json.dump() << '\n';
 }
@@ -172,6 +190,99 @@ void print_move_count_json(std::ostream& out, const game_handle& game, const box
   };
   spell("heads", counted.heads);
   spell("winning_move_count", counted.winning_moves);
+  out << text << '\n';
+}
+
+void print_sum_analysis(std::ostream& out, const sum_analysis& a,
+                        const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit,
+                        std::size_t offset) {
+  out << "sum of " << a.terms().size() << " positions (terms numbered from 0):\n";
+  for (std::size_t i = 0; i < a.terms().size(); ++i) {
+    const analysis& t = a.terms()[i];
+    out << "  term " << i << ": " << term_text(t.game(), t.position().extents()) << "; heads: ";
+    print_heads(out, t.position());
+    out << "; value " << t.value() << '\n';
+  }
+  out << "value: " << a.value() << " (the XOR of the terms' values)\n";
+  out << "outcome: " << a.outcome() << (a.value() != 0 ? " (the first player wins)" : " (the second player wins)")
+      << '\n';
+  if (a.value() == 0) {
+    out << "winning moves: none; every move leaves a non-zero value\n";
+    return;
+  }
+  if (limit == 0) {
+    out << "winning moves: not searched (--limit 0)\n";
+    return;
+  }
+  if (offset != 0 && winning.empty()) {
+    out << "winning moves: none from --offset " << offset << " on (the sum has fewer)\n";
+    return;
+  }
+  if (offset != 0) out << "from winning move " << offset + 1 << " on, ";
+  out << "winning moves (the term, then the coins it turns; a move in one term leaves the others as they are):\n";
+  for (const auto& [term, m] : winning) out << "  term " << term << ": " << move_text(m) << '\n';
+  if (winning.size() == limit) {
+    out << "(stopped at --limit " << limit << "; --offset " << offset + limit << " lists the next ones)\n";
+  }
+}
+
+void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
+                             const std::vector<std::pair<std::size_t, move>>& winning) {
+  nlohmann::ordered_json json;
+  auto terms = nlohmann::ordered_json::array();
+  for (const analysis& t : a.terms()) {
+    nlohmann::ordered_json term = term_json(t.game(), t.position().extents());
+    term["value"] = t.value();
+    terms.push_back(std::move(term));
+  }
+  json["sum"] = std::move(terms);
+  json["value"] = a.value();
+  json["outcome"] = std::string(1, a.outcome());
+  auto list = nlohmann::ordered_json::array();
+  for (const auto& [term, m] : winning) list.push_back({{"term", term}, {"move", move_json(m)}});
+  json["winning_moves"] = std::move(list);
+  out << json.dump() << '\n';
+}
+
+void print_sum_count(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted) {
+  out << "sum of " << terms.size() << " positions (terms numbered from 0):\n";
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const move_count_result& t = counted.terms[i];
+    out << "  term " << i << ": " << term_text(terms[i].game, terms[i].position.extents())
+        << "; heads: " << to_decimal(t.heads) << (t.heads == 1 ? " coin" : " coins") << "; value " << t.value << "; "
+        << to_decimal(t.winning_moves) << " winning moves\n";
+  }
+  out << "value: " << counted.value << " (the XOR of the terms' values)\n";
+  out << "outcome: " << (counted.value != 0 ? 'N' : 'P')
+      << (counted.value != 0 ? " (the first player wins)" : " (the second player wins)") << '\n';
+  out << "winning moves: " << to_decimal(counted.winning_moves) << " (counted, not listed)\n";
+}
+
+void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted) {
+  // nlohmann's integers stop at 2^64: the counts are written as numbered placeholders, then spelled out in full.
+  std::vector<std::string> spelled;
+  const auto placeholder = [&](uint128 number) {
+    spelled.push_back(to_decimal(number));
+    return "@count" + std::to_string(spelled.size() - 1) + "@";
+  };
+  nlohmann::ordered_json json;
+  auto list = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    nlohmann::ordered_json term = term_json(terms[i].game, terms[i].position.extents());
+    term["heads"] = placeholder(counted.terms[i].heads);
+    term["value"] = counted.terms[i].value;
+    term["winning_move_count"] = placeholder(counted.terms[i].winning_moves);
+    list.push_back(std::move(term));
+  }
+  json["sum"] = std::move(list);
+  json["value"] = counted.value;
+  json["outcome"] = std::string(1, counted.value != 0 ? 'N' : 'P');
+  json["winning_move_count"] = placeholder(counted.winning_moves);
+  std::string text = json.dump();
+  for (std::size_t i = 0; i < spelled.size(); ++i) {
+    const std::string quoted = "\"@count" + std::to_string(i) + "@\"";
+    text.replace(text.find(quoted), quoted.size(), spelled[i]);
+  }
   out << text << '\n';
 }
 

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tartan/analysis/analysis.hpp"
@@ -13,6 +14,7 @@
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/move.hpp"
 #include "tartan/analysis/move_count.hpp"
+#include "tartan/analysis/sum.hpp"
 
 namespace tartan::cli {
 
@@ -36,6 +38,17 @@ void print_move_count(std::ostream& out, const game_handle& game, const box_regi
 /// even beyond 2^64.
 void print_move_count_json(std::ostream& out, const game_handle& game, const box_region& region,
                            const move_count_result& counted);
+
+/// A sum of positions: each term (its game, position and value), the sum's value and outcome, and the winning
+/// moves listed with the term each is in (terms numbered from 0).
+void print_sum_analysis(std::ostream& out, const sum_analysis& a,
+                        const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit,
+                        std::size_t offset);
+void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
+                             const std::vector<std::pair<std::size_t, move>>& winning);
+/// A sum's winning moves counted, in all and per term.
+void print_sum_count(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted);
+void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted);
 
 /// Throws limit_error when --svg cannot draw the position: rows of more than svg::max_board_coins coins, boards of
 /// more, boxes of more than two axes. Checked before any work.

@@ -95,6 +95,37 @@ TEST(CountCliTest, PagesOfWinningMovesMakeTheWholeList) {
   }
 }
 
+TEST(CountCliTest, SumsListAndCountTheSameMoves) {
+  // The same sum, terms drawn and compact; the count per term equals the moves listed in that term.
+  const std::vector<std::string> sum = {"analyze", "mock-turtles", "HTTHTHHH", "+", "ruler",  "40=0-39,7",
+                                        "+",       "ruler*ruler",  "5x6=all",  "+", "[1,3]C", "HHTH"};
+  auto listing = sum;
+  listing.insert(listing.end(), {"--limit", "100000"});
+  const auto listed = json_of(listing);
+  auto counting = sum;
+  counting.push_back("--count");
+  const auto counted = json_of(counting);
+  EXPECT_EQ(listed["value"], counted["value"]);
+  EXPECT_NE(listed["value"], 0);
+  EXPECT_EQ(counted["winning_move_count"].get<std::size_t>(), listed["winning_moves"].size());
+  std::vector<std::size_t> per_term(4, 0);
+  for (const auto& m : listed["winning_moves"]) ++per_term[m["term"].get<std::size_t>()];
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(counted["sum"][i]["winning_move_count"].get<std::size_t>(), per_term[i]) << "term " << i;
+  }
+  // Each term's value is the value of that position alone.
+  EXPECT_EQ(listed["sum"][2]["value"],
+            json_of({"analyze", "ruler*ruler", "--size", "5x6", "--all-heads", "--count"})["value"]);
+  // A sum of one position is that position.
+  const auto one = json_of({"analyze", "mock-turtles", "HTTH", "+", "ruler", "T", "--limit", "100"});
+  const auto alone = json_of({"analyze", "mock-turtles", "HTTH", "--limit", "100"});
+  EXPECT_EQ(one["value"], alone["value"]);
+  ASSERT_EQ(one["winning_moves"].size(), alone["winning_moves"].size());
+  for (std::size_t i = 0; i < alone["winning_moves"].size(); ++i) {
+    EXPECT_EQ(one["winning_moves"][i]["move"], alone["winning_moves"][i]);
+  }
+}
+
 TEST(CountCliTest, AllHeadsIsTheWholeBox) {
   const auto all = json_of({"analyze", "ruler*mock-turtles", "--size", "7x9", "--all-heads", "--count"});
   const auto box = json_of({"analyze", "ruler*mock-turtles", "--size", "7x9", "--heads", "0-6:0-8", "--count"});
@@ -185,6 +216,14 @@ TEST(CountCliTest, BadInputGivesOneLineAndExitTwo) {
       {{"analyze", "ruler*ruler", "--size", "4x4", "--heads", "0-5:1"}, "along axis 0"},
       {{"analyze", "ruler", "--coins", "10", "--all-heads", "--count", "--svg", "x.svg"}, "--svg has none to draw"},
       {{"analyze", "@/nonexistent/game.code", "HTH"}, "cannot read '/nonexistent/game.code'"},
+      {{"analyze", "ruler", "HTH", "+"}, "term 1 of the sum is empty"},
+      {{"analyze", "ruler", "HTH", "+", "+", "ruler", "HT"}, "term 1 of the sum is empty"},
+      {{"analyze", "ruler", "HTH", "+", "ruler"}, "term 1 of the sum ('ruler') has no position"},
+      {{"analyze", "ruler", "HTH", "ruler", "HT"}, "expected '+' before term 1"},
+      {{"analyze", "ruler", "HTH", "+", "ruler", "HT/TH"}, "'HT/TH' has 2 axes but 'ruler' has 1"},
+      {{"analyze", "ruler", "HTH", "+", "ruler*ruler", "9=all"}, "size '9' has 1 axis but 'ruler*ruler' has 2"},
+      {{"analyze", "ruler", "HTH", "+", "ruler", "9=3-12"}, "outside the row of 9 coins"},
+      {{"analyze", "ruler", "HTH", "+", "ruler", "HT", "--coins", "5"}, "describe one position"},
   };
   for (const bad& c : cases) {
     const auto r = run_tartan(c.args);

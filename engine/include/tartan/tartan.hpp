@@ -11,6 +11,7 @@
 #include "tartan/analysis/move.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sequence_values.hpp"
+#include "tartan/analysis/sum.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "tartan/core/limits.hpp"

@@ -82,11 +82,13 @@ analysis analyze(const game_handle& game, box_position position, const analyze_o
   return result;
 }
 
-bool analysis::for_each_winning_move(move_callback visit) const {
-  if (product_) return for_each_grid_winning_move(*product_, product_values_, grid_, visit);
+bool analysis::for_each_winning_move(move_callback visit) const { return for_each_move_to(0, visit); }
+
+bool analysis::for_each_move_to(grundy_value target, move_callback visit) const {
+  if (product_) return for_each_grid_move_to_value(*product_, product_values_, grid_, target, visit);
   move m;
   m.axes.resize(1);
-  return tartan::for_each_winning_move(game_.row_game(), row_values_, row_, [&](std::span<const coin> coins) {
+  return tartan::for_each_move_to_value(game_.row_game(), row_values_, row_, target, [&](std::span<const coin> coins) {
     m.axes[0].assign(coins.begin(), coins.end());
     return visit(m);
   });

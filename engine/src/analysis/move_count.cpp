@@ -7,6 +7,7 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -94,10 +95,9 @@ void run_parallel(std::size_t count, unsigned threads, Task&& task) {
   if (failure) std::rethrow_exception(failure);
 }
 
-}  // namespace
-
-move_count_result count_winning_moves(const game_handle& game, const box_region& region,
-                                      const analyze_options& options) {
+/// count_winning_moves, or, given `change`, the moves whose product of u_i is `change` (a term of a sum).
+move_count_result count_moves(const game_handle& game, const box_region& region, const analyze_options& options,
+                              std::optional<grundy_value> change) {
   const std::size_t k = game.dimensions();
   if (region.dimensions() != k) {
     throw parse_error("'" + game.name() + "' has " + std::to_string(k) + (k == 1 ? " axis" : " axes") +
@@ -143,7 +143,8 @@ move_count_result count_winning_moves(const game_handle& game, const box_region&
     for (const coin_range& r : piece) cells = checked_mul(cells, r.size());
     result.heads = checked_add(result.heads, cells);
   }
-  if (result.value == 0) return result;  // no option of a position has the position's own value
+  const grundy_value v = change.value_or(result.value);  // the product of u_i a counted move makes
+  if (v == 0) return result;  // no move leaves a position's value unchanged (its options exclude it, by the mex)
 
   // One table per factor and distinct range, each range cut into chunks counted on every core.
   std::vector<grundy_value> bounds(k);
@@ -226,7 +227,6 @@ move_count_result count_winning_moves(const game_handle& game, const box_region&
   // Per box: fold the tables of axes 0..k-2 into the counts of each product p, then the last axis must reach
   // V ⊘ p. On boards, (V ⊘ u, count) is listed once per distinct row range, so that many boxes sharing rows
   // (scattered heads) cost a lookup per entry.
-  const grundy_value v = result.value;
   std::unordered_map<std::size_t, std::vector<std::pair<grundy_value, std::uint64_t>>> divided;  // boards
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     const std::vector<std::size_t>& ids = piece_tables[p];
@@ -269,6 +269,18 @@ move_count_result count_winning_moves(const game_handle& game, const box_region&
     result.winning_moves = checked_add(result.winning_moves, count);
   }
   return result;
+}
+
+}  // namespace
+
+move_count_result count_winning_moves(const game_handle& game, const box_region& region,
+                                      const analyze_options& options) {
+  return count_moves(game, region, options, std::nullopt);
+}
+
+move_count_result count_moves_changing_value(const game_handle& game, const box_region& region, grundy_value change,
+                                             const analyze_options& options) {
+  return count_moves(game, region, options, change);
 }
 
 }  // namespace tartan

@@ -286,9 +286,14 @@ bool winning_moves_from(const tartan_game& game, const tartan_values& v, option_
 
 bool for_each_grid_winning_move(const tartan_game& game, const tartan_values& v, const grid_position& p,
                                 grid_move_visitor visit) {
+  return for_each_grid_move_to_value(game, v, p, 0, visit);
+}
+
+bool for_each_grid_move_to_value(const tartan_game& game, const tartan_values& v, const grid_position& p,
+                                 grundy_value target, grid_move_visitor visit) {
   TARTAN_ASSERT(v.dimensions() == game.dimensions() && p.extents.size() == game.dimensions(),
                 "one coordinate per factor");
-  const grundy_value value = grid_value(v, p);
+  const grundy_value value = grid_value(v, p) ^ target;  // the change a move must make: the product of its u_i
   if (value == 0) return true;
   // Heads coins in row-major order; the moves from each gathered and sorted by the coins they turn, unless there
   // are too many to sort (then the search's own order, as fixed).

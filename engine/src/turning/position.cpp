@@ -100,6 +100,11 @@ bool for_each_winning_move(const turning_game& game, std::span<const grundy_valu
   return for_each_winning_move<turning_game>(game, g, p, visit);
 }
 
+bool for_each_move_to_value(const turning_game& game, std::span<const grundy_value> g, const row_position& p,
+                            grundy_value target, move_visitor visit) {
+  return for_each_move_to_value<turning_game>(game, g, p, target, visit);
+}
+
 std::vector<std::vector<coin>> winning_moves(const turning_game& game, std::span<const grundy_value> g,
                                              const row_position& p, std::size_t limit) {
   return winning_moves<turning_game>(game, g, p, limit);

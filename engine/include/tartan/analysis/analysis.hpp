@@ -73,6 +73,10 @@ class analysis {
    */
   bool for_each_winning_move(move_callback visit) const;
 
+  /// The moves to a position of value `target`, in for_each_winning_move's order (which is target 0). In a sum of
+  /// positions (sum.hpp), a move in one term wins when it leads that term to its value XOR the sum's.
+  bool for_each_move_to(grundy_value target, move_callback visit) const;
+
   /// Winning moves `skip`..`skip + limit - 1` in for_each_winning_move's order (a page of them).
   std::vector<move> winning_moves(std::size_t limit, std::size_t skip = 0) const;
 

@@ -43,4 +43,12 @@ struct move_count_result {
 move_count_result count_winning_moves(const game_handle& game, const box_region& region,
                                       const analyze_options& options = {});
 
+/**
+ * The same count for the moves that change the value by `change` (lead to value ⊕ change): in a sum of positions
+ * (sum.hpp) a move in one term wins when it changes that term's value by the sum's value. `winning_moves` holds that
+ * count; 0 when change is 0.
+ */
+move_count_result count_moves_changing_value(const game_handle& game, const box_region& region, grundy_value change,
+                                             const analyze_options& options = {});
+
 }  // namespace tartan

@@ -101,6 +101,11 @@ grundy_value grid_value(const tartan_values& v, const grid_position& p);
 bool for_each_grid_winning_move(const tartan_game& game, const tartan_values& v, const grid_position& p,
                                 grid_move_visitor visit);
 
+/// The same for the moves to a position of value `target` (0: the winning moves; a term of a sum, analysis/sum.hpp,
+/// is led to its value XOR the sum's), in the same order.
+bool for_each_grid_move_to_value(const tartan_game& game, const tartan_values& v, const grid_position& p,
+                                 grundy_value target, grid_move_visitor visit);
+
 /**
  * Up to `limit` winning moves of p (none for a P-position), by the algebraic method above. Order: by heads coin
  * (the moving coin) in row-major order; from one coin, by the coins turned (lexicographic over the axes, each

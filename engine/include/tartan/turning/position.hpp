@@ -84,8 +84,10 @@ inline void check_table_covers(std::span<const grundy_value> g, const row_positi
 inline constexpr std::size_t max_ordered_moves_per_coin = std::size_t{1} << 16;
 
 /**
- * Visits the winning moves of position p, each as all the coins it turns, ascending (so the moving coin is last),
- * until `visit` returns false; returns false when it was stopped. A P-position (value 0) has none.
+ * Visits the moves of position p to a position of value `target` (0: the winning moves), each as all the coins it
+ * turns, ascending (so the moving coin is last), until `visit` returns false; returns false when it was stopped. A
+ * P-position (value 0) has no winning move; a move in one term of a sum wins when it leads that term to its value
+ * XOR the sum's (analysis/sum.hpp).
  *
  * Order: by moving coin, ascending; from one coin, by the coins turned (lexicographic order of the ascending coin
  * lists), or, for a coin with more than max_ordered_moves_per_coin winning moves, in the order find_moves finds
@@ -95,12 +97,12 @@ inline constexpr std::size_t max_ordered_moves_per_coin = std::size_t{1} << 16;
  * @pre g.size() >= p.coins, g = the game's values g(0..p.coins-1).
  */
 template <class Rule>
-bool for_each_winning_move(const Rule& rule, std::span<const grundy_value> g, const row_position& p,
-                           move_visitor visit) {
+bool for_each_move_to_value(const Rule& rule, std::span<const grundy_value> g, const row_position& p,
+                            grundy_value target, move_visitor visit) {
   static_assert(check_turning_rule<Rule>());
   detail::check_table_covers(g, p);
-  const grundy_value value = position_value(g, p);
-  if (value == 0) return true;
+  const grundy_value value = position_value(g, p) ^ target;  // the change a move must make
+  if (value == 0) return true;  // no move keeps a position's value (its options exclude it, by the mex)
   std::vector<std::vector<coin>> from_coin;
   std::vector<coin> turned;
   for (const coin a : p.heads) {
@@ -128,6 +130,12 @@ bool for_each_winning_move(const Rule& rule, std::span<const grundy_value> g, co
   return true;
 }
 
+template <class Rule>
+bool for_each_winning_move(const Rule& rule, std::span<const grundy_value> g, const row_position& p,
+                           move_visitor visit) {
+  return for_each_move_to_value(rule, g, p, 0, visit);
+}
+
 /**
  * Up to `limit` winning moves of position p, in for_each_winning_move's order.
  *
@@ -151,6 +159,8 @@ std::vector<std::vector<coin>> winning_moves(const Rule& rule, std::span<const g
 /// The same for a type-erased game (built-in, turning code or wrapped plug-in).
 bool for_each_winning_move(const turning_game& game, std::span<const grundy_value> g, const row_position& p,
                            move_visitor visit);
+bool for_each_move_to_value(const turning_game& game, std::span<const grundy_value> g, const row_position& p,
+                            grundy_value target, move_visitor visit);
 std::vector<std::vector<coin>> winning_moves(const turning_game& game, std::span<const grundy_value> g,
                                              const row_position& p, std::size_t limit);
 
