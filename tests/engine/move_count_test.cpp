@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <random>
@@ -75,12 +76,12 @@ struct brute_product {
     g.assign(cell_count(extents), 0);
     for (std::size_t i = 0; i < g.size(); ++i) {  // row-major: every cell a move turns besides i comes earlier
       std::set<grundy_value> options;
-      for_each_move(i, [&](grundy_value x) { options.insert(x ^ g[i]); });
+      for_each_move(i, [&](grundy_value x, const move&) { options.insert(x ^ g[i]); });
       g[i] = test::naive_mex(options);
     }
   }
 
-  /// visit(XOR of g over every cell of the move) for each product move from cell i (S_1 × ... × S_k).
+  /// visit(XOR of g over every cell of the move, the move) for each product move from cell i (S_1 × ... × S_k).
   template <class Visit>
   void for_each_move(std::size_t i, Visit&& visit) const {
     const std::vector<coin> cell = cell_of(extents, i);
@@ -100,7 +101,9 @@ struct brute_product {
           }
         };
         cells(cells, 0);
-        visit(x);
+        move m;
+        for (const auto* axis : chosen) m.axes.push_back(*axis);
+        visit(x, m);
         return;
       }
       for (const auto& m : moves[d][cell[d]]) {
@@ -161,10 +164,19 @@ void check_counts(const std::vector<std::string>& codes, const box_extents& larg
     for (std::size_t i = 0; i < heads.size(); ++i) {
       if (heads[i]) value ^= brute.g[i], ++head_count;
     }
-    std::uint64_t wins = 0;
+    // The winning moves by definition, in the documented order: by moving cell in row-major order (cell index i),
+    // then by the coins turned.
+    std::vector<move> expected;
     for (std::size_t i = 0; i < heads.size(); ++i) {
-      if (heads[i]) brute.for_each_move(i, [&](grundy_value x) { wins += x == value ? 1 : 0; });
+      if (!heads[i]) continue;
+      std::vector<move> from_cell;
+      brute.for_each_move(i, [&](grundy_value x, const move& m) {
+        if (x == value) from_cell.push_back(m);
+      });
+      std::sort(from_cell.begin(), from_cell.end());
+      expected.insert(expected.end(), from_cell.begin(), from_cell.end());
     }
+    const std::uint64_t wins = expected.size();
     const box_region region(extents, boxes);
     SCOPED_TRACE(name + " on " + format_size(extents) + ", sample " + std::to_string(s));
     const move_count_result counted = count_winning_moves(game, region);
@@ -187,6 +199,7 @@ void check_counts(const std::vector<std::string>& codes, const box_extents& larg
     const analysis a = analyze(game, coins);
     EXPECT_EQ(a.value(), value);
     EXPECT_EQ(a.count_winning_moves(), wins);
+    EXPECT_EQ(a.winning_moves(SIZE_MAX), expected) << "the listed winning moves, in order";
   }
 }
 
