@@ -391,13 +391,14 @@ void add_solve(CLI::App* nim) {
       every = r.every_value;
       for (const auto& v : r.roots) roots.emplace_back(v.words().begin(), v.words().end());
     }
+    // No root is an answer, not bad input: "no root" (JSON: "roots": [] with "why"), exit 0.
+    std::string why;
     if (!every && roots.empty()) {
       const bool zero_a = std::all_of(q.a.begin(), q.a.end(), [](std::uint64_t w) { return w == 0; });
-      throw domain_error(
-          "the equation '" + *equation + "' has no solution in " + field_name(o->bits) +
-          (zero_a ? ": it reduces to 0 = C with C non-zero"
-                  : ": with x = (B/A)*y it becomes y^2 + y = A*C/B^2, whose right side has trace 1; its roots lie in "
-                    "the field of twice the size (try a larger --bits)"));
+      why = "the equation '" + *equation + "' has no solution in " + field_name(o->bits) +
+            (zero_a ? ": it reduces to 0 = C with C non-zero"
+                    : ": with x = (B/A)*y it becomes y^2 + y = A*C/B^2, whose right side has trace 1; its roots lie "
+                      "in the field of twice the size (try a larger --bits)");
     }
     if (o->json) {
       json j{{"bits", o->bits},          {"variable", std::string(1, q.variable)},
@@ -405,7 +406,10 @@ void add_solve(CLI::App* nim) {
              {"c", json_words(q.c, *o)}, {"every_value", every},
              {"roots", json::array()}};
       for (const auto& r : roots) j["roots"].push_back(json_words(r, *o));
+      if (!why.empty()) j["why"] = why;
       print_json(j);
+    } else if (!why.empty()) {
+      std::cout << "no root: " << why << '\n';
     } else if (every) {
       std::cout << "every " << q.variable << " in " << field_name(o->bits) << " is a root\n";
     } else {
@@ -432,14 +436,18 @@ void add_cbrt(CLI::App* nim) {
       value.assign(v.words().begin(), v.words().end());
       for (const auto& r : nim_cube_roots(v)) roots.emplace_back(r.words().begin(), r.words().end());
     }
-    if (roots.empty()) {
-      throw domain_error(format_words(value, o->hex) + " has no cube root in " + field_name(o->bits) +
-                         ": it is not a cube there (X^((2^" + std::to_string(o->bits) + " - 1)/3) is not 1)");
-    }
+    // No cube root is an answer, not bad input: "no root" (JSON: "roots": [] with "why"), exit 0.
+    const std::string why = roots.empty() ? format_words(value, o->hex) + " has no cube root in " +
+                                                field_name(o->bits) + ": it is not a cube there (X^((2^" +
+                                                std::to_string(o->bits) + " - 1)/3) is not 1)"
+                                          : "";
     if (o->json) {
       json j{{"bits", o->bits}, {"x", json_words(value, *o)}, {"roots", json::array()}};
       for (const auto& r : roots) j["roots"].push_back(json_words(r, *o));
+      if (!why.empty()) j["why"] = why;
       print_json(j);
+    } else if (!why.empty()) {
+      std::cout << "no root: " << why << '\n';
     } else {
       for (const auto& r : roots) std::cout << format_words(r, o->hex) << '\n';
     }

@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,6 +30,14 @@ std::vector<std::string> lines(const std::string& s) {
   std::string line;
   while (std::getline(ss, line)) out.push_back(line);
   return out;
+}
+
+/// "No root" is an answer: exit 0, "no root: <why>" on standard output, nothing on standard error.
+void expect_no_root(const test::cli_result& r, const std::string& fragment) {
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("no root: ", 0), 0u) << r.out;
+  EXPECT_THAT(r.out, HasSubstr(fragment));
+  EXPECT_TRUE(r.err.empty()) << r.err;
 }
 
 void expect_error(const test::cli_result& r, const std::string& fragment) {
@@ -109,10 +118,18 @@ TEST(NimFieldCliTest, SolveQuadratics) {
   EXPECT_EQ(run_tartan({"nim", "solve", "x^2=5"}).out, std::to_string(nim_sqrt(5)) + "\n");
   EXPECT_EQ(run_tartan({"nim", "solve", "2x=1"}).out, "3\n");
   EXPECT_THAT(run_tartan({"nim", "solve", "x=x"}).out, HasSubstr("every x in GF(2^64) is a root"));
-  expect_error(run_tartan({"nim", "solve", "x^2+x=0x8000000000000000"}), "has no solution in GF(2^64)");
-  expect_error(run_tartan({"nim", "solve", "0=1"}), "reduces to 0 = C");
+  // No root is an answer (exit 0), not bad input. That there is none is checked from the definition: y^2 + y = c
+  // has a root iff the trace of c is 0, and x^2 + x over GF(2^8) takes every value exactly twice or never.
+  expect_no_root(run_tartan({"nim", "solve", "x^2+x=0x8000000000000000"}), "has no solution in GF(2^64)");
+  expect_no_root(run_tartan({"nim", "solve", "0=1"}), "reduces to 0 = C");
   // In GF(256) the trace is bit 7: 0x80 has trace 1 there but 0 in GF(2^64).
-  expect_error(run_tartan({"nim", "solve", "x^2+x=0x80", "--bits", "8"}), "has no solution in GF(2^8)");
+  std::set<std::uint64_t> images;
+  for (std::uint64_t x = 0; x < 256; ++x) images.insert(nim_square(x) ^ x);
+  EXPECT_EQ(images.count(0x80), 0u) << "x^2 + x = 0x80 has a root in GF(2^8) after all";
+  expect_no_root(run_tartan({"nim", "solve", "x^2+x=0x80", "--bits", "8"}), "has no solution in GF(2^8)");
+  const auto none = nlohmann::json::parse(run_tartan({"nim", "solve", "x^2+x=0x80", "--bits", "8", "--json"}).out);
+  EXPECT_TRUE(none["roots"].empty());
+  EXPECT_EQ(none["every_value"], false);
   EXPECT_EQ(lines(run_tartan({"nim", "solve", "x^2+x=0x80"}).out).size(), 2u);
 }
 
@@ -148,7 +165,13 @@ TEST(NimFieldCliTest, CubeRoots) {
     const std::uint64_t r = std::stoull(s);
     EXPECT_EQ(nim_mul(r, nim_square(r)), c);
   }
-  expect_error(run_tartan({"nim", "cbrt", "2"}), "2 has no cube root in GF(2^64)");
+  expect_no_root(run_tartan({"nim", "cbrt", "2"}), "2 has no cube root in GF(2^64)");
+  // The multiplicative group of GF(2^64) is cyclic of order 2^64 - 1, a multiple of 3: 2 is a cube iff
+  // 2^((2^64-1)/3) = 1, here computed by repeated nim products.
+  EXPECT_NE(nim_pow(2, (UINT64_MAX) / 3), 1u) << "2 is a cube in GF(2^64) after all";
+  const auto none = nlohmann::json::parse(run_tartan({"nim", "cbrt", "2", "--json"}).out);
+  EXPECT_TRUE(none["roots"].empty());
+  EXPECT_THAT(none["why"].get<std::string>(), HasSubstr("not a cube"));
   const auto wide = lines(run_tartan({"nim", "cbrt", "1", "--bits", "512", "--hex"}).out);
   EXPECT_EQ(wide, (std::vector<std::string>{"0x1", "0x2", "0x3"}));
 }
