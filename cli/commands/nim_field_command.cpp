@@ -266,12 +266,16 @@ CLI::App* find_or_add_nim(CLI::App& app) {
   return nim;
 }
 
-std::shared_ptr<field_options> add_field_options(CLI::App* cmd, bool with_bits = true) {
+/// --hex, --json and, with_bits, --bits N; `max_bits` is the widest field the command accepts (its help says so,
+/// and check_bits_at_most refuses wider).
+std::shared_ptr<field_options> add_field_options(CLI::App* cmd, bool with_bits = true, unsigned max_bits = 65536) {
   auto o = std::make_shared<field_options>();
   o->cmd = cmd;
   if (with_bits) {
     cmd->add_option("--bits", o->bits,
-                    "Field size N: values are nimbers below 2^N, N a power of two from 8 to 65536 (default 64)");
+                    "Field size N: values are nimbers below 2^N, N a power of two from 8 to " +
+                        std::to_string(max_bits) + " (default 64)")
+        ->type_name("N");
   }
   cmd->add_flag("--hex", o->hex, "Print the results in hexadecimal (0x...)");
   cmd->add_flag("--json", o->json, "Print the result as JSON (numbers for --bits 64 or less, else strings)");
@@ -280,7 +284,7 @@ std::shared_ptr<field_options> add_field_options(CLI::App* cmd, bool with_bits =
 
 void add_log(CLI::App* nim) {
   auto* cmd = nim->add_subcommand("log", "Discrete logarithm: the least k >= 0 with BASE^k = X (nim powers)");
-  auto o = add_field_options(cmd);
+  auto o = add_field_options(cmd, true, 128);
   auto x = std::make_shared<std::string>(), base = std::make_shared<std::string>();
   cmd->add_option("X", *x, "The value, decimal or 0x-hex")->required();
   cmd->add_option("BASE", *base, "The base, decimal or 0x-hex")->required();
@@ -303,7 +307,7 @@ void add_log(CLI::App* nim) {
 
 void add_order(CLI::App* nim) {
   auto* cmd = nim->add_subcommand("order", "Multiplicative order: the least k >= 1 with X^k = 1");
-  auto o = add_field_options(cmd);
+  auto o = add_field_options(cmd, true, 128);
   auto x = std::make_shared<std::string>();
   cmd->add_option("X", *x, "A non-zero value, decimal or 0x-hex")->required();
   cmd->callback([o, x] {
@@ -325,7 +329,7 @@ void add_order(CLI::App* nim) {
 void add_primitive(CLI::App* nim) {
   auto* cmd = nim->add_subcommand(
       "primitive", "The smallest primitive element of GF(2^N); with X, whether X is primitive (true or false)");
-  auto o = add_field_options(cmd);
+  auto o = add_field_options(cmd, true, 128);
   auto x = std::make_shared<std::string>();
   cmd->add_option("X", *x, "A value to test, decimal or 0x-hex");
   cmd->callback([o, x] {
@@ -457,7 +461,7 @@ void add_cbrt(CLI::App* nim) {
 CLI::App* add_matrix_command(CLI::App* nim, const std::string& name, const std::string& help,
                              std::shared_ptr<field_options>& o, std::shared_ptr<std::string>& file) {
   auto* cmd = nim->add_subcommand(name, help);
-  o = add_field_options(cmd);
+  o = add_field_options(cmd, true, 64);
   file = std::make_shared<std::string>();
   cmd->add_option("FILE", *file,
                   "The matrix: whitespace-separated rows, one per line, entries decimal or 0x-hex ('#' starts a "
