@@ -224,6 +224,8 @@ TEST(CountCliTest, BadInputGivesOneLineAndExitTwo) {
       {{"analyze", "ruler", "HTH", "+", "ruler*ruler", "9=all"}, "size '9' has 1 axis but 'ruler*ruler' has 2"},
       {{"analyze", "ruler", "HTH", "+", "ruler", "9=3-12"}, "outside the row of 9 coins"},
       {{"analyze", "ruler", "HTH", "+", "ruler", "HT", "--coins", "5"}, "describe one position"},
+      // Refused from an estimate of at most 2^24 moves of coin 59, not after listing 2^36 of them.
+      {{"analyze", "motley", "--coins", "60", "--all-heads", "--count"}, "more than 16777216 from one coin"},
   };
   for (const bad& c : cases) {
     const auto r = run_tartan(c.args);

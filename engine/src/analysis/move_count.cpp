@@ -27,6 +27,9 @@ namespace {
 /// The most moves one count may visit, about a minute of work at a few nanoseconds per move.
 constexpr std::uint64_t max_counted_moves = std::uint64_t{1} << 36;
 
+/// The most moves from one coin counted to estimate the work (about 0.1 s by listing).
+constexpr std::uint64_t max_estimated_moves = std::uint64_t{1} << 24;
+
 /// A range of one axis is split into chunks of at least this many coins, one per thread.
 constexpr std::uint64_t min_chunk_coins = std::uint64_t{1} << 14;
 
@@ -162,8 +165,15 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
       if (added) {
         // An estimate of the moves: the range's coins times the moves from its last coin (moves per coin grow
         // with the coin in every family), so that listing games are refused before a count that would not end.
-        const std::uint64_t per_coin = game.factor(i).count_moves(piece[i].last, max_counted_moves);
-        moves = std::min<uint128>(max_counted_moves + 1, moves + uint128{piece[i].size()} * per_coin);
+        // A game without a move-count hook counts by listing its moves, so the estimate is capped: at the share of
+        // the budget one coin of the range may take, and at max_estimated_moves, past which the coin alone is
+        // refused (Motley's 2^59 moves from coin 59 would otherwise be listed for minutes before the refusal).
+        const std::uint64_t share =
+            std::min<std::uint64_t>(max_estimated_moves, max_counted_moves / piece[i].size() + 1);
+        const std::uint64_t per_coin = game.factor(i).count_moves(piece[i].last, share);
+        moves = per_coin >= share
+                    ? uint128{max_counted_moves} + 1
+                    : std::min<uint128>(max_counted_moves + 1, moves + uint128{piece[i].size()} * per_coin);
         tables.push_back({i, piece[i], value_counts()});
         if (dense_table(bounds[i], piece[i].size())) bytes += value_counts::bytes_for(bounds[i]);
       }
@@ -180,7 +190,8 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
     figures.limit = static_cast<double>(max_counted_moves);
     figures.at_least = true;
     throw limit_error(figures.asked + " would visit more than " + std::to_string(max_counted_moves) +
-                          " moves one by one (its factors have no faster count)",
+                          " moves one by one, or more than " + std::to_string(max_estimated_moves) +
+                          " from one coin (its factors have no faster count)",
                       "count a smaller region, or a game whose moves are runs", figures);
   }
   if (bytes * 2 > limit) {  // each chunk of a range has its own table while it counts
