@@ -17,8 +17,9 @@ namespace {
 /// Heads coins listed in full up to this many; beyond, only their number.
 constexpr std::size_t listed_heads = 32;
 
-const char* outcome_text(const analysis& a) {
-  return a.value() != 0 ? " (the first player wins)" : " (the second player wins)";
+/// " (the first player wins)" for an N-position, " (the second player wins)" for a P-position.
+const char* outcome_text(grundy_value value) {
+  return value != 0 ? " (the first player wins)" : " (the second player wins)";
 }
 
 void print_heads(std::ostream& out, const box_position& p) {
@@ -96,6 +97,34 @@ void print_game_and_size(std::ostream& out, const game_handle& game, const box_e
   }
 }
 
+/// The words before a page of winning moves: false, after saying why, when there is none to list (a P-position,
+/// --limit 0, an offset past the end); else "from winning move M+1 on, " for a later page. `whole` names the
+/// position or sum in the message.
+bool begin_move_page(std::ostream& out, grundy_value value, std::size_t limit, std::size_t offset, std::size_t listed,
+                     const char* whole) {
+  if (value == 0) {
+    out << "winning moves: none; every move leaves a non-zero value\n";
+    return false;
+  }
+  if (limit == 0) {
+    out << "winning moves: not searched (--limit 0)\n";
+    return false;
+  }
+  if (offset != 0 && listed == 0) {
+    out << "winning moves: none from --offset " << offset << " on (" << whole << " has fewer)\n";
+    return false;
+  }
+  if (offset != 0) out << "from winning move " << offset + 1 << " on, ";
+  return true;
+}
+
+/// The line after a page that --limit cut, saying how to ask for the next one.
+void end_move_page(std::ostream& out, std::size_t listed, std::size_t limit, std::size_t offset) {
+  if (listed == limit) {
+    out << "(stopped at --limit " << limit << "; --offset " << offset + limit << " lists the next ones)\n";
+  }
+}
+
 }  // namespace
 
 std::string product_formula(const game_handle& game) {
@@ -118,27 +147,13 @@ void print_analysis(std::ostream& out, const analysis& a, const std::vector<move
   out << "; heads: ";
   print_heads(out, p);
   out << "\nvalue: " << a.value() << '\n';
-  out << "outcome: " << a.outcome() << outcome_text(a) << '\n';
-  if (a.value() == 0) {
-    out << "winning moves: none; every move leaves a non-zero value\n";
-    return;
-  }
-  if (limit == 0) {
-    out << "winning moves: not searched (--limit 0)\n";
-    return;
-  }
-  if (offset != 0 && winning.empty()) {
-    out << "winning moves: none from --offset " << offset << " on (the position has fewer)\n";
-    return;
-  }
-  if (offset != 0) out << "from winning move " << offset + 1 << " on, ";
+  out << "outcome: " << a.outcome() << outcome_text(a.value()) << '\n';
+  if (!begin_move_page(out, a.value(), limit, offset, winning.size(), "the position")) return;
   out << (game.is_product() ? "winning moves (turn every coin of rows × columns; the last row and column meet at the "
                               "heads coin that goes to tails):\n"
                             : "winning moves (the coins turned, ascending; the last goes from heads to tails):\n");
   for (const move& m : winning) print_move(out, m);
-  if (winning.size() == limit) {
-    out << "(stopped at --limit " << limit << "; --offset " << offset + limit << " lists the next ones)\n";
-  }
+  end_move_page(out, winning.size(), limit, offset);
 }
 
 void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning) {
@@ -163,8 +178,7 @@ void print_move_count(std::ostream& out, const game_handle& game, const box_regi
   print_game_and_size(out, game, region.extents());
   out << "; heads: " << to_decimal(counted.heads) << (counted.heads == 1 ? " coin" : " coins") << '\n';
   out << "value: " << counted.value << '\n';
-  out << "outcome: " << (counted.value != 0 ? 'N' : 'P')
-      << (counted.value != 0 ? " (the first player wins)" : " (the second player wins)") << '\n';
+  out << "outcome: " << (counted.value != 0 ? 'N' : 'P') << outcome_text(counted.value) << '\n';
   out << "winning moves: " << to_decimal(counted.winning_moves) << " (counted, not listed)\n";
 }
 
@@ -204,26 +218,11 @@ void print_sum_analysis(std::ostream& out, const sum_analysis& a,
     out << "; value " << t.value() << '\n';
   }
   out << "value: " << a.value() << " (the XOR of the terms' values)\n";
-  out << "outcome: " << a.outcome() << (a.value() != 0 ? " (the first player wins)" : " (the second player wins)")
-      << '\n';
-  if (a.value() == 0) {
-    out << "winning moves: none; every move leaves a non-zero value\n";
-    return;
-  }
-  if (limit == 0) {
-    out << "winning moves: not searched (--limit 0)\n";
-    return;
-  }
-  if (offset != 0 && winning.empty()) {
-    out << "winning moves: none from --offset " << offset << " on (the sum has fewer)\n";
-    return;
-  }
-  if (offset != 0) out << "from winning move " << offset + 1 << " on, ";
+  out << "outcome: " << a.outcome() << outcome_text(a.value()) << '\n';
+  if (!begin_move_page(out, a.value(), limit, offset, winning.size(), "the sum")) return;
   out << "winning moves (the term, then the coins it turns; a move in one term leaves the others as they are):\n";
   for (const auto& [term, m] : winning) out << "  term " << term << ": " << move_text(m) << '\n';
-  if (winning.size() == limit) {
-    out << "(stopped at --limit " << limit << "; --offset " << offset + limit << " lists the next ones)\n";
-  }
+  end_move_page(out, winning.size(), limit, offset);
 }
 
 void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
@@ -253,8 +252,7 @@ void print_sum_count(std::ostream& out, const std::vector<sum_term>& terms, cons
         << to_decimal(t.winning_moves) << " winning moves\n";
   }
   out << "value: " << counted.value << " (the XOR of the terms' values)\n";
-  out << "outcome: " << (counted.value != 0 ? 'N' : 'P')
-      << (counted.value != 0 ? " (the first player wins)" : " (the second player wins)") << '\n';
+  out << "outcome: " << (counted.value != 0 ? 'N' : 'P') << outcome_text(counted.value) << '\n';
   out << "winning moves: " << to_decimal(counted.winning_moves) << " (counted, not listed)\n";
 }
 
