@@ -97,6 +97,10 @@ void print_game_and_size(std::ostream& out, const game_handle& game, const box_e
   }
 }
 
+/// How a sum's report numbers its terms and coins, as every report states its numbering.
+constexpr const char* sum_numbering =
+    " (terms numbered from 0; coins from 0 at the left, board coins (row, column) from (0, 0) at the top left)";
+
 /// The words before a page of winning moves: false, after saying why, when there is none to list (a P-position,
 /// --limit 0, an offset past the end); else "from winning move M+1 on, " for a later page. `whole` names the
 /// position or sum in the message.
@@ -210,7 +214,7 @@ void print_move_count_json(std::ostream& out, const game_handle& game, const box
 void print_sum_analysis(std::ostream& out, const sum_analysis& a,
                         const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit,
                         std::size_t offset) {
-  out << "sum of " << a.terms().size() << " positions (terms numbered from 0):\n";
+  out << "sum of " << a.terms().size() << " positions" << sum_numbering << ":\n";
   for (std::size_t i = 0; i < a.terms().size(); ++i) {
     const analysis& t = a.terms()[i];
     out << "  term " << i << ": " << term_text(t.game(), t.position().extents()) << "; heads: ";
@@ -244,7 +248,7 @@ void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
 }
 
 void print_sum_count(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted) {
-  out << "sum of " << terms.size() << " positions (terms numbered from 0):\n";
+  out << "sum of " << terms.size() << " positions" << sum_numbering << ":\n";
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const move_count_result& t = counted.terms[i];
     out << "  term " << i << ": " << term_text(terms[i].game, terms[i].position.extents())
