@@ -326,7 +326,8 @@ void add_analyze_command(CLI::App& app, run_state& state) {
                 "Count the winning moves exactly instead of listing them (JSON: \"winning_move_count\")");
   sub->add_option("--limit", o->limit_text, "List at most this many winning moves")->capture_default_str();
   sub->add_option("--offset", o->offset_text,
-                  "Skip this many winning moves first (they come by moving coin, then by the coins turned)")
+                  "Skip this many winning moves first (a fixed order: by moving coin, those sure to have a move "
+                  "first, then by the coins turned)")
       ->capture_default_str();
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"value\", \"outcome\": \"N\"|\"P\", \"winning_moves\"}");

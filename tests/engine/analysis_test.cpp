@@ -14,6 +14,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -191,12 +192,14 @@ void check_against_brute_force(const std::vector<std::string>& codes, const box_
     for (const move& m : wins) win_set.emplace(m, 0);
     EXPECT_EQ(wins.size(), win_set.size()) << "a winning move visited twice";
     EXPECT_EQ(win_set, expected_wins);
-    // The documented order: by moving coin (the last coin of every axis) in row-major order, then by the coins
-    // turned, axis by axis.
-    const auto key = [](const move& m) {
+    // The documented order: by moving coin (the last coin of every axis), first the coins sure to have a winning
+    // move (V ⊕ G(c) < G(c), G(c) the brute-force value of the coin alone), in row-major order, then the others in
+    // row-major order; from one coin, by the coins turned, axis by axis.
+    const auto key = [&](const move& m) {
       std::vector<coin> corner;
       for (const auto& axis : m.axes) corner.push_back(axis.back());
-      return std::pair{corner, m.axes};
+      const grundy_value alone = brute.value(std::uint64_t{1} << box.index(corner));
+      return std::tuple{(a.value() ^ alone) >= alone, corner, m.axes};
     };
     EXPECT_TRUE(std::is_sorted(wins.begin(), wins.end(), [&](const move& x, const move& y) { return key(x) < key(y); }))
         << "winning moves out of order";

@@ -164,11 +164,18 @@ void check_counts(const std::vector<std::string>& codes, const box_extents& larg
     for (std::size_t i = 0; i < heads.size(); ++i) {
       if (heads[i]) value ^= brute.g[i], ++head_count;
     }
-    // The winning moves by definition, in the documented order: by moving cell in row-major order (cell index i),
-    // then by the coins turned.
+    // The winning moves by definition, in the documented order: by moving cell, first the cells sure to have one
+    // (V ⊕ G < G), then the others, each group in row-major order (cell index i); then by the coins turned.
     std::vector<move> expected;
+    const auto sure = [&](std::size_t i) { return (value ^ brute.g[i]) < brute.g[i]; };
+    std::vector<std::size_t> moving_cells;
     for (std::size_t i = 0; i < heads.size(); ++i) {
-      if (!heads[i]) continue;
+      if (heads[i] && sure(i)) moving_cells.push_back(i);
+    }
+    for (std::size_t i = 0; i < heads.size(); ++i) {
+      if (heads[i] && !sure(i)) moving_cells.push_back(i);
+    }
+    for (const std::size_t i : moving_cells) {
       std::vector<move> from_cell;
       brute.for_each_move(i, [&](grundy_value x, const move& m) {
         if (x == value) from_cell.push_back(m);

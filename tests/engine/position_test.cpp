@@ -8,6 +8,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <tuple>
 
 #include "support/naive.hpp"
 #include "tartan/turning/sequence.hpp"
@@ -211,26 +212,43 @@ TEST(PositionTest, LongSparseRowListsByMovingCoinAndNeverEnumerates) {
   const auto moves = winning_moves(turtles, g, p, 3);
   ASSERT_EQ(moves.size(), 3u);
   expect_moves_win(test::k_coins{1, 2}, g, p, moves);
-  // The order: the first heads coin with a winning move, found by the definition (a coin below it, or none, XORs
-  // to the position's value with it), then ascending.
+  // The order: the heads coins sure to have a winning move (V ⊕ g(a) < g(a)) first, ascending, then the others.
   const grundy_value v = position_value(g, p);
-  coin first = 0;
-  for (const coin a : p.heads) {
-    bool wins = (v ^ g[a]) == 0;
-    for (coin c = 0; c < a && !wins; ++c) wins = (v ^ g[a] ^ g[c]) == 0;
-    if (wins) {
-      first = a;
-      break;
-    }
-  }
-  EXPECT_EQ(moves[0].back(), first);
-  EXPECT_TRUE(std::is_sorted(moves.begin(), moves.end(), [](const auto& x, const auto& y) {
-    return x.back() < y.back() || (x.back() == y.back() && x < y);
-  }));
+  const auto sure = [&](coin a) { return (v ^ g[a]) < g[a]; };
+  const auto first = std::find_if(p.heads.begin(), p.heads.end(), sure);
+  ASSERT_NE(first, p.heads.end()) << "a heads coin holds the top bit of the value";
+  // By the definition, that coin has a winning move: it alone, or with one coin below it, XORs to the value.
+  bool wins = (v ^ g[*first]) == 0;
+  for (coin c = 0; c < *first && !wins; ++c) wins = (v ^ g[*first] ^ g[c]) == 0;
+  EXPECT_TRUE(wins);
+  EXPECT_EQ(moves[0].back(), *first);
+  const auto key = [&](const std::vector<coin>& m) { return std::tuple(!sure(m.back()), m.back(), m); };
+  EXPECT_TRUE(
+      std::is_sorted(moves.begin(), moves.end(), [&](const auto& x, const auto& y) { return key(x) < key(y); }));
   EXPECT_EQ(*turtles.enumerations, 0);
-  // One search per heads coin up to the third move's coin.
-  const auto searched = std::count_if(p.heads.begin(), p.heads.end(), [&](coin a) { return a <= moves[2].back(); });
+  // One search per sure coin up to the third move's coin: the coins before the first sure one cost nothing.
+  ASSERT_TRUE(sure(moves[2].back()));
+  const auto searched =
+      std::count_if(p.heads.begin(), p.heads.end(), [&](coin a) { return sure(a) && a <= moves[2].back(); });
   EXPECT_EQ(*turtles.searches, searched);
+}
+
+/// Turning Turtles (g(a) = a + 1, options 0..a) with heads 0..99999: value 100000 = XOR of 1..100000, so the
+/// coins below 65535 have no winning move (no option reaches 100000 ⊕ g(a) > g(a)). The first page costs one search
+/// per move listed, not one per heads coin before the first that can move.
+TEST(WinningMovesTest, FirstPageOfALongRowSearchesOnlyCoinsWithMoves) {
+  const counting_turtles turtles;
+  const std::size_t coins = 100000;
+  const auto g = grundy_sequence(turtles, coins);
+  std::vector<coin> heads;
+  for (coin a = 0; a < coins; ++a) heads.push_back(a);
+  auto p = sparse_row(coins, heads);
+  ASSERT_EQ(position_value(g, p), 100000u);
+  const auto moves = winning_moves(turtles, g, p, 10);
+  ASSERT_EQ(moves.size(), 10u);
+  expect_moves_win(test::k_coins{1, 2}, g, p, moves);
+  EXPECT_EQ(moves[0].back(), 65535u);
+  EXPECT_EQ(*turtles.searches, 10);
 }
 
 TEST(FormatCoinsTest, SeparatesBySingleSpacesAndRoundTrips) {

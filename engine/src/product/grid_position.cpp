@@ -295,25 +295,36 @@ bool for_each_grid_move_to_value(const tartan_game& game, const tartan_values& v
                 "one coordinate per factor");
   const grundy_value value = grid_value(v, p) ^ target;  // the change a move must make: the product of its u_i
   if (value == 0) return true;
-  // Heads coins in row-major order; the moves from each gathered and sorted by the coins they turn, unless there
-  // are too many to sort (then the search's own order, as fixed).
+  // First the heads coins sure to have such a move (V ⊕ G(c) < G(c): by the mex, the product game has an option of
+  // every value below G(c) from c), then the others, each group in row-major order; the moves from each coin
+  // gathered and sorted by the coins they turn, unless there are too many to sort (then the search's own order, as
+  // fixed). So the first page costs a few searches however many heads precede the first coin with a move.
   option_cache cache(game, v);
   std::vector<grid_move> from_cell;
-  for (const std::vector<coin>& cell : p.heads) {
+  const auto visit_from = [&](const std::vector<coin>& cell) {
     from_cell.clear();
     const bool all = winning_moves_from(game, v, cache, cell, value, [&](const grid_move& m) {
       if (from_cell.size() == max_ordered_moves_per_coin) return false;
       from_cell.push_back(m);
       return true;
     });
-    if (!all) {
-      if (!winning_moves_from(game, v, cache, cell, value, visit)) return false;
-      continue;
-    }
+    if (!all) return winning_moves_from(game, v, cache, cell, value, visit);
     std::sort(from_cell.begin(), from_cell.end());
     for (const grid_move& m : from_cell) {
       if (!visit(m)) return false;
     }
+    return true;
+  };
+  const auto sure = [&](const std::vector<coin>& cell) {
+    grundy_value cell_value = 1;
+    for (std::size_t i = 0; i < cell.size(); ++i) cell_value = nim_mul(cell_value, v.factor(i)[cell[i]]);
+    return (value ^ cell_value) < cell_value;
+  };
+  for (const std::vector<coin>& cell : p.heads) {
+    if (sure(cell) && !visit_from(cell)) return false;
+  }
+  for (const std::vector<coin>& cell : p.heads) {
+    if (!sure(cell) && !visit_from(cell)) return false;
   }
   return true;
 }

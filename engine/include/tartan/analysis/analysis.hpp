@@ -64,12 +64,13 @@ class analysis {
 
   /**
    * Visits the winning moves (none for a P-position) until `visit` returns false; false when it was stopped.
-   * Order: by moving coin (the heads coin the move turns to tails), ascending, boards and boxes in row-major order;
-   * from one coin, by the coins turned (lexicographic over the axes, each ascending; a coin with more than
+   * Order: by moving coin (the heads coin the move turns to tails): first the coins sure to have a winning move
+   * (V ⊕ G(c) < G(c), by the mex), ascending, then the other heads coins, ascending; boards and boxes in row-major
+   * order. From one coin, by the coins turned (lexicographic over the axes, each ascending; a coin with more than
    * max_ordered_moves_per_coin winning moves in the search's order). So winning_moves(limit, skip) pages through a
    * fixed list; count_winning_moves (move_count.hpp) counts any number of them without listing.
-   * Complexity: find_moves per heads coin searched (per matching option-value tuple on a board) and sorting that
-   * coin's moves, so stopping early is cheap.
+   * Complexity: O(heads) to find the sure coins, then find_moves per heads coin listed (per matching option-value
+   * tuple on a board) and sorting that coin's moves, so the first page is cheap even with 10^6 heads.
    */
   bool for_each_winning_move(move_callback visit) const;
 

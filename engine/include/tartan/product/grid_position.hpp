@@ -107,10 +107,11 @@ bool for_each_grid_move_to_value(const tartan_game& game, const tartan_values& v
                                  grundy_value target, grid_move_visitor visit);
 
 /**
- * Up to `limit` winning moves of p (none for a P-position), by the algebraic method above. Order: by heads coin
- * (the moving coin) in row-major order; from one coin, by the coins turned (lexicographic over the axes, each
- * ascending), or, for a coin with more than max_ordered_moves_per_coin (position.hpp) winning moves, the search's
- * order; both are fixed, so pages of the list are stable.
+ * Up to `limit` winning moves of p (none for a P-position), by the algebraic method above. Order: first the heads
+ * coins (moving coins) sure to have a winning move, V ⊕ G(c) < G(c) by the mex, then the other heads coins, each
+ * group in row-major order; from one coin, by the coins turned (lexicographic over the axes, each ascending), or,
+ * for a coin with more than max_ordered_moves_per_coin (position.hpp) winning moves, the search's order. The order
+ * is fixed, so pages of the list are stable.
  * Complexity per heads coin tried: one option_values call per factor, then one nim division per distinct option
  * value of the smaller factor (per tuple of the k-1 smaller factors), then find_moves for the matching values, and
  * sorting that coin's moves.

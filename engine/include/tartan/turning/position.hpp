@@ -89,11 +89,14 @@ inline constexpr std::size_t max_ordered_moves_per_coin = std::size_t{1} << 16;
  * P-position (value 0) has no winning move; a move in one term of a sum wins when it leads that term to its value
  * XOR the sum's (analysis/sum.hpp).
  *
- * Order: by moving coin, ascending; from one coin, by the coins turned (lexicographic order of the ascending coin
- * lists), or, for a coin with more than max_ordered_moves_per_coin winning moves, in the order find_moves finds
- * them. Both are fixed, so winning moves can be read in pages and the same page always comes back.
- * Complexity: one find_moves call per heads coin up to the last move visited, plus sorting each coin's moves. A
- * position whose first heads coins have no winning move costs a search for each of them.
+ * Order: first the heads coins sure to have such a move, ascending, then the other heads coins, ascending; from one
+ * coin, by the coins turned (lexicographic order of the ascending coin lists), or, for a coin with more than
+ * max_ordered_moves_per_coin such moves, in the order find_moves finds them. Coin a is sure to have one when the
+ * change D it must make satisfies D ⊕ g(a) < g(a): by the mex, g(a) has an option of every smaller value. The order
+ * is fixed, so moves can be read in pages and the same page always comes back.
+ * Complexity: O(heads) to sort the coins into the two groups, then one find_moves call per coin listed plus sorting
+ * its moves: moves from coins of the first group cost a few searches even on a row of 10^6 heads, and coins of the
+ * second group, which may have no such move, cost a search each when reached.
  * @pre g.size() >= p.coins, g = the game's values g(0..p.coins-1).
  */
 template <class Rule>
@@ -105,7 +108,7 @@ bool for_each_move_to_value(const Rule& rule, std::span<const grundy_value> g, c
   if (value == 0) return true;  // no move keeps a position's value (its options exclude it, by the mex)
   std::vector<std::vector<coin>> from_coin;
   std::vector<coin> turned;
-  for (const coin a : p.heads) {
+  const auto visit_from = [&](coin a) {
     from_coin.clear();
     const bool all = find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
       if (from_coin.size() == max_ordered_moves_per_coin) return false;
@@ -114,18 +117,24 @@ bool for_each_move_to_value(const Rule& rule, std::span<const grundy_value> g, c
       return true;
     });
     if (!all) {  // too many to sort: the search's own order
-      const bool finished = find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
+      return find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
         turned.assign(others.begin(), others.end());
         turned.push_back(a);
         return visit(std::span<const coin>(turned));
       });
-      if (!finished) return false;
-      continue;
     }
     std::sort(from_coin.begin(), from_coin.end());
     for (const std::vector<coin>& m : from_coin) {
       if (!visit(std::span<const coin>(m))) return false;
     }
+    return true;
+  };
+  const auto sure = [&](coin a) { return (value ^ g[a]) < g[a]; };
+  for (const coin a : p.heads) {
+    if (sure(a) && !visit_from(a)) return false;
+  }
+  for (const coin a : p.heads) {
+    if (!sure(a) && !visit_from(a)) return false;
   }
   return true;
 }
