@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/turning/closed_form.hpp"
+#include "tartan/turning/period.hpp"
 
 namespace tartan::cli {
 
@@ -63,16 +66,22 @@ class value_writer {
     flush();
   }
 
-  /// Closes the output; `stopped` says why the values are fewer than asked for ("" when complete).
-  void end(const std::string& stopped) {
+  /// Closes the output; `stopped` says why the values are fewer than asked for ("" when complete); `pattern` is
+  /// the period and closed forms found (seq --period), or null.
+  void end(const std::string& stopped, const nlohmann::ordered_json& pattern) {
     const std::string complete = stopped.empty() ? "true" : "false";
     const std::string why = stopped.empty() ? "" : ",\"stopped\":" + nlohmann::json(stopped).dump();
+    std::string fields;
+    if (!pattern.is_null()) {
+      fields = ",\"period\":" + pattern["period"].dump() + ",\"closed_forms\":" + pattern["closed_forms"].dump();
+    }
     if (format_ == seq_format::json) {
-      buffer_ += "],\"complete\":" + complete + why + "}\n";
+      buffer_ += "],\"complete\":" + complete + why + fields + "}\n";
     } else if (format_ == seq_format::jsonl) {
-      buffer_ += "{\"complete\":" + complete + ",\"count\":" + std::to_string(written_) + why + "}\n";
+      buffer_ += "{\"complete\":" + complete + ",\"count\":" + std::to_string(written_) + why + fields + "}\n";
     } else {
       buffer_ += '\n';
+      if (!pattern.is_null()) buffer_ += pattern_text(pattern);
     }
     flush();
   }
@@ -80,6 +89,29 @@ class value_writer {
   std::size_t written() const { return written_; }
 
  private:
+  /// The text form: one line for the period (or its absence), one per closed form.
+  static std::string pattern_text(const nlohmann::ordered_json& pattern) {
+    const nlohmann::ordered_json& period = pattern["period"];
+    const std::size_t observed = pattern["observed"];
+    std::string text;
+    if (period.is_null()) {
+      text = "period: none found in g(0.." + std::to_string(observed - 1) +
+             ") (one is reported when proven, or when seen at least three times)\n";
+    } else {
+      const std::string p = std::to_string(period["preperiod"].get<std::size_t>());
+      const std::string P = std::to_string(period["period"].get<std::size_t>());
+      const grundy_value s = period["saltus"];
+      text = "period: g(n + " + P + ") = g(n)" + (s != 0 ? " + " + std::to_string(s) : std::string()) +
+             " for n >= " + p + " (preperiod " + p + ", period " + P + ", saltus " + std::to_string(s) + "), " +
+             (period["proven"].get<bool>() ? "proven" : "not proven") + ": " + period["why"].get<std::string>() + "\n";
+    }
+    for (const nlohmann::ordered_json& form : pattern["closed_forms"]) {
+      text += "closed form, observed for n = 0.." + std::to_string(observed - 1) + ": " +
+              form["formula"].get<std::string>() + " (OEIS " + form["oeis"].get<std::string>() + ")\n";
+    }
+    return text;
+  }
+
   void flush() {
     out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
     out_.flush();
@@ -92,11 +124,29 @@ class value_writer {
   std::size_t written_ = 0;
 };
 
+/// {"observed": N, "period": {...} | null, "closed_forms": [...]} of g(0..N-1).
+nlohmann::ordered_json pattern_json(std::span<const grundy_value> values, const turning_game& game) {
+  nlohmann::ordered_json pattern = {
+      {"observed", values.size()}, {"period", nullptr}, {"closed_forms", nlohmann::ordered_json::array()}};
+  if (const std::optional<sequence_period> found = find_period(values, game)) {
+    pattern["period"] = {{"preperiod", found->preperiod},
+                         {"period", found->period},
+                         {"saltus", found->saltus},
+                         {"proven", found->proven},
+                         {"why", found->why}};
+  }
+  for (const closed_form& form : recognise_closed_forms(values)) {
+    pattern["closed_forms"].push_back({{"name", form.name}, {"formula", form.formula}, {"oeis", form.oeis}});
+  }
+  return pattern;
+}
+
 struct seq_options {
   std::string game;
   std::string count;
   bool json = false;
   bool jsonl = false;
+  bool period = false;
   std::string svg;
   std::string max_memory;
   std::string max_seconds;
@@ -152,8 +202,11 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
     exit_code = 2;
   }
   bar.clear();
-  writer.end(stopped);  // the output closed (valid JSON) before the reason is given
   const std::vector<grundy_value>& values = result.values;
+  // The pattern of the values computed, complete or not: a proof from a partial range is as good.
+  nlohmann::ordered_json pattern;
+  if (o.period && !values.empty()) pattern = pattern_json(values, request.game.row_game());
+  writer.end(stopped, pattern);  // the output closed (valid JSON) before the reason is given
   if (!o.svg.empty() && !values.empty()) {
     const svg::scatter_plot plot{request.game.name() + ": g(n) for n = 0.." + std::to_string(values.size() - 1),
                                  "n (coin, from 0 at the left)", "g(n)", values};
@@ -184,6 +237,7 @@ void add_seq_command(CLI::App& app, run_state& state) {
       "  tartan seq mock-turtles 10     1 2 4 7 8 11 13 14 16 19\n"
       "  tartan seq 1+C 8 --json        "
       "{\"game\":\"1+C\",\"code\":\"1+C\",\"values\":[1,2,1,4,1,2,1,8],\"complete\":true}\n"
+      "  tartan seq ruler-fives 40 --period      the values, then their period, proven (moves span 5 coins)\n"
       "  tartan seq ruler 1000 --svg ruler.svg   (also draws the values; a log value axis when they span decades)\n");
   auto opts = std::make_shared<seq_options>();
   sub->add_option("GAME", opts->game, "A built-in game name or a turning code")->required();
@@ -194,6 +248,9 @@ void add_seq_command(CLI::App& app, run_state& state) {
   sub->add_flag("--jsonl", opts->jsonl,
                 "Print one {\"n\": n, \"g\": g(n)} per line as the values are computed, then {\"complete\": ..., "
                 "\"count\": ...}");
+  sub->add_flag("--period", opts->period,
+                "Also report a period g(n + P) = g(n) + s for n >= p, proven for rules of bounded span, and the "
+                "classic closed forms the values match (JSON: \"period\", \"closed_forms\")");
   sub->add_option("--svg", opts->svg, "Also draw g(n) against n in FILE, an SVG scatter plot")->type_name("FILE");
   add_max_memory_option(sub, opts->max_memory, "Refuse counts whose values need more memory");
   add_max_seconds_option(sub, opts->max_seconds);

@@ -218,4 +218,69 @@ TEST(SeqCliTest, ValuesArriveWhileTheRestAreComputed) {
   ::pclose(pipe);
 }
 
+/// Does g(n + P) = g(n) + s hold for every n >= p in the values?
+bool relation_holds(const std::vector<std::uint64_t>& g, std::size_t p, std::size_t period, std::uint64_t saltus) {
+  for (std::size_t n = p; n + period < g.size(); ++n) {
+    if (g[n + period] != g[n] + saltus) return false;
+  }
+  return true;
+}
+
+TEST(SeqCliTest, PeriodIsProvenForBoundedRulesAndObservedOtherwise) {
+  // Ruler Fives (runs of 1 to 5 coins): bounded span, so the period is proven; it holds on the values computed
+  // here by brute force over the moves.
+  auto r = run_tartan({"seq", "ruler-fives", "40", "--period", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto json = nlohmann::json::parse(r.out);
+  const auto values = json.at("values").get<std::vector<std::uint64_t>>();
+  const auto& period = json.at("period");
+  ASSERT_TRUE(period.is_object()) << r.out;
+  EXPECT_TRUE(period.at("proven").get<bool>());
+  EXPECT_EQ(period.at("saltus"), 0);
+  const std::size_t p = period.at("preperiod"), P = period.at("period");
+  EXPECT_TRUE(relation_holds(values, p, P, 0));
+  EXPECT_TRUE(relation_holds(tartan::test::brute_force_values("ruler-fives", 16), p, P, 0));
+  EXPECT_THAT(period.at("why").get<std::string>(), HasSubstr("within 5 adjacent coins"));
+  // The documented order of the fields.
+  const std::size_t at[] = {r.out.find("\"preperiod\""), r.out.find("\"period\":", r.out.find("\"preperiod\"")),
+                            r.out.find("\"saltus\""), r.out.find("\"proven\""), r.out.find("\"why\"")};
+  EXPECT_TRUE(std::is_sorted(std::begin(at), std::end(at))) << r.out;
+  EXPECT_TRUE(json.at("closed_forms").empty());
+
+  // Mock Turtles: no period (the odious numbers grow without a saltus), the closed form recognised; the values
+  // are checked to be the odious numbers from their definition.
+  r = run_tartan({"seq", "mock-turtles", "64", "--period", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(json.at("period").is_null());
+  ASSERT_EQ(json.at("closed_forms").size(), 1u);
+  EXPECT_EQ(json.at("closed_forms")[0].at("name"), "odious");
+  std::uint64_t x = 0;
+  for (const std::uint64_t v : json.at("values").get<std::vector<std::uint64_t>>()) {
+    while (std::popcount(x) % 2 == 0) ++x;
+    EXPECT_EQ(v, x++);
+  }
+
+  // Turning Turtles: g(n + 1) = g(n) + 1, seen but not proven (moves reach any coin to the left).
+  r = run_tartan({"seq", "turtles", "30", "--period", "--json"});
+  json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json.at("period").at("saltus"), 1);
+  EXPECT_FALSE(json.at("period").at("proven").get<bool>());
+  EXPECT_THAT(json.at("period").at("why").get<std::string>(), HasSubstr("observed"));
+
+  // The text form: the values, then one line for the period and one per closed form; JSON lines end with them.
+  r = run_tartan({"seq", "2C", "12", "--period"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(count_lines(r.out), 2u);
+  EXPECT_THAT(r.out, HasSubstr("\nperiod: g(n + 2) = g(n) for n >= 0 (preperiod 0, period 2, saltus 0), proven: "));
+  r = run_tartan({"seq", "ruler", "32", "--period"});
+  EXPECT_THAT(r.out, HasSubstr("\nperiod: none found in g(0..31)"));
+  EXPECT_THAT(r.out, HasSubstr("\nclosed form, observed for n = 0..31: g(n) = the largest power of 2 dividing n + 1"));
+  r = run_tartan({"seq", "ruler-fives", "20", "--period", "--jsonl"});
+  std::string last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
+  EXPECT_TRUE(nlohmann::json::parse(last).at("period").at("proven").get<bool>()) << last;
+  // Without --period nothing is added.
+  EXPECT_FALSE(nlohmann::json::parse(run_tartan({"seq", "2C", "12", "--json"}).out).contains("period"));
+}
+
 }  // namespace

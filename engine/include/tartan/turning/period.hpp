@@ -1,0 +1,69 @@
+// Periods of Grundy sequences, observed or proven.
+//
+// A sequence is ultimately arithmetic-periodic with preperiod p, period P and saltus s when
+// g(n + P) = g(n) + s for every n >= p (s = 0: ultimately periodic). find_period looks for one in a computed range
+// g(0..N-1), and says whether it is proven for every n, not only the range.
+//
+// The proof (Winning Ways ch. 4's argument for octal games, applied to coin turning): when every move of a rule lies
+// within w adjacent coins and the rule looks the same from every coin far enough from the left edge (a turning
+// code whose alternatives are all C runs of bounded length, C(w) spans or single coins, without F), g(n) for
+// n >= w - 1 is a function of the w - 1 values before it. If g(i) = g(i + P) for the w - 1 consecutive coins
+// i = p..p+w-2, induction gives g(n + P) = g(n) for every n >= p. Such rules have bounded values, so their saltus is
+// 0. A rule whose moves reach arbitrarily far (Mock Turtles `1-3`, Ruler `1+C`) is never reported as proven: the
+// pattern is an observation up to N.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "tartan/core/error.hpp"
+#include "tartan/turning/turning_code.hpp"
+#include "tartan/turning/turning_game.hpp"
+
+namespace tartan {
+
+struct sequence_period {
+  std::size_t preperiod = 0;  // p: the relation holds for every n >= p
+  std::size_t period = 0;     // P >= 1
+  grundy_value saltus = 0;    // s: g(n + P) = g(n) + s
+  bool proven = false;        // true: for every n >= p; false: observed for p <= n < observed - P
+  std::size_t observed = 0;   // N: the values examined were g(0..N-1)
+  std::string why;            // one sentence: the proof, or what was observed and what a proof would need
+};
+
+/**
+ * The width of the widest move of `code` when every alternative is bounded and the same from every coin: C runs of
+ * at most k coins (`kC`, `a-bC`, lists), C(w) spans, or a single coin (`1`); nullopt when any alternative can reach
+ * arbitrarily far (`1-3`, `1+C`, `3E`, `4FS`) or involves coin 0 (F), which breaks translation invariance.
+ *
+ * Example: bounded_move_span(turning_code::parse("1-3C(5)")) == 5; bounded_move_span(turning_code::parse("1-3"))
+ * == nullopt
+ */
+std::optional<coin> bounded_move_span(const turning_code& code);
+
+/// The same for a game: the span of its turning code, or nullopt when its code is empty or unbounded. A plug-in
+/// that declares a code vouches that the code is its rule (built-in families and parsed codes are their codes).
+std::optional<coin> bounded_move_span(const turning_game& game);
+
+/**
+ * Looks for a period of g = g(0..N-1).
+ * With `span` (the rule's bounded_move_span, `code` naming it in the explanation): the smallest period P whose
+ * repeat is proven, that is g(i) = g(i + P) for i = p..N-1-P with N - P - p >= span - 1. Otherwise, or when none is
+ * proven, the smallest P (saltus s = g(N-1) - g(N-1-P) >= 0) whose relation holds from some p with at least three
+ * periods observed (N - p >= 3P), reported as observed. nullopt when neither exists: "no period found in N values".
+ * p is the least preperiod for the P found.
+ * Complexity: one backward scan per candidate period, stopping at the first mismatch: O(N) for most sequences,
+ * O(N · P) at worst.
+ *
+ * Example: find_period(std::vector<grundy_value>{5, 1, 2, 1, 2, 1, 2, 1, 2}, std::nullopt, "") has preperiod 1,
+ * period 2, saltus 0, not proven; with span 2 (`1-2C`) it is proven, since g(1) = g(3) fixes everything after.
+ */
+std::optional<sequence_period> find_period(std::span<const grundy_value> g, std::optional<coin> span,
+                                           const std::string& code);
+
+/// find_period with the game's span and code.
+std::optional<sequence_period> find_period(std::span<const grundy_value> g, const turning_game& game);
+
+}  // namespace tartan

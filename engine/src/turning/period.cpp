@@ -1,0 +1,104 @@
+#include "tartan/turning/period.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace tartan {
+
+std::optional<coin> bounded_move_span(const turning_code& code) {
+  coin widest = 0;
+  for (const turning_alternative& alt : code.alternatives()) {
+    if (alt.includes_first) return std::nullopt;  // F ties moves to coin 0: not the same from every coin
+    coin span = 0;
+    if (alt.window != 0) {
+      span = alt.window;
+    } else if (alt.consecutive && !alt.is_unbounded()) {
+      span = alt.max_coins;
+    } else if (alt.max_coins == 1) {
+      span = 1;  // the moving coin alone
+    } else {
+      return std::nullopt;
+    }
+    widest = std::max(widest, span);
+  }
+  return widest;
+}
+
+std::optional<coin> bounded_move_span(const turning_game& game) {
+  if (game.code().empty()) return std::nullopt;
+  try {
+    return bounded_move_span(turning_code::parse(game.code()));
+  } catch (const parse_error&) {
+    return std::nullopt;  // a plug-in's description that is not a code proves nothing
+  }
+}
+
+namespace {
+
+/// The least p such that g(n + P) = g(n) + s for every n in [p, N - P): a scan from the end, stopping at the first
+/// mismatch.
+std::size_t least_preperiod(std::span<const grundy_value> g, std::size_t period, grundy_value saltus) {
+  std::size_t n = g.size() - period;  // one past the last n compared
+  while (n > 0 && g[n - 1 + period] - g[n - 1] == saltus && g[n - 1 + period] >= g[n - 1]) --n;
+  return n;
+}
+
+std::string range(std::size_t first, std::size_t last) {
+  return first == last ? "g(" + std::to_string(first) + ")"
+                       : "g(" + std::to_string(first) + ".." + std::to_string(last) + ")";
+}
+
+}  // namespace
+
+std::optional<sequence_period> find_period(std::span<const grundy_value> g, std::optional<coin> span,
+                                           const std::string& code) {
+  const std::size_t n = g.size();
+  const std::string rule = code.empty() ? "the rule" : code;
+  if (span) {
+    // The window of w - 1 values that fixes the next one must repeat inside the range: N - P - p >= w - 1.
+    const std::size_t window = *span - 1;
+    for (std::size_t period = 1; period + window <= n && period < n; ++period) {
+      const std::size_t p = least_preperiod(g, period, 0);
+      if (n - period - p < window) continue;
+      sequence_period found{p, period, 0, true, n, ""};
+      if (window == 0) {
+        found.why = "every move of " + rule + " turns the moving coin alone, so g(n) is the same for every n";
+      } else {
+        found.why = "every move of " + rule + " lies within " + std::to_string(*span) + " adjacent coins, so " +
+                    (window == 1 ? std::string("g(n) is fixed by the value before it")
+                                 : "g(n) is fixed by the " + std::to_string(window) + " values before it") +
+                    " (for n >= " +
+                     std::to_string(window) + "), and " + range(p, p + window - 1) + " = " +
+                     range(p + period, p + period + window - 1) + ": the pattern repeats for every n >= " +
+                     std::to_string(p);
+      }
+      return found;
+    }
+  }
+  for (std::size_t period = 1; 3 * period <= n; ++period) {
+    if (g[n - 1] < g[n - 1 - period]) continue;  // a saltus is never negative
+    const grundy_value saltus = g[n - 1] - g[n - 1 - period];
+    const std::size_t p = least_preperiod(g, period, saltus);
+    if (n - p < 3 * period) continue;
+    sequence_period found{p, period, saltus, false, n, ""};
+    found.why = "observed for n = " + std::to_string(p) + ".." + std::to_string(n - 1 - period) + " only";
+    if (!span) {
+      found.why += ": the moves of " + rule + " are not confined to a bounded span, so no window of values fixes " +
+                   "the rest";
+    } else if (saltus != 0) {
+      found.why += ": the values of a rule of bounded span are bounded, so a saltus cannot last";
+    } else {
+      found.why += "; a proof needs " + range(p, p + *span - 2) + " to repeat " + std::to_string(period) +
+                   " coins later: ask for at least " +
+                   std::to_string(p + period + *span - 1) + " values";
+    }
+    return found;
+  }
+  return std::nullopt;
+}
+
+std::optional<sequence_period> find_period(std::span<const grundy_value> g, const turning_game& game) {
+  return find_period(g, bounded_move_span(game), game.code());
+}
+
+}  // namespace tartan
