@@ -7,6 +7,7 @@
 
 #include "commands/commands.hpp"
 #include "detail/typed_text.hpp"
+#include "input/option_names.hpp"
 #include "output/advice.hpp"
 #include "tartan/core/error.hpp"
 
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
   tartan::cli::add_table_command(app, state);
   tartan::cli::add_verify_command(app, state);
   tartan::cli::add_play_command(app, state);
+  tartan::cli::name_placeholders(app);
 
   try {
     app.parse(argc, argv);
@@ -64,6 +66,16 @@ int main(int argc, char** argv) {
       }
       level = next;
       path += " " + next->get_name();
+    }
+    // A misspelt option: named with the closest option of the command, as misspelt game names are.
+    const CLI::App& command = *level;
+    for (int i = 1; i < argc; ++i) {
+      const std::string word = std::string(argv[i]).substr(0, std::string(argv[i]).find('='));
+      if (word.rfind("--", 0) != 0 || word.size() < 3 || command.get_option_no_throw(word) != nullptr) continue;
+      const std::string near = tartan::cli::closest_option(command, word);
+      std::cerr << "error: unknown option " << tartan::detail::quote_typed(word) << " for " << path << "; "
+                << (near.empty() ? "" : "did you mean '" + near + "'? ") << "see '" << path << " --help'\n";
+      return 2;
     }
     std::cerr << "error: " << e.what() << " (see 'tartan --help' or 'tartan COMMAND --help')\n";
     return 2;

@@ -70,29 +70,13 @@ std::string normalized(std::string_view s) {
   return out;
 }
 
-/// Levenshtein distance, for "did you mean" hints. O(|a| |b|) on short names.
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
 /// The built-in name closest to `key` when it is close enough to be a typo, else "".
 std::string_view closest_name(std::string_view key) {
   std::string_view best;
   // At most two edits, and fewer than half the key: 'C' is no typo of 'ap'.
   std::size_t best_distance = std::min<std::size_t>(3, (key.size() + 1) / 2);
   for (const game_info& info : infos) {
-    const std::size_t d = edit_distance(key, info.name);
+    const std::size_t d = tartan::detail::edit_distance(key, info.name);
     if (d < best_distance) {
       best_distance = d;
       best = info.name;

@@ -167,6 +167,18 @@ const std::vector<malformed_case>& cases() {
 
       // ---- games ----
       {"GamesUnexpectedArgument", {"games", "extra"}, "", 2, "not expected: extra"},
+      {"MisspeltOption",
+       {"analyze", "ruler", "HTH", "--limt", "3"},
+       "",
+       2,
+       "unknown option '--limt' for tartan analyze; did you mean '--limit'? see 'tartan analyze --help'"},
+      {"MisspeltOptionWithValue", {"seq", "ruler", "5", "--max-second=3"}, "", 2, "did you mean '--max-seconds'?"},
+      {"MisspeltOptionOfSubcommand", {"nim", "mul", "--bitz", "8", "3", "4"}, "", 2, "did you mean '--bits'?"},
+      {"UnknownOptionFarFromAny",
+       {"seq", "ruler", "5", "--xyzzy"},
+       "",
+       2,
+       "unknown option '--xyzzy' for tartan seq; see 'tartan seq --help'"},
       {"GamesUnknownOption", {"games", "--bogus"}, "", 2, "--bogus"},
 
       // ---- seq: game names and turning codes ----
