@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -98,37 +99,54 @@ TEST(TutorialCliTest, WildcardMatchesAnyText) {
   EXPECT_TRUE(matches("…", ""));
 }
 
-TEST(TutorialCliTest, EveryCommandPrintsWhatTheTutorialShows) {
-  const std::string markdown = tartan::test::read_file(std::string(TARTAN_SOURCE_DIR) + "/docs/tutorial.md");
-  ASSERT_FALSE(markdown.empty()) << "docs/tutorial.md is missing";
+/// Runs every ```console example of docs/NAME as written, with tartan on the PATH in a scratch directory, and
+/// compares its output with the lines the document shows. An example whose shown output has an "error:" line is
+/// expected to fail (exit 1 or 2); every other one to succeed.
+void expect_console_examples_run_as_shown(const std::string& name, std::size_t at_least) {
+  const std::string markdown = tartan::test::read_file(std::string(TARTAN_SOURCE_DIR) + "/docs/" + name);
+  ASSERT_FALSE(markdown.empty()) << "docs/" << name << " is missing";
   const std::vector<example> examples = console_examples(markdown);
-  ASSERT_GE(examples.size(), 6u) << "the tutorial should show its commands in ```console blocks";
+  ASSERT_GE(examples.size(), at_least) << "docs/" << name << " should show its commands in ```console blocks";
 
-  const std::string dir = "/tmp/tartan_tutorial_" + std::to_string(::getpid());
+  const std::string dir = "/tmp/tartan_docs_" + std::to_string(::getpid());
   ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
   const std::string out_path = dir + "/.output";
   for (const example& e : examples) {
-    SCOPED_TRACE("docs/tutorial.md:" + std::to_string(e.line) + ": $ " + e.command);
+    SCOPED_TRACE("docs/" + name + ":" + std::to_string(e.line) + ": $ " + e.command);
     EXPECT_NE(e.command.find("tartan"), std::string::npos);
     const std::string script = "cd " + tartan::test::shell_quote(dir) +
                                " && PATH=" + tartan::test::shell_quote(tartan_dir()) +
                                ":\"$PATH\" LANG=C.UTF-8 && export PATH && " + e.command;
     const std::string full = "sh -c " + tartan::test::shell_quote(script) + " </dev/null >" + out_path + " 2>&1";
     const int status = std::system(full.c_str());
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "exit status " << status;
+    const bool shows_error = std::any_of(e.expected.begin(), e.expected.end(),
+                                         [](const std::string& line) { return line.rfind("error:", 0) == 0; });
+    ASSERT_TRUE(WIFEXITED(status));
+    if (shows_error) {
+      EXPECT_NE(WEXITSTATUS(status), 0) << "the document shows an error";
+    } else {
+      EXPECT_EQ(WEXITSTATUS(status), 0);
+    }
     const std::vector<std::string> actual = lines_of(tartan::test::read_file(out_path));
     const std::size_t n = std::max(actual.size(), e.expected.size());
     for (std::size_t i = 0; i < n; ++i) {
       const std::string want = i < e.expected.size() ? e.expected[i] : "<no line>";
       const std::string got = i < actual.size() ? actual[i] : "<no line>";
       if (!matches(want, got)) {
-        ADD_FAILURE() << "output line " << i + 1 << " differs\n  tutorial: " << want << "\n  tartan:   " << got;
+        ADD_FAILURE() << "output line " << i + 1 << " differs\n  docs/" << name << ": " << want
+                      << "\n  tartan:   " << got;
         break;
       }
     }
   }
   EXPECT_EQ(std::system(("rm -rf " + tartan::test::shell_quote(dir)).c_str()), 0);
 }
+
+TEST(TutorialCliTest, EveryCommandPrintsWhatTheTutorialShows) {
+  expect_console_examples_run_as_shown("tutorial.md", 6);
+}
+
+TEST(CliDocsTest, EveryConsoleExampleOfCliMdPrintsWhatItShows) { expect_console_examples_run_as_shown("cli.md", 10); }
 
 /// The subcommands listed under "Subcommands:" and the long options under "Options:" of a --help text.
 void help_entries(const std::string& help, std::vector<std::string>& subcommands, std::vector<std::string>& options) {
@@ -178,6 +196,27 @@ TEST(CliDocsTest, EveryCommandAndOptionIsInCliMd) {
       for (const std::string& option : sub_options) {
         EXPECT_NE(doc.find("`" + option), std::string::npos) << "tartan " << command << " " << sub << " " << option;
       }
+    }
+  }
+}
+
+TEST(CliDocsTest, EveryOptionSaysWhatItTakes) {
+  // No help shows CLI11's generic TEXT or UINT: each option names its value (FILE, N, RxC, SIZE, LIST, ...).
+  std::vector<std::string> commands, top_options;
+  help_entries(help_of(""), commands, top_options);
+  std::vector<std::string> helps{""};
+  for (const std::string& command : commands) {
+    helps.push_back(command);
+    std::vector<std::string> subcommands, options;
+    help_entries(help_of(command), subcommands, options);
+    for (const std::string& sub : subcommands) helps.push_back(command + " " + sub);
+  }
+  for (const std::string& args : helps) {
+    for (const std::string& line : lines_of(help_of(args))) {
+      if (line.rfind("  ", 0) != 0) continue;
+      const std::string entry = line.substr(0, 30);  // the option and its placeholder, before the description
+      EXPECT_EQ(entry.find(" TEXT"), std::string::npos) << "tartan " << args << ": " << line;
+      EXPECT_EQ(entry.find(" UINT"), std::string::npos) << "tartan " << args << ": " << line;
     }
   }
 }
