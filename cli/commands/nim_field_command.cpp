@@ -77,9 +77,31 @@ void print_json(const json& j) { std::cout << j.dump() << '\n'; }
 
 /// A command's result: its JSON value and its text.
 struct field_result {
+  field_result() = default;
+  field_result(json v, std::string t, std::string w = {})
+      : value(std::move(v)), text(std::move(t)), why(std::move(w)) {}
+
   json value;
   std::string text;
+  std::string why;  // set when there is no answer (JSON: the value null, "why" the reason)
 };
+
+/// "No answer" is an answer, not bad input, as for cbrt and solve: text "no logarithm: why", JSON null with "why",
+/// exit 0. nim_log throws domain_error for non-zero operands only when X is not a power of BASE.
+/// The engine's advice names the primitive element of its own field (GF(2^64) or GF(2^128)); the field of --bits
+/// has its own, given here as `primitive`.
+template <class Value, class Log>
+field_result log_or_none(const Value& x, const Value& base, const std::string& primitive, Log log) {
+  if (x == Value{} || base == Value{}) return log();  // 0 has no logarithm: bad input, refused by nim_log
+  try {
+    return log();
+  } catch (const domain_error& e) {
+    std::string why = e.what();
+    why = why.substr(0, why.find("; use a base")) +
+          "; use a base whose powers include it, such as the primitive element " + primitive;
+    return field_result{nullptr, "no logarithm: " + why, why};
+  }
+}
 
 /// An input of a command: the value typed, its name in messages ("X") and its JSON key ("x").
 struct field_input {
@@ -119,6 +141,7 @@ void run_field_command(const field_options& o, std::initializer_list<field_input
     result = wide(values);
   }
   j[key] = std::move(result.value);
+  if (!result.why.empty()) j["why"] = result.why;
   if (o.json)
     print_json(j);
   else
@@ -295,12 +318,16 @@ void add_log(CLI::App* nim) {
     run_field_command<nimber128>(
         *o, {{*x, "X", "x"}, {*base, "BASE", "base"}}, "log",
         [&](const std::vector<std::uint64_t>& v) {
-          const std::uint64_t k = nim_log(v[0], v[1]);
-          return field_result{json_u64(k, *o), format_u64(k, o->hex)};
+          return log_or_none(v[0], v[1], format_u64(nim_primitive_element(o->bits), o->hex), [&] {
+            const std::uint64_t k = nim_log(v[0], v[1]);
+            return field_result{json_u64(k, *o), format_u64(k, o->hex)};
+          });
         },
         [&](const std::vector<nimber128>& v) {
-          const uint128 k = nim_log(v[0], v[1]);
-          return field_result{json_128(k, *o), to_string_u128(k, o->hex)};
+          return log_or_none(v[0], v[1], to_string(nim_primitive_element128(), o->hex), [&] {
+            const uint128 k = nim_log(v[0], v[1]);
+            return field_result{json_128(k, *o), to_string_u128(k, o->hex)};
+          });
         });
   });
 }
@@ -541,7 +568,22 @@ void add_matrix_commands(CLI::App* nim) {
       std::copy_n(ab.row(i).begin(), a.cols(), a.row(i).begin());
       b[i] = ab(i, a.cols());
     }
-    const nim_linear_solution s = solve_linear(a, b);
+    // An inconsistent system is an answer, not bad input (solve_linear's one domain_error): "no solution: why",
+    // JSON {"solution": null, "why"}, exit 0, as for cbrt and solve.
+    nim_linear_solution s;
+    try {
+      s = solve_linear(a, b);
+    } catch (const domain_error& e) {
+      std::string why = e.what();
+      const std::string prefix = "the system has no solution: ";
+      if (why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
+      if (o->json) {
+        print_json({{"solution", nullptr}, {"kernel", json::array()}, {"unique", false}, {"why", why}});
+      } else {
+        std::cout << "no solution: " << why << '\n';
+      }
+      return;
+    }
     if (o->json) {
       json k = json::array();
       for (const auto& v : s.kernel) k.push_back(json_row(v, *o));
