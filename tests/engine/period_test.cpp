@@ -96,8 +96,8 @@ std::string random_bounded_code(std::mt19937& rng) {
         const int w = pick(2, 7);
         const int lo = pick(1, w);
         const char* shapes[] = {"", "E", "S"};
-        text += std::to_string(lo) + (pick(0, 1) == 0 ? "+" : "-" + std::to_string(pick(lo, w))) +
-                shapes[pick(0, 2)] + "C(" + std::to_string(w) + ")";
+        text += std::to_string(lo) + (pick(0, 1) == 0 ? "+" : "-" + std::to_string(pick(lo, w))) + shapes[pick(0, 2)] +
+                "C(" + std::to_string(w) + ")";
         break;
       }
       default:
@@ -108,8 +108,7 @@ std::string random_bounded_code(std::mt19937& rng) {
 }
 
 /// Checks a proven period of `text` against the definition far past the values it was found from.
-void expect_proven_period_holds(const std::string& text, std::size_t found_from, std::size_t checked_to,
-                                int& proven) {
+void expect_proven_period_holds(const std::string& text, std::size_t found_from, std::size_t checked_to, int& proven) {
   SCOPED_TRACE("code " + text);
   const game_handle game = games::resolve_game(text);
   const std::vector<grundy_value> g = game.row_game().sequence(found_from);
@@ -241,7 +240,8 @@ TEST(PeriodTest, SearchMatchesBruteForceOnPlantedPatterns) {
       g.push_back(i < pre ? pick(0, 5) : shape[(i - pre) % block] + saltus * ((i - pre) / block));
     }
     if (pick(0, 4) == 0 && !g.empty()) g[pick(0, g.size() - 1)] += 1;
-    const std::optional<coin> span = pick(0, 1) == 0 ? std::optional<coin>(static_cast<coin>(pick(1, 5))) : std::nullopt;
+    const std::optional<coin> span =
+        pick(0, 1) == 0 ? std::optional<coin>(static_cast<coin>(pick(1, 5))) : std::nullopt;
     SCOPED_TRACE("trial " + std::to_string(trial));
     const std::optional<sequence_period> found = find_period(g, span, "");
     found_count += found.has_value() ? 1 : 0;

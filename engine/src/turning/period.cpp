@@ -67,10 +67,9 @@ std::optional<sequence_period> find_period(std::span<const grundy_value> g, std:
         found.why = "every move of " + rule + " lies within " + std::to_string(*span) + " adjacent coins, so " +
                     (window == 1 ? std::string("g(n) is fixed by the value before it")
                                  : "g(n) is fixed by the " + std::to_string(window) + " values before it") +
-                    " (for n >= " +
-                     std::to_string(window) + "), and " + range(p, p + window - 1) + " = " +
-                     range(p + period, p + period + window - 1) + ": the pattern repeats for every n >= " +
-                     std::to_string(p);
+                    " (for n >= " + std::to_string(window) + "), and " + range(p, p + window - 1) + " = " +
+                    range(p + period, p + period + window - 1) +
+                    ": the pattern repeats for every n >= " + std::to_string(p);
       }
       return found;
     }
@@ -83,14 +82,13 @@ std::optional<sequence_period> find_period(std::span<const grundy_value> g, std:
     sequence_period found{p, period, saltus, false, n, ""};
     found.why = "observed for n = " + std::to_string(p) + ".." + std::to_string(n - 1 - period) + " only";
     if (!span) {
-      found.why += ": the moves of " + rule + " are not confined to a bounded span, so no window of values fixes " +
-                   "the rest";
+      found.why +=
+          ": the moves of " + rule + " are not confined to a bounded span, so no window of values fixes the rest";
     } else if (saltus != 0) {
       found.why += ": the values of a rule of bounded span are bounded, so a saltus cannot last";
     } else {
       found.why += "; a proof needs " + range(p, p + *span - 2) + " to repeat " + std::to_string(period) +
-                   " coins later: ask for at least " +
-                   std::to_string(p + period + *span - 1) + " values";
+                   " coins later: ask for at least " + std::to_string(p + period + *span - 1) + " values";
     }
     return found;
   }
