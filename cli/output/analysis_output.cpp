@@ -169,6 +169,18 @@ void print_analysis_json(std::ostream& out, const analysis& a, const std::vector
     json["code"] = a.game().row_game().code();
     json["coins"] = a.position().extents()[0];
   }
+  // The position analysed, as its heads coins (a row: coin numbers; a board: [row, column] pairs).
+  auto heads = nlohmann::ordered_json::array();
+  const box_position& p = a.position();
+  for (std::size_t h = 0; h < p.head_count(); ++h) {
+    const auto cell = p.head(h);
+    if (cell.size() == 1) {
+      heads.push_back(cell[0]);
+    } else {
+      heads.push_back(std::vector<coin>(cell.begin(), cell.end()));
+    }
+  }
+  json["position"] = std::move(heads);
   json["value"] = a.value();
   json["outcome"] = std::string(1, a.outcome());
   auto list = nlohmann::ordered_json::array();

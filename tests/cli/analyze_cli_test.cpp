@@ -151,6 +151,20 @@ TEST(AnalyzeCliTest, PrintsGameConventionValueOutcomeAndMoves) {
   EXPECT_NE(r.out.find("\n  0 3\n"), std::string::npos) << r.out;
 }
 
+TEST(AnalyzeCliTest, JsonGivesThePositionAnalysed) {
+  // The heads coins, as typed in every form: a row, a long row by --heads (a coin listed twice is tails), a board.
+  auto json = nlohmann::json::parse(run_tartan({"analyze", "mock-turtles", "HTTHH", "--json"}).out);
+  EXPECT_EQ(json.at("position").get<std::vector<std::uint64_t>>(), (std::vector<std::uint64_t>{0, 3, 4}));
+  json =
+      nlohmann::json::parse(run_tartan({"analyze", "ruler", "--coins", "1000", "--heads", "999,5-7,6", "--json"}).out);
+  EXPECT_EQ(json.at("position").get<std::vector<std::uint64_t>>(), (std::vector<std::uint64_t>{5, 7, 999}));
+  json = nlohmann::json::parse(run_tartan({"analyze", "ruler*ruler", "HT/TH", "--json"}).out);
+  EXPECT_EQ(json.at("position").get<std::vector<std::vector<std::uint64_t>>>(),
+            (std::vector<std::vector<std::uint64_t>>{{0, 0}, {1, 1}}));
+  json = nlohmann::json::parse(run_tartan({"analyze", "twins", "TTT", "--json"}).out);
+  EXPECT_TRUE(json.at("position").empty());
+}
+
 TEST(AnalyzeCliTest, SecondPlayerWinHasNoWinningMoves) {
   const auto g = tartan::test::brute_force_values("turtles", 3);
   ASSERT_EQ(g[0] ^ g[1] ^ g[2], 0u);  // Nim heaps 1, 2, 3
