@@ -330,8 +330,9 @@ void add_analyze_command(CLI::App& app, run_state& state) {
                   "first, then by the coins turned)")
       ->capture_default_str();
   sub->add_flag("--json", o->json,
-                "Print {\"game\", \"code\", \"coins\", \"position\" (the heads), \"value\", \"outcome\": \"N\"|\"P\", \"winning_moves\"}");
-  sub->add_option("--svg", o->svg, "Also draw the position in FILE (SVG), a winning move highlighted");
+                "Print {\"game\", \"code\", \"coins\", \"position\" (the heads), \"value\", \"outcome\": \"N\"|\"P\", "
+                "\"winning_moves\"}");
+  add_svg_option(sub, o->svg, "Also draw the position in FILE (SVG), g(n) under each coin, a winning move highlighted");
   add_max_memory_option(sub, o->max_memory, "Refuse positions whose values need more memory");
   add_max_seconds_option(sub, o->max_seconds);
   sub->callback([o, sub, &state] {

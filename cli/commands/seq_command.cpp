@@ -251,7 +251,7 @@ void add_seq_command(CLI::App& app, run_state& state) {
   sub->add_flag("--period", opts->period,
                 "Also report a period g(n + P) = g(n) + s for n >= p, proven for rules of bounded span, and the "
                 "classic closed forms the values match (JSON: \"period\", \"closed_forms\")");
-  sub->add_option("--svg", opts->svg, "Also draw g(n) against n in FILE, an SVG scatter plot")->type_name("FILE");
+  add_svg_option(sub, opts->svg, "Also draw g(n) against n in FILE, an SVG scatter plot");
   add_max_memory_option(sub, opts->max_memory, "Refuse counts whose values need more memory");
   add_max_seconds_option(sub, opts->max_seconds);
   sub->callback([opts, sub, &state] {

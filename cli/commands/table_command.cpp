@@ -176,7 +176,7 @@ void add_table_command(CLI::App& app, run_state& state) {
   add_max_memory_option(sub, o->max_memory, "Refuse tables needing more memory");
   add_max_seconds_option(sub, o->max_seconds);
   sub->add_flag("--json", o->json, "Print a JSON array of rows (nested one level per extra factor)");
-  sub->add_option("--svg", o->svg, "Also draw the table in FILE, an SVG heat map (boxes AxBxC: a panel per a)");
+  add_svg_option(sub, o->svg, "Also draw the table in FILE, an SVG heat map (boxes AxBxC: a panel per a)");
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
     run_table(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds));

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,7 +35,39 @@ struct verify_cli_options {
   std::string listed_text = "10";  // --list as typed: parse_u64 refuses signs and values beyond 64 bits
   bool json = false;
   std::string svg;
+  std::string values;  // --values FILE: conjectured values to compare with instead of the theorem
 };
+
+/// Reads --values FILE: G for every cell of the box, row-major, decimal or 0x-hex, separated by blanks or commas;
+/// '#' starts a comment. Refuses a count other than the box's cells.
+std::vector<grundy_value> read_conjectured_values(const std::string& file, std::uint64_t cells, std::uint64_t limit) {
+  // Each value takes at least two bytes of text (a digit and a separator) and 8 bytes in memory.
+  const std::string text = read_input_text(file, "the values", 4, limit);
+  std::vector<grundy_value> values;
+  std::size_t line = 1;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '#') {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == ',') {
+      line += c == '\n' ? 1 : 0;
+      ++i;
+    } else {
+      std::size_t end = i;
+      while (end < text.size() && text.find_first_of(" \t\r\n,#", end) != end) ++end;
+      values.push_back(parse_u64(text.substr(i, end - i), "--values line " + std::to_string(line) + ", value " +
+                                                              std::to_string(values.size() + 1)));
+      i = end;
+    }
+  }
+  if (values.size() != cells) {
+    throw parse_error("--values " + file + " holds " + std::to_string(values.size()) + " values but the box has " +
+                      std::to_string(cells) +
+                      " cells; give G for every cell, in row-major order (the last "
+                      "coordinate fastest)");
+  }
+  return values;
+}
 
 std::string cell_text(const std::vector<coin>& cell) {
   std::string s = "(";
@@ -45,7 +78,7 @@ std::string cell_text(const std::vector<coin>& cell) {
   return s + ")";
 }
 
-void print_text(const tartan_game& game, const verify_report& r) {
+void print_text(const tartan_game& game, const verify_report& r, const std::string& values_file) {
   std::string formula;
   for (std::size_t i = 0; i < game.dimensions(); ++i) {
     if (i != 0) formula += " ⊗ ";
@@ -54,13 +87,14 @@ void print_text(const tartan_game& game, const verify_report& r) {
   const std::uint64_t cells = cell_count(r.extents);
   std::cout << "game: " << r.game << '\n';
   std::cout << "box: " << format_size(r.extents) << " (" << cells << " cells, coins numbered from 0)\n";
-  std::cout << "method: G from the definition (mex over every product move), compared with " << formula << '\n';
+  std::cout << "method: G from the definition (mex over every product move), compared with "
+            << (values_file.empty() ? formula : "the values of " + values_file) << '\n';
   std::cout << "checked: " << r.checked << " cells";
   if (!r.complete) std::cout << " of " << cells << " (interrupted)";
   std::cout << '\n';
   std::cout << "mismatches: " << r.mismatches << '\n';
   if (!r.first_mismatches.empty()) {
-    std::cout << "first mismatches (cell: direct value vs theorem):\n";
+    std::cout << "first mismatches (cell: direct value vs " << (values_file.empty() ? "theorem" : "given") << "):\n";
     for (const cell_mismatch& m : r.first_mismatches) {
       std::cout << "  " << cell_text(m.cell) << ": " << m.direct << " vs " << m.expected << '\n';
     }
@@ -69,11 +103,12 @@ void print_text(const tartan_game& game, const verify_report& r) {
   std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
   std::cout << "time: " << seconds << " s on " << r.threads << (r.threads == 1 ? " thread" : " threads") << '\n';
   if (r.complete && r.mismatches == 0) {
-    std::cout << "ok: every cell agrees with the Tartan theorem\n";
+    std::cout << (values_file.empty() ? "ok: every cell agrees with the Tartan theorem\n"
+                                      : "ok: every cell agrees with the given values\n");
   }
 }
 
-void print_json(const verify_report& r) {
+void print_json(const verify_report& r, bool given) {
   nlohmann::ordered_json out;
   out["game"] = r.game;
   out["size"] = r.extents;
@@ -84,7 +119,7 @@ void print_json(const verify_report& r) {
     nlohmann::ordered_json item;
     item["cell"] = m.cell;
     item["direct"] = m.direct;
-    item["theorem"] = m.expected;
+    item[given ? "given" : "theorem"] = m.expected;
     list.push_back(std::move(item));
   }
   out["first_mismatches"] = std::move(list);
@@ -97,14 +132,18 @@ void print_json(const verify_report& r) {
 /// Mismatches drawn in a picture at most (all are counted); each listed mismatch holds its cell in memory.
 constexpr std::size_t max_drawn_mismatches = std::size_t{1} << 20;
 
-/// The box coloured by agreement: green cells agree with the theorem, red ones do not.
-void write_verify_svg(const std::string& path, const verify_report& r) {
+/// The box coloured by agreement with the theorem or the given values: light cells agree, dark crossed ones do not.
+void write_verify_svg(const std::string& path, const verify_report& r, const std::string& values_file) {
   const std::size_t dims = r.extents.size();
   svg::agreement_picture box;
-  box.title = r.game + " on " + format_size(r.extents) + ": the Tartan theorem cell by cell";
-  box.notes.push_back(std::to_string(r.checked) + " cells computed from the definition, " +
-                      std::to_string(r.mismatches) + (r.mismatches == 1 ? " mismatch" : " mismatches") +
-                      (r.mismatches == 0 ? ": the theorem holds on the whole box" : ""));
+  const bool given = !values_file.empty();
+  box.title = r.game + " on " + format_size(r.extents) + ": " +
+              (given ? "the values of " + values_file : std::string("the Tartan theorem")) + " cell by cell";
+  box.notes.push_back(
+      std::to_string(r.checked) + " cells computed from the definition, " + std::to_string(r.mismatches) +
+      (r.mismatches == 1 ? " mismatch" : " mismatches") +
+      (r.mismatches == 0 ? (given ? ": the given values hold on the whole box" : ": the theorem holds on the whole box")
+                         : ""));
   if (r.mismatches > r.first_mismatches.size()) {
     box.notes.push_back("the first " + std::to_string(r.first_mismatches.size()) + " mismatches are drawn");
   }
@@ -140,6 +179,16 @@ void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double ma
   options.memory_limit = max_memory;
   options.max_seconds = max_seconds;
   options.listed_mismatches = o.listed;
+  // Conjectured values replace the theorem as what the definition is compared with.
+  std::vector<grundy_value> given;
+  if (!o.values.empty()) {
+    given = read_conjectured_values(o.values, cell_count(extents), max_memory);
+    options.expected = [&given, &extents](std::span<const coin> cell, std::span<const grundy_value>) {
+      std::size_t index = 0;
+      for (std::size_t i = 0; i < cell.size(); ++i) index = index * extents[i] + cell[i];
+      return given[index];
+    };
+  }
   // A picture marks every mismatch, so more are listed; the text and JSON still show the first --list.
   if (!o.svg.empty()) {
     options.listed_mismatches =
@@ -156,14 +205,14 @@ void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double ma
   verify_report report = verify_product(game, extents, options);
   bar.clear();
   if (!o.svg.empty()) {
-    if (report.complete) write_verify_svg(o.svg, report);
+    if (report.complete) write_verify_svg(o.svg, report, o.values);
     if (report.first_mismatches.size() > o.listed) report.first_mismatches.resize(o.listed);
   }
 
   if (o.json)
-    print_json(report);
+    print_json(report, !o.values.empty());
   else
-    print_text(game, report);
+    print_text(game, report, o.values);
   if (!report.complete) {
     std::cout.flush();
     std::cerr << "interrupted: " << report.checked << " cells were checked before the stop\n";
@@ -195,7 +244,12 @@ void add_verify_command(CLI::App& app, run_state& state) {
   add_max_memory_option(sub, o->max_memory, "Refuse boxes needing more memory");
   add_max_seconds_option(sub, o->max_seconds);
   sub->add_option("--list", o->listed_text, "List at most this many mismatches")->capture_default_str();
-  sub->add_option("--svg", o->svg, "Also draw the box in FILE (SVG): green cells agree, red ones do not");
+  sub->add_option("--values", o->values,
+                  "Compare with conjectured values in FILE instead of the theorem: G for every cell in row-major "
+                  "order, blank- or comma-separated ('#' comments; - for standard input)")
+      ->type_name("FILE");
+  add_svg_option(sub, o->svg,
+                 "Also draw the box in FILE (SVG): the cells that agree, and the mismatches marked with a cross");
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"size\", \"checked\", \"mismatches\", \"first_mismatches\": [{\"cell\", \"direct\", "
                 "\"theorem\"}], \"seconds\", \"threads\", \"complete\"}");

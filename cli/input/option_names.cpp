@@ -27,7 +27,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 15> placehol
     {"--heads", "LIST"},
     {"--values", "LIST"},
     {"--first", "you|engine"},
-    {"--format", "auto|dot|edges"},
+    {"--format", "FORMAT"},
 }};
 
 void name_options(CLI::App& app) {
@@ -37,6 +37,8 @@ void name_options(CLI::App& app) {
       option->type_name("");  // GAME, N, FILE: the positional's own name says it
       continue;
     }
+    const std::string type = option->get_type_name();
+    if (type.rfind("TEXT", 0) != 0 && type.rfind("UINT", 0) != 0) continue;  // named by its command
     for (const auto& [name, placeholder] : placeholders) {
       const std::string& option_name = option->get_lnames().empty() ? "" : option->get_lnames().front();
       if ("--" + option_name == name) option->type_name(std::string(placeholder));

@@ -14,11 +14,23 @@
 #include <string>
 
 #include "detail/typed_text.hpp"
+#include "output/svg.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/time_limit.hpp"
 
 namespace tartan::cli {
+
+/**
+ * Adds `--svg FILE` to cmd, the path kept in `path` and checked as the command line is read (svg::check_path: a
+ * name ending in .svg, in a directory that exists and may be written), so a picture that could not be written is
+ * refused before any work.
+ *
+ * Example: add_svg_option(sub, o->svg, "Also draw the table in FILE, an SVG heat map");
+ */
+inline CLI::Option* add_svg_option(CLI::App* cmd, std::string& path, const std::string& what) {
+  return cmd->add_option("--svg", path, what)->each([](const std::string& typed) { svg::check_path(typed); });
+}
 
 /**
  * Adds `--max-memory SIZE` to cmd, the text kept in `text`; read the limit with max_memory_limit.

@@ -1,11 +1,14 @@
 #include "output/analysis_output.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <utility>
 
 #include "output/svg.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/nim/nimber.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/position.hpp"
@@ -333,7 +336,37 @@ void write_analysis_svg(const std::string& path, const analysis& a, const std::v
   };
   picture.heads.assign(rows * picture.cols, false);
   for (std::size_t h = 0; h < p.head_count(); ++h) picture.heads[index(p.head(h))] = true;
-  picture.notes.push_back("value " + std::to_string(a.value()) +
+  // The values the position depends on (the coins up to the last heads, per axis): under the coins of a row, in the
+  // tooltips of a board.
+  if (p.dimensions() == 1) {
+    const auto g = a.factor_values(0);
+    picture.values.assign(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(std::min(g.size(), picture.cols)));
+  } else {
+    const auto g_rows = a.factor_values(0), g_cols = a.factor_values(1);
+    picture.values.assign(rows * picture.cols, 0);
+    std::size_t known = 0;
+    for (std::size_t r = 0; r < rows && r < g_rows.size(); ++r) {
+      for (std::size_t c = 0; c < picture.cols && c < g_cols.size(); ++c) {
+        picture.values[r * picture.cols + c] = nim_mul(g_rows[r], g_cols[c]);
+        known = r * picture.cols + c + 1;
+      }
+    }
+    picture.values.resize(known);  // past the last known cell nothing is shown
+  }
+  // The value as the XOR of the heads coins' values, written out while it fits a line.
+  std::string sum;
+  if (p.dimensions() == 1 && p.head_count() <= 12) {
+    std::string coins, values;
+    for (std::size_t h = 0; h < p.head_count(); ++h) {
+      const coin c = p.head(h)[0];
+      coins += std::string(h == 0 ? "" : " ⊕ ") + "g(" + std::to_string(c) + ")";
+      values += std::string(h == 0 ? "" : " ⊕ ") + std::to_string(a.factor_values(0)[c]);
+    }
+    if (p.head_count() >= 1) sum = " = " + coins + (p.head_count() > 1 ? " = " + values : "");
+  } else {
+    sum = p.dimensions() == 1 ? " = the XOR of g over the heads coins" : " = the XOR of G over the heads coins";
+  }
+  picture.notes.push_back("value " + std::to_string(a.value()) + sum +
                           (a.value() != 0 ? " (N: the first player wins)" : " (P: the second player wins)"));
   if (!winning.empty()) {
     const move& m = winning[0];

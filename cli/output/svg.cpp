@@ -1,16 +1,24 @@
 // The SVG writers of cli/output/svg.hpp: layout, colour scales and text; no game logic.
 #include "output/svg.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <ostream>
 #include <sstream>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/int128.hpp"
 
 namespace tartan::cli::svg {
 
@@ -118,7 +126,11 @@ rgb viridis(double t) {
 
 /// Colour levels of a heat map: values are mapped to one of these, each drawn in one colour.
 constexpr std::size_t levels = 64;
-constexpr const char* zero_colour = "#d9d9d9";  // log scales: 0 has no logarithm and gets its own swatch
+constexpr const char* zero_colour = "#d9d9d9";
+// Agreement pictures: a light blue and a dark vermillion (Okabe and Ito's palette), told apart by lightness by every
+// kind of colour vision; mismatches also carry a cross.
+constexpr const char* agree_colour = "#a6cee3";
+constexpr const char* mismatch_colour = "#b35806";  // log scales: 0 has no logarithm and gets its own swatch
 
 /// A value scale, linear or logarithmic (base 2: nim values are built from powers of two).
 class value_scale {
@@ -209,6 +221,65 @@ class value_scale {
   std::uint64_t lo_ = 0, hi_ = 0;
   bool log_ = false;
   bool has_zero_ = false;
+};
+
+/// The value axis of a plot: linear from 0 up to a round top (a multiple of its step of 1, 2 or 5 × 10^k), or base-2
+/// logarithmic from one power of two to another. Its ticks are round values only, so the largest value gets a tick
+/// only when it is round itself, and a linear axis always starts at 0.
+class plot_axis {
+ public:
+  explicit plot_axis(const value_scale& scale) : log_(scale.logarithmic()) {
+    if (log_) {
+      // scale.lo() is the least positive value here.
+      const int a = std::bit_width(scale.lo()) - 1;
+      int b = std::bit_width(scale.hi()) - 1;
+      if (!std::has_single_bit(scale.hi())) ++b;
+      if (b == a) ++b;
+      const int step = std::max(1, (b - a + 5) / 6);
+      b = a + (b - a + step - 1) / step * step;
+      low_ = a;
+      high_ = b;
+      for (int k = a; k <= b; k += step) {
+        ticks_.emplace_back(position_of_exponent(k),
+                            k < 64 ? std::to_string(std::uint64_t{1} << k) : "2^" + std::to_string(k));
+      }
+      return;
+    }
+    const std::uint64_t hi = scale.hi();
+    std::uint64_t step = 1;
+    while (step <= UINT64_MAX / 10 && hi / step > 50) step *= 10;  // then 1, 2 or 5 times it: at most 10 steps
+    for (const std::uint64_t m : {1, 2, 5, 10}) {
+      if (hi / (step * m) <= 6 || m == 10) {
+        step *= m;
+        break;
+      }
+    }
+    const uint128 steps = hi == 0 ? 1 : (uint128{hi} + step - 1) / step;
+    top_ = static_cast<double>(steps) * static_cast<double>(step);
+    for (uint128 k = 0; k <= steps; ++k) {
+      const uint128 v = k * step;
+      ticks_.emplace_back(static_cast<double>(v) / top_, to_decimal(v));
+    }
+  }
+
+  bool logarithmic() const { return log_; }
+
+  /// Where v sits along the axis, 0 at the bottom and 1 at the top (v = 0 on a log axis: below it, -1).
+  double position(std::uint64_t v) const {
+    if (log_) return v == 0 ? -1.0 : position_of_exponent(std::log2(static_cast<double>(v)));
+    return static_cast<double>(v) / top_;
+  }
+
+  /// The ticks: positions in [0, 1] and their labels, from the bottom up.
+  const std::vector<std::pair<double, std::string>>& ticks() const { return ticks_; }
+
+ private:
+  double position_of_exponent(double k) const { return (k - low_) / (high_ - low_); }
+
+  bool log_ = false;
+  double top_ = 1;             // linear: the value at the top
+  double low_ = 0, high_ = 1;  // log: the exponents at the bottom and the top
+  std::vector<std::pair<double, std::string>> ticks_;
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -467,9 +538,11 @@ void write_scatter_plot(std::ostream& out, const scatter_plot& plot) {
 
   const double x_max = std::max<double>(1, static_cast<double>(n - 1));
   auto px = [&](std::size_t i) { return plot_x + static_cast<double>(i) / x_max * plot_w; };
+  const plot_axis axis(scale);
+  auto py_at = [&](double position) { return plot_y + value_h - 8 - position * (value_h - 16); };
   auto py = [&](std::uint64_t v) {
     if (log && v == 0) return plot_y + plot_h - 8;
-    return plot_y + value_h - 8 - scale.position(v) * (value_h - 16);
+    return py_at(axis.position(v));
   };
 
   begin(out, width, height, plot.title);
@@ -483,14 +556,13 @@ void write_scatter_plot(std::ostream& out, const scatter_plot& plot) {
         << "\" y2=\"" << num(plot_y + value_h) << "\" stroke-dasharray=\"4 3\"/>\n";
   }
   out << "</g>\n<g class=\"ticks\" fill=\"#444444\">\n";
-  std::vector<std::uint64_t> y_ticks = scale.ticks();
-  if (log && scale.has_zero()) y_ticks.insert(y_ticks.begin(), 0);
-  if (!log && scale.lo() == scale.hi()) y_ticks = {scale.lo()};
-  for (const std::uint64_t v : y_ticks) {
-    const double y = py(v);
+  std::vector<std::pair<double, std::string>> y_ticks;  // (y, label)
+  if (log && scale.has_zero()) y_ticks.emplace_back(py(0), "0");
+  for (const auto& [position, label] : axis.ticks()) y_ticks.emplace_back(py_at(position), label);
+  for (const auto& [y, label] : y_ticks) {
     out << "<line x1=\"" << num(plot_x - 5) << "\" y1=\"" << num(y) << "\" x2=\"" << num(plot_x) << "\" y2=\"" << num(y)
         << "\" stroke=\"#444444\"/>\n";
-    text(out, plot_x - 8, y + 3.5, std::to_string(v), 10, "end");
+    text(out, plot_x - 8, y + 3.5, label, 10, "end", " class=\"y-tick\"");
   }
   // x ticks: round steps of 1, 2 or 5 × 10^k.
   double x_step = std::pow(10.0, std::floor(std::log10(std::max(1.0, x_max / 6))));
@@ -504,7 +576,7 @@ void write_scatter_plot(std::ostream& out, const scatter_plot& plot) {
   for (std::size_t i = 0; i < n; i += xs) {
     out << "<line x1=\"" << num(px(i)) << "\" y1=\"" << num(plot_y + plot_h) << "\" x2=\"" << num(px(i)) << "\" y2=\""
         << num(plot_y + plot_h + 5) << "\" stroke=\"#444444\"/>\n";
-    text(out, px(i), plot_y + plot_h + 17, std::to_string(i), 10, "middle");
+    text(out, px(i), plot_y + plot_h + 17, std::to_string(i), 10, "middle", " class=\"x-tick\"");
   }
   out << "</g>\n";
   text(out, plot_x + plot_w / 2, plot_y + plot_h + 38, plot.x_axis, 12, "middle", " class=\"axis-title\"");
@@ -556,15 +628,25 @@ void write_board(std::ostream& out, const board_picture& board) {
   const double left = 40 + text_width(last_label, 10);
   const double top = header_height(board.notes) + 34;
   const double line_gap = board.grid ? 0 : 16;  // rows: coin numbers above every line
+  // Rows: g(n) under each coin, in a font small enough for the widest value (else in the tooltips alone).
+  std::size_t widest_value = 0;
+  for (const std::uint64_t v : board.values) widest_value = std::max(widest_value, std::to_string(v).size());
+  const std::string widest_label(widest_value, '8');
+  const double value_font = text_width(widest_label, 9) <= pitch - 3   ? 9
+                            : text_width(widest_label, 7) <= pitch - 3 ? 7
+                                                                       : 0;
+  const bool values_under = !board.grid && !board.values.empty() && value_font > 0;
+  const double value_gap = values_under ? 13 : 0;
+  const double line_height = pitch + line_gap + value_gap;
   const double width =
       std::max(left + static_cast<double>(per_line) * pitch + 30, std::max(widest(board.title, board.notes), 560.0));
-  const double height = top + static_cast<double>(lines) * (pitch + line_gap) + 60;
+  const double height = top + static_cast<double>(lines) * line_height + 60;
 
   // Where coin (r, c) is drawn.
   auto place = [&](std::size_t r, std::size_t c) {
     const std::size_t line = board.grid ? r : c / per_line, col = board.grid ? c : c % per_line;
     return std::pair{left + (static_cast<double>(col) + 0.5) * pitch,
-                     top + static_cast<double>(line) * (pitch + line_gap) + line_gap + pitch / 2};
+                     top + static_cast<double>(line) * line_height + line_gap + pitch / 2};
   };
 
   begin(out, width, height, board.title);
@@ -607,10 +689,21 @@ void write_board(std::ostream& out, const board_picture& board) {
       out << "<circle class=\"" << (heads ? "heads" : "tails") << "\" cx=\"" << num(x) << "\" cy=\"" << num(y)
           << "\" r=\"" << num(radius) << "\" fill=\"" << (heads ? "#f2b705" : "#ffffff") << "\" stroke=\""
           << (heads ? "#7a5c00" : "#8c8c8c") << "\"><title>" << (board.grid ? "(" + std::to_string(r) + ", " : "") << c
-          << (board.grid ? ")" : "") << (heads ? ": heads" : ": tails") << "</title></circle>\n";
+          << (board.grid ? ")" : "") << (heads ? ": heads" : ": tails");
+      const std::size_t index = r * board.cols + c;
+      if (index < board.values.size()) out << (board.grid ? ", G = " : ", g = ") << board.values[index];
+      out << "</title></circle>\n";
     }
   }
   out << "</g>\n";
+  if (values_under) {
+    out << "<g class=\"coin-values\" fill=\"#444444\">\n";
+    for (std::size_t c = 0; c < board.cols && c < board.values.size(); ++c) {
+      const auto [x, y] = place(0, c);
+      text(out, x, y + radius + 11, std::to_string(board.values[c]), value_font, "middle", " class=\"coin-value\"");
+    }
+    out << "</g>\n";
+  }
   if (board.moving) {
     const auto [x, y] = place(board.moving->first, board.moving->second);
     out << "<circle class=\"moving\" cx=\"" << num(x) << "\" cy=\"" << num(y) << "\" r=\"" << num(radius + 3)
@@ -660,22 +753,69 @@ void write_agreement(std::ostream& out, const agreement_picture& box) {
     const std::size_t base = k * per_layer;
     out << "<g class=\"cells\" transform=\"translate(" << num(x0) << ' ' << num(y0) << ") scale(" << num(l.cell)
         << ")\" shape-rendering=\"crispEdges\">\n";
-    run_path(out, "class=\"agree\" stroke=\"#2ca02c\"", box.rows, box.cols,
+    run_path(out, "class=\"agree\" stroke=\"" + std::string(agree_colour) + "\"", box.rows, box.cols,
              [&](std::size_t r, std::size_t c) { return !box.mismatch[base + r * box.cols + c]; });
-    run_path(out, "class=\"mismatch\" stroke=\"#d62728\"", box.rows, box.cols,
+    run_path(out, "class=\"mismatch\" stroke=\"" + std::string(mismatch_colour) + "\"", box.rows, box.cols,
              [&](std::size_t r, std::size_t c) { return static_cast<bool>(box.mismatch[base + r * box.cols + c]); });
+    // A cross on every mismatch, so it shows by shape as well as by lightness (not by hue alone).
+    std::string d;
+    for (std::size_t r = 0; r < box.rows; ++r) {
+      for (std::size_t c = 0; c < box.cols; ++c) {
+        if (!box.mismatch[base + r * box.cols + c]) continue;
+        const std::string x0 = num(static_cast<double>(c) + 0.2), x1 = num(static_cast<double>(c) + 0.8);
+        const std::string y0 = num(static_cast<double>(r) + 0.2), y1 = num(static_cast<double>(r) + 0.8);
+        d += "M" + x0 + ' ' + y0 + 'L' + x1 + ' ' + y1 + 'M' + x1 + ' ' + y0 + 'L' + x0 + ' ' + y1;
+      }
+    }
+    if (!d.empty()) {
+      out << "<path class=\"mismatch-mark\" stroke=\"#ffffff\" stroke-width=\"0.14\" fill=\"none\" d=\"" << d
+          << "\"/>\n";
+    }
     out << "</g>\n";
     out << "<rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(l.panel_w) << "\" height=\""
         << num(l.panel_h) << "\" fill=\"none\" stroke=\"#444444\" stroke-width=\"0.5\"/>\n";
   }
   const double key_y = height - 20;
   out << "<g class=\"legend\" font-size=\"11\">\n"
-      << "<rect x=\"20\" y=\"" << num(key_y - 10) << "\" width=\"12\" height=\"12\" fill=\"#2ca02c\"/>\n";
+      << "<rect x=\"20\" y=\"" << num(key_y - 10) << "\" width=\"12\" height=\"12\" fill=\"" << agree_colour
+      << "\" stroke=\"#444444\" stroke-width=\"0.5\"/>\n";
   text(out, 38, key_y, "agrees (" + std::to_string(box.mismatch.size() - bad) + ")", 11);
-  out << "<rect x=\"180\" y=\"" << num(key_y - 10) << "\" width=\"12\" height=\"12\" fill=\"#d62728\"/>\n";
-  text(out, 198, key_y, "mismatch (" + std::to_string(bad) + ")", 11);
+  out << "<rect x=\"180\" y=\"" << num(key_y - 10) << "\" width=\"12\" height=\"12\" fill=\"" << mismatch_colour
+      << "\"/>\n<path stroke=\"#ffffff\" stroke-width=\"1.6\" d=\"M182.5 " << num(key_y - 7.5)
+      << "l7 7m0 -7l-7 7\"/>\n";
+  text(out, 198, key_y, "mismatch, crossed (" + std::to_string(bad) + ")", 11);
   out << "</g>\n";
   end(out);
+}
+
+void check_path(const std::string& path) {
+  const std::filesystem::path file(path);
+  std::string extension = file.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (extension != ".svg") {
+    const std::string stem = file.stem().string().empty() ? "picture" : file.stem().string();
+    throw parse_error("--svg " + path + ": tartan writes SVG pictures; give a name ending in .svg, such as " + stem +
+                      ".svg");
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    throw parse_error("--svg " + path + " is a directory; give a file name ending in .svg inside it");
+  }
+  const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  if (!std::filesystem::is_directory(dir, ec)) {
+    throw parse_error("cannot write '" + path + "': the directory '" + dir.string() +
+                      "' does not exist; give a path in a writable directory");
+  }
+  // A real probe, not access(2), which says yes to root everywhere (/proc included): open the file for writing
+  // without truncating an existing one, and remove it again if the probe created it.
+  const bool existed = std::filesystem::exists(file, ec);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | (existed ? 0 : O_CREAT | O_EXCL), 0644);
+  if (fd < 0) {
+    throw parse_error("cannot write '" + path + "': " + std::strerror(errno) + "; give a path in a writable directory");
+  }
+  ::close(fd);
+  if (!existed) ::unlink(path.c_str());
 }
 
 void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
@@ -688,6 +828,7 @@ void write_file(const std::string& path, const std::function<void(std::ostream&)
   if (!file) {
     throw error("writing '" + path + "' failed: " + std::strerror(errno) + "; check the free space and try again");
   }
+  std::cerr << "wrote " << path << '\n';
 }
 
 }  // namespace tartan::cli::svg

@@ -47,12 +47,15 @@ struct board_picture {
   bool grid = false;               // false: a row of `cols` coins
   std::size_t rows = 1;
   std::size_t cols = 0;
-  std::vector<bool> heads;   // rows × cols
+  std::vector<bool> heads;  // rows × cols
+  /// The value of each coin, row-major (g(n) on a row, G on a board), or fewer: coins past the end have none shown.
+  /// A row shows g(n) under each coin; every coin's tooltip gives its value.
+  std::vector<std::uint64_t> values;
   std::vector<bool> turned;  // rows × cols: the coins of the highlighted move (empty: none)
   std::optional<std::pair<std::size_t, std::size_t>> moving;  // (row, col) of the coin going heads → tails
 };
 
-/// A box coloured by agreement: one cell per coin, green where the check holds, red where it fails.
+/// A box coloured by agreement: one cell per coin, light where the check holds, dark and crossed where it fails.
 struct agreement_picture {
   std::string title;
   std::vector<std::string> notes;
@@ -91,8 +94,18 @@ void write_board(std::ostream& out, const board_picture& board);
 void write_agreement(std::ostream& out, const agreement_picture& box);
 
 /**
- * Writes a picture to `path` through `write`. Throws tartan::error when the file cannot be written ("cannot write
- * 'x/y.svg': No such file or directory; give a path in a writable directory").
+ * Refuses, before any work, a --svg path that could not receive the picture: a name not ending in .svg (tartan
+ * writes SVG only), a directory, a file that exists but cannot be written, or a missing or read-only directory.
+ * Throws parse_error with one line saying what to type instead.
+ *
+ * Example: check_path("rugs.png") throws "--svg rugs.png: tartan writes SVG pictures; give a name ending in .svg,
+ * such as rugs.svg"
+ */
+void check_path(const std::string& path);
+
+/**
+ * Writes a picture to `path` through `write`, then says "wrote PATH" on standard error. Throws tartan::error when the
+ * file cannot be written ("cannot write 'x/y.svg': No such file or directory; give a path in a writable directory").
  *
  * Example: write_file("rugs.svg", [&](std::ostream& out) { write_heat_map(out, map); });
  */

@@ -5,10 +5,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "games/game_definitions.hpp"
+#include "support/mex_nim_product.hpp"
 #include "support/run_cli.hpp"
 #include "support/xml.hpp"
 
@@ -205,6 +209,148 @@ TEST(SvgCliTest, RefusesWhatItCannotDraw) {
   const auto unwritable = run_tartan({"seq", "ruler", "10", "--svg", "/nonexistent-dir/x.svg"});
   EXPECT_EQ(unwritable.exit_code, 2);
   EXPECT_THAT(unwritable.err, HasSubstr("error: cannot write '/nonexistent-dir/x.svg'"));
+}
+
+/// The texts of the elements of class `cls`, in document order.
+std::vector<std::string> texts_of(const xml_element& root, const std::string& cls) {
+  std::vector<std::string> out;
+  root.for_each([&](const xml_element& e) {
+    if (e.has_class(cls)) out.push_back(e.text);
+  });
+  return out;
+}
+
+TEST(SvgCliTest, SaysWhereItWroteAndRefusesABadPathBeforeAnyWork) {
+  const std::string path = temp_svg("wrote");
+  auto r = run_tartan({"seq", "ruler", "10", "--svg", path});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "wrote " + path + "\n");
+  std::remove(path.c_str());
+  // Refused before the values: nothing on standard output, one error line.
+  const struct {
+    std::string path, message;
+  } bad[] = {
+      {"/tmp/rugs.png",
+       "--svg /tmp/rugs.png: tartan writes SVG pictures; give a name ending in .svg, such as rugs.svg"},
+      {"/tmp/noextension", "give a name ending in .svg"},
+      {"/nonexistent-dir/x.svg",
+       "cannot write '/nonexistent-dir/x.svg': the directory '/nonexistent-dir' does not exist"},
+      {"/tmp", "give a name ending in .svg"},
+      {"/proc/x.svg", "cannot write '/proc/x.svg'"},
+      {"/proc/version.svg", "cannot write '/proc/version.svg'"},
+  };
+  for (const auto& b : bad) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"seq", "moebius", "30", "--svg", b.path},
+          std::vector<std::string>{"table", "ruler*ruler", "--size", "8x8", "--svg", b.path},
+          std::vector<std::string>{"verify", "ruler*ruler", "--size", "8x8", "--svg", b.path},
+          std::vector<std::string>{"analyze", "ruler", "HTH", "--svg", b.path}}) {
+      r = run_tartan(args);
+      EXPECT_EQ(r.exit_code, 2) << args[0] << " " << b.path;
+      EXPECT_EQ(r.out, "") << args[0] << " " << b.path << ": work done before the refusal";
+      EXPECT_THAT(r.err, HasSubstr(b.message)) << args[0];
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    }
+  }
+  // A directory named like a picture.
+  const std::string dir = temp_svg("dir");
+  ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
+  r = run_tartan({"seq", "ruler", "10", "--svg", dir});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("is a directory"));
+  std::remove(dir.c_str());
+}
+
+TEST(SvgCliTest, RowShowsEachCoinsValueAndTheValueAsAnXor) {
+  // Mock Turtles, by brute force over its moves: g = 1, 2, 4, 7, 8, 11; HTTHHT has value 1 ⊕ 7 ⊕ 8 = 14.
+  const auto g = tartan::test::brute_force_values("mock-turtles", 6);
+  const auto root = picture({"analyze", "mock-turtles", "HTTHHT"}, "rowvalues");
+  std::vector<std::string> expected;
+  for (const std::uint64_t v : g) expected.push_back(std::to_string(v));
+  expected.resize(5);  // the position depends on coins 0..4 (its last heads coin): their values are shown
+  EXPECT_EQ(texts_of(*root, "coin-value"), expected);
+  const std::string value = std::to_string(g[0] ^ g[3] ^ g[4]);
+  EXPECT_THAT(root->all_text(), HasSubstr("value " + value + " = g(0) ⊕ g(3) ⊕ g(4) = " + std::to_string(g[0]) + " ⊕ " +
+                                          std::to_string(g[3]) + " ⊕ " + std::to_string(g[4])));
+  // A board gives G(a, b) in each coin's tooltip: Rugs (1, 1) is ruler(1) ⊗ ruler(1) = 2 ⊗ 2 = 3.
+  const auto board = picture({"analyze", "ruler*ruler", "HT/TH"}, "boardvalues");
+  EXPECT_THAT(board->all_text(),
+              HasSubstr("(1, 1): heads, G = " + std::to_string(tartan::test::mex_products(4)[2][2])));
+}
+
+/// Checks the value-axis ticks of a linear scatter plot: 0 first, equal round steps (1, 2 or 5 × 10^k), the last at
+/// or above the largest value and less than a step above it.
+void expect_round_linear_ticks(const xml_element& root, std::uint64_t largest) {
+  std::vector<std::uint64_t> ticks;
+  for (const std::string& t : texts_of(root, "y-tick")) ticks.push_back(std::stoull(t));
+  ASSERT_GE(ticks.size(), 2u);
+  EXPECT_EQ(ticks.front(), 0u) << "a linear axis starts at 0";
+  const std::uint64_t step = ticks[1] - ticks[0];
+  std::uint64_t unit = 1;
+  while (unit * 10 <= step) unit *= 10;
+  EXPECT_TRUE(step == unit || step == 2 * unit || step == 5 * unit) << "step " << step;
+  for (std::size_t i = 1; i < ticks.size(); ++i) EXPECT_EQ(ticks[i] - ticks[i - 1], step);
+  EXPECT_GE(ticks.back(), largest);
+  EXPECT_LT(ticks.back() - largest, step) << "no tick beyond the round value above the largest";
+}
+
+TEST(SvgCliTest, SequencePlotsHaveRoundTicksFromZero) {
+  // Twins: g(n) = n, so g(0..999) tops at 999, which is not round: the axis ends at 1000.
+  expect_round_linear_ticks(*picture({"seq", "twins", "1000"}, "tickstwins"), 999);
+  // Mock Turtles: the n-th odious number; g(99) = 199 by the definition of odious numbers.
+  std::uint64_t x = 0, odious = 0;
+  for (int n = 0; n < 100; ++n) {
+    while (__builtin_popcountll(x) % 2 == 0) ++x;
+    odious = x++;
+  }
+  expect_round_linear_ticks(*picture({"seq", "mock-turtles", "100"}, "ticksmock"), odious);
+  // Ruler (log axis): every tick a power of two (and 0 has none: Ruler has no 0).
+  const auto ruler = picture({"seq", "ruler", "1000"}, "ticksruler");
+  for (const std::string& t : texts_of(*ruler, "y-tick")) {
+    const std::uint64_t v = std::stoull(t);
+    EXPECT_TRUE(v != 0 && (v & (v - 1)) == 0) << t;
+  }
+  // x ticks: 0 first, equal steps, none past the last coin.
+  std::vector<std::uint64_t> xs;
+  for (const std::string& t : texts_of(*ruler, "x-tick")) xs.push_back(std::stoull(t));
+  ASSERT_GE(xs.size(), 2u);
+  EXPECT_EQ(xs.front(), 0u);
+  EXPECT_LE(xs.back(), 999u);
+}
+
+TEST(SvgCliTest, VerifyComparesWithConjecturedValuesAndCrossesTheMismatches) {
+  // Rugs on 8x8: G(a, b) = ruler(a) ⊗ ruler(b), ruler(n) the largest power of 2 dividing n + 1, products from the
+  // mex definition. One value changed: exactly that cell mismatches.
+  const auto product = tartan::test::mex_products(16);
+  const std::string values = temp_svg("values") + ".txt";
+  {
+    std::ofstream file(values);
+    file << "# Rugs, 8x8, one wrong value at (2, 5)\n";
+    for (std::uint64_t a = 0; a < 8; ++a) {
+      for (std::uint64_t b = 0; b < 8; ++b) {
+        const std::uint64_t g = product[(a + 1) & ~a][(b + 1) & ~b];
+        file << (a == 2 && b == 5 ? g ^ 1 : g) << (b == 7 ? "\n" : ", ");
+      }
+    }
+  }
+  const std::string path = temp_svg("verifyvalues");
+  auto r = run_tartan({"verify", "ruler*ruler", "--size", "8x8", "--values", values, "--threads", "1", "--svg", path});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("mismatches: 1\n"));
+  const std::uint64_t g25 = product[1][2];  // ruler(2) = 1, ruler(5) = 2
+  EXPECT_THAT(r.out, HasSubstr("(2, 5): " + std::to_string(g25) + " vs " + std::to_string(g25 ^ 1)));
+  const auto root = parse_xml(tartan::test::read_file(path));
+  std::remove(path.c_str());
+  EXPECT_EQ(cells_in_paths(*root, "mismatch"), 1u);
+  EXPECT_EQ(cells_in_paths(*root, "agree"), 63u);
+  EXPECT_EQ(count_class(*root, "mismatch-mark", "path"), 1u) << "the mismatch is marked by a shape, not colour alone";
+  const auto json = run_tartan({"verify", "ruler*ruler", "--size", "8x8", "--values", values, "--json"});
+  EXPECT_THAT(json.out, HasSubstr("\"given\":"));
+  // A file with the wrong number of values.
+  r = run_tartan({"verify", "ruler*ruler", "--size", "4x4", "--values", values});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("holds 64 values but the box has 16 cells"));
+  std::remove(values.c_str());
 }
 
 }  // namespace
