@@ -15,6 +15,7 @@
 #include "input/file_input.hpp"
 #include "input/options.hpp"
 #include "output/analysis_output.hpp"
+#include "output/timing.hpp"
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/move_count.hpp"
@@ -233,6 +234,7 @@ std::vector<sum_term> read_sum(const analyze_request& o) {
 
 /// A sum: parse → resolve → analyze or count → print.
 void run_sum(const analyze_request& o, run_state& state) {
+  const stopwatch timer;
   const std::vector<sum_term> terms = read_sum(o);
   analyze_options limits;
   limits.max_memory = o.memory_limit;
@@ -243,6 +245,7 @@ void run_sum(const analyze_request& o, run_state& state) {
       print_sum_count_json(std::cout, terms, counted);
     } else {
       print_sum_count(std::cout, terms, counted);
+      std::cout << time_line(timer.seconds());
     }
   } else {
     const sum_analysis a(terms, limits);
@@ -251,6 +254,7 @@ void run_sum(const analyze_request& o, run_state& state) {
       print_sum_analysis_json(std::cout, a, winning);
     } else {
       print_sum_analysis(std::cout, a, winning, o.limit, o.offset);
+      std::cout << time_line(timer.seconds());
     }
   }
   state.exit_code = 0;
@@ -259,6 +263,7 @@ void run_sum(const analyze_request& o, run_state& state) {
 /// parse → resolve → analyze → print.
 void run_analyze(const analyze_request& o, run_state& state) {
   if (!o.more.empty()) return run_sum(o, state);
+  const stopwatch timer;
   const game_handle game = games::resolve_game(game_argument(o.game));
   const box_region region = read_region(o, game);
   analyze_options limits;
@@ -270,6 +275,7 @@ void run_analyze(const analyze_request& o, run_state& state) {
       print_move_count_json(std::cout, game, region, counted);
     } else {
       print_move_count(std::cout, game, region, counted);
+      std::cout << time_line(timer.seconds());
     }
     state.exit_code = 0;
     return;
@@ -289,6 +295,7 @@ void run_analyze(const analyze_request& o, run_state& state) {
     print_analysis_json(std::cout, result, winning);
   } else {
     print_analysis(std::cout, result, winning, o.limit, o.offset);
+    std::cout << time_line(timer.seconds());
   }
   state.exit_code = 0;
 }

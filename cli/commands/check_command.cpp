@@ -19,6 +19,7 @@
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
 #include "output/analysis_output.hpp"
+#include "output/timing.hpp"
 #include "tartan/analysis/check.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
@@ -100,11 +101,7 @@ void print_text(const game_handle& game, const check_result& r, bool claimed) {
       std::cout << "  " << m.position.text() << ": " << m.graph_value << " vs " << m.xor_value << '\n';
     }
   }
-  if (game.is_product()) {
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
-    std::cout << "time: " << seconds << " s\n";
-  }
+  std::cout << time_line(r.seconds);
 }
 
 /// The JSON report; rows give the code and the coins, products the size and the heads of each mismatch.
@@ -139,7 +136,7 @@ void print_json(const game_handle& game, const check_result& r) {
     list.push_back(std::move(item));
   }
   out["first_mismatches"] = std::move(list);
-  if (game.is_product()) out["seconds"] = r.seconds;
+  out["seconds"] = r.seconds;
   std::cout << out.dump() << '\n';
 }
 

@@ -19,6 +19,7 @@
 #include "input/options.hpp"
 #include "output/advice.hpp"
 #include "output/svg.hpp"
+#include "output/timing.hpp"
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
@@ -34,8 +35,8 @@ enum class seq_format { text, json, jsonl };
 
 /// Writes the values as the engine computes them: each chunk is written and flushed at once, so the first values
 /// reach a pipe or a file while the rest are computed, and a stop leaves every value computed in the output.
-/// text: the values on one line; json: {"game", "code", "values": [...], "complete"[, "stopped"]}; jsonl: one
-/// {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"]}.
+/// text: the values on one line; json: {"game", "code", "values": [...], "complete"[, "stopped"], "seconds"}; jsonl:
+/// one {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"], "seconds"}.
 class value_writer {
  public:
   value_writer(std::ostream& out, seq_format format) : out_(out), format_(format) { buffer_.reserve(1 << 16); }
@@ -68,12 +69,12 @@ class value_writer {
 
   /// Closes the output; `stopped` says why the values are fewer than asked for ("" when complete); `pattern` is
   /// the period and closed forms found (seq --period), or null.
-  void end(const std::string& stopped, const nlohmann::ordered_json& pattern) {
+  void end(const std::string& stopped, const nlohmann::ordered_json& pattern, double seconds) {
     const std::string complete = stopped.empty() ? "true" : "false";
     const std::string why = stopped.empty() ? "" : ",\"stopped\":" + nlohmann::json(stopped).dump();
-    std::string fields;
+    std::string fields = ",\"seconds\":" + nlohmann::json(seconds).dump();
     if (!pattern.is_null()) {
-      fields = ",\"period\":" + pattern["period"].dump() + ",\"closed_forms\":" + pattern["closed_forms"].dump();
+      fields += ",\"period\":" + pattern["period"].dump() + ",\"closed_forms\":" + pattern["closed_forms"].dump();
     }
     if (format_ == seq_format::json) {
       buffer_ += "],\"complete\":" + complete + why + fields + "}\n";
@@ -206,12 +207,14 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   // The pattern of the values computed, complete or not: a proof from a partial range is as good.
   nlohmann::ordered_json pattern;
   if (o.period && !values.empty()) pattern = pattern_json(values, request.game.row_game());
-  writer.end(stopped, pattern);  // the output closed (valid JSON) before the reason is given
+  writer.end(stopped, pattern, result.seconds);  // the output closed (valid JSON) before the reason is given
   if (!o.svg.empty() && !values.empty()) {
     const svg::scatter_plot plot{request.game.name() + ": g(n) for n = 0.." + std::to_string(values.size() - 1),
                                  "n (coin, from 0 at the left)", "g(n)", values};
     svg::write_file(o.svg, [&](std::ostream& out) { svg::write_scatter_plot(out, plot); });
   }
+  // The time, where a person watches (the progress bar's terminal); programs read "seconds" in the JSON forms.
+  if (bar.on_terminal() && stopped.empty()) std::cerr << time_line(result.seconds);
   if (!stopped.empty()) {
     const std::size_t k = writer.written();
     const std::string shown = "g(0.." + (k == 0 ? std::string("-1") : std::to_string(k - 1)) + ") printed, " +
@@ -236,18 +239,18 @@ void add_seq_command(CLI::App& app, run_state& state) {
       "Examples:\n"
       "  tartan seq mock-turtles 10     1 2 4 7 8 11 13 14 16 19\n"
       "  tartan seq 1+C 8 --json        "
-      "{\"game\":\"1+C\",\"code\":\"1+C\",\"values\":[1,2,1,4,1,2,1,8],\"complete\":true}\n"
+      "{\"game\":\"1+C\",\"code\":\"1+C\",\"values\":[1,2,1,4,1,2,1,8],\"complete\":true,...}\n"
       "  tartan seq ruler-fives 40 --period      the values, then their period, proven (moves span 5 coins)\n"
       "  tartan seq ruler 1000 --svg ruler.svg   (also draws the values; a log value axis when they span decades)\n");
   auto opts = std::make_shared<seq_options>();
   sub->add_option("GAME", opts->game, "A built-in game name or a turning code")->required();
   sub->add_option("N", opts->count, "How many values: g(0) .. g(N-1)")->required();
   sub->add_flag("--json", opts->json,
-                "Print {\"game\": ..., \"code\": ..., \"values\": [...], \"complete\": true} (with \"stopped\": why, "
-                "when complete is false)");
+                "Print {\"game\": ..., \"code\": ..., \"values\": [...], \"complete\": true, \"seconds\": ...} (with "
+                "\"stopped\": why, when complete is false)");
   sub->add_flag("--jsonl", opts->jsonl,
                 "Print one {\"n\": n, \"g\": g(n)} per line as the values are computed, then {\"complete\": ..., "
-                "\"count\": ...}");
+                "\"count\": ..., \"seconds\": ...}");
   sub->add_flag("--period", opts->period,
                 "Also report a period g(n + P) = g(n) + s for n >= p, proven for rules of bounded span, and the "
                 "classic closed forms the values match (JSON: \"period\", \"closed_forms\")");

@@ -14,6 +14,7 @@
 #include "input/file_input.hpp"
 #include "input/options.hpp"
 #include "output/svg.hpp"
+#include "output/timing.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/games/registry.hpp"
@@ -84,6 +85,7 @@ void write_table_svg(const std::string& path, const tartan_game& game, const box
 }
 
 void run_table(const table_options& o, std::uint64_t limit, double max_seconds) {
+  const stopwatch timer;
   const tartan_game game(games::find_factors(game_argument(o.game)));
   const box_extents extents = parse_board_size(o.size);
   // The memory first, before the cap on what is printed, so that a size beyond the machine is refused with the
@@ -154,6 +156,7 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds) 
     print_slice(table, s * rows * cols, rows, cols, width, row_letter, col_letter);
     ++s;
   });
+  std::cout << "# " << time_line(timer.seconds());  // a comment line, like the header, for programs reading the table
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
 #include "output/svg.hpp"
+#include "output/timing.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/parse_number.hpp"
@@ -99,9 +100,8 @@ void print_text(const tartan_game& game, const verify_report& r, const std::stri
       std::cout << "  " << cell_text(m.cell) << ": " << m.direct << " vs " << m.expected << '\n';
     }
   }
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
-  std::cout << "time: " << seconds << " s on " << r.threads << (r.threads == 1 ? " thread" : " threads") << '\n';
+  std::cout << "time: " << format_seconds(r.seconds) << " on " << r.threads << (r.threads == 1 ? " thread" : " threads")
+            << '\n';
   if (r.complete && r.mismatches == 0) {
     std::cout << (values_file.empty() ? "ok: every cell agrees with the Tartan theorem\n"
                                       : "ok: every cell agrees with the given values\n");

@@ -55,6 +55,8 @@ class progress_bar {
   void show(double fraction);
   /// Erases the bar.
   void clear();
+  /// True when standard error is a terminal (where the bar, and a command's closing time, are shown).
+  bool on_terminal() const { return enabled_; }
 
  private:
   std::string label_;

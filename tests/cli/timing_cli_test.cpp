@@ -1,0 +1,89 @@
+// Every command that computes says how long it took: the text reports of analyze (rows, boards, sums, counts),
+// table, check and verify end with "time: S s" (before the verdict line of check and verify), and the JSON forms of seq, check and verify carry "seconds". The
+// time printed must lie between 0 and the wall time the test measured around the whole process.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "support/run_cli.hpp"
+
+namespace {
+
+using tartan::test::cli_result;
+using tartan::test::run_tartan;
+
+struct timed_run {
+  cli_result result;
+  double wall_seconds = 0;
+};
+
+timed_run run_timed(const std::vector<std::string>& args) {
+  const auto start = std::chrono::steady_clock::now();
+  timed_run r{run_tartan(args), 0};
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+/// The seconds of the report's time line, "time: S s" (after `prefix`, "# " for table), or -1 when there is none.
+/// It is the report's last line but for a closing verdict ("ok: ...", "mismatch...") in check and verify.
+double time_line_seconds(const std::string& out, const std::string& prefix = "") {
+  const std::regex line("(^|\n)" + prefix + R"(time: ([0-9]+\.[0-9]{3}) s( on [0-9]+ threads?)?\n([a-z][^\n]*\n)?$)");
+  std::smatch m;
+  if (!std::regex_search(out, m, line)) return -1;
+  return std::stod(m[2].str());
+}
+
+class TimedCommandTest : public ::testing::TestWithParam<std::vector<std::string>> {};
+
+TEST_P(TimedCommandTest, ReportsItsWallTime) {
+  const timed_run r = run_timed(GetParam());
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.err;
+  const std::string prefix = GetParam().front() == "table" ? "# " : "";
+  const double seconds = time_line_seconds(r.result.out, prefix);
+  ASSERT_GE(seconds, 0) << "no closing time line in:\n" << r.result.out;
+  EXPECT_LE(seconds, r.wall_seconds + 0.001);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryComputingCommand, TimedCommandTest,
+    ::testing::Values(std::vector<std::string>{"analyze", "mock-turtles", "HTTH"},
+                      std::vector<std::string>{"analyze", "ruler*ruler", "HT/TH"},
+                      std::vector<std::string>{"analyze", "ruler", "--coins", "1000", "--all-heads", "--count"},
+                      std::vector<std::string>{"analyze", "mock-turtles", "HTTH", "+", "ruler", "HTH"},
+                      std::vector<std::string>{"analyze", "mock-turtles", "HTTH", "+", "ruler", "HTH", "--count"},
+                      std::vector<std::string>{"table", "ruler*ruler", "--size", "4x4"},
+                      std::vector<std::string>{"check", "mock-turtles", "--coins", "8"},
+                      std::vector<std::string>{"check", "ruler*ruler", "--size", "2x2"},
+                      std::vector<std::string>{"verify", "ruler*ruler", "--size", "6x6"}));
+
+TEST(TimedCommandTest, JsonFormsCarryTheirSeconds) {
+  const std::regex seconds_field(R"("seconds":([0-9.eE+-]+))");
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"seq", "mock-turtles", "100", "--json"},
+           {"seq", "mock-turtles", "100", "--jsonl"},
+           {"check", "mock-turtles", "--coins", "8", "--json"},
+           {"verify", "ruler*ruler", "--size", "6x6", "--json"}}) {
+    SCOPED_TRACE(args[0] + " " + args.back());
+    const timed_run r = run_timed(args);
+    ASSERT_EQ(r.result.exit_code, 0) << r.result.err;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r.result.out, m, seconds_field)) << r.result.out;
+    const double seconds = std::stod(m[1].str());
+    EXPECT_GE(seconds, 0);
+    EXPECT_LE(seconds, r.wall_seconds);
+  }
+}
+
+TEST(TimedCommandTest, SeqKeepsStandardOutputToTheValues) {
+  // Off a terminal, seq prints the values alone: its time goes to a terminal's standard error only.
+  const cli_result r = run_tartan({"seq", "mock-turtles", "5"});
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "1 2 4 7 8\n");  // the odious numbers, OEIS A000069
+  EXPECT_EQ(r.err.find("time:"), std::string::npos);
+}
+
+}  // namespace
