@@ -14,6 +14,7 @@
 #include "commands/commands.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
+#include "input/position_input.hpp"
 #include "output/analysis_output.hpp"
 #include "output/timing.hpp"
 #include "tartan/analysis/analysis.hpp"
@@ -31,19 +32,15 @@ namespace tartan::cli {
 
 namespace {
 
-struct analyze_request {
-  std::string game;
-  std::string position;
-  std::string coins;
-  std::string heads;
-  std::string size;
-  bool all_heads = false;
+struct analyze_request : position_text {
   bool count = false;
   std::vector<std::string> more;  // + GAME POSITION ...: the further terms of a sum
   std::size_t limit = 10;
   std::string limit_text = "10";  // --limit as typed: parse_u64 refuses signs and values beyond 64 bits
   std::size_t offset = 0;
   std::string offset_text = "0";
+  std::size_t options = 0;  // --options N: list the first N options (0: none)
+  std::string options_text;
   bool json = false;
   std::string svg;
   std::string max_memory;
@@ -74,92 +71,6 @@ std::string position_from_stdin(bool grid, std::uint64_t limit) {
     text = std::move(joined);
   }
   return text;
-}
-
-/// The position described by POSITION, --coins (rows), --size (boards), --heads and --all-heads, with the mistakes
-/// people make refused by name. The engine parses the text (box_position.hpp, box_region.hpp); this says which
-/// option meant what.
-box_region read_region(const analyze_request& o, const game_handle& game) {
-  const bool has_position = !o.position.empty(), has_heads = !o.heads.empty();
-  if (o.all_heads && (has_position || has_heads)) {
-    throw parse_error(std::string("the position is given twice: --all-heads and ") +
-                      (has_position ? "POSITION '" + o.position + "'" : "--heads") +
-                      "; give --all-heads with --coins N or --size RxC alone, or list the heads");
-  }
-  const bool board = game.is_product() || !o.size.empty();
-  if (board && !o.coins.empty()) {
-    throw parse_error("--coins is the length of a row; a grid's size is --size RxC (e.g. --size 8x8)");
-  }
-  if (board && !game.is_product()) {
-    throw parse_error("'" + game.name() +
-                      "' is a single game; a tartan product needs at least two factors joined by "
-                      "'*', e.g. '" +
-                      game.name() + "*" + game.name() + "'");
-  }
-  if (has_position && has_heads) {
-    throw parse_error(board ? "the position is given twice; give either POSITION (rows joined by '/', e.g. HTT/THH) "
-                              "or --size RxC --heads 3:5,17:2, not both"
-                            : "the position is given twice; give either POSITION (e.g. HTTH) or --coins N --heads "
-                              "3,17, not both");
-  }
-  if (!board && has_heads && o.heads.find(':') != std::string::npos) {
-    throw parse_error("--heads '" + o.heads + "' lists grid coins (row:column), but " + game.name() +
-                      " is played on a row; list coin numbers such as 3,17, or give a product game such as "
-                      "'ruler*ruler' with --size RxC");
-  }
-  if (!board && has_position && o.position.find('/') != std::string::npos) {
-    throw parse_error("position '" + o.position + "' has several rows, but " + game.name() +
-                      " is played on a row; give one row such as HTTH, or a product game such as 'ruler*ruler'");
-  }
-  if (board && has_position && game.dimensions() != 2) {
-    throw parse_error("'" + game.name() + "' has " + std::to_string(game.dimensions()) +
-                      " factors; rows joined by '/' draw a 2-D board, so give --size AxBxC --heads 1:2:3,... "
-                      "instead");
-  }
-  // The box's size as given: --coins N for a row, --size RxC for a board.
-  std::optional<box_extents> size;
-  if (!o.coins.empty()) {
-    const std::uint64_t n = parse_u64(o.coins, "--coins", std::uint64_t{UINT32_MAX} + 1);
-    if (n == 0) throw parse_error("--coins must be at least 1; type the length of the row, e.g. --coins 1000");
-    size = box_extents{static_cast<std::size_t>(n)};
-  } else if (!o.size.empty()) {
-    size = parse_board_size(o.size);
-    game.product().check_extents(*size);
-  }
-  if (has_heads && !size) {
-    throw parse_error(
-        board ? "--heads needs --size RxC, the size of the board; type e.g. --size 1000x1000 --heads " + o.heads
-              : "--heads needs --coins N, the length of the row; type e.g. --coins 1000 --heads " + o.heads);
-  }
-  if (o.all_heads) {
-    if (!size) {
-      throw parse_error(board ? "--all-heads needs --size RxC, the size of the board; type e.g. --size 1000x1000 "
-                                "--all-heads"
-                              : "--all-heads needs --coins N, the length of the row; type e.g. --coins 1000 "
-                                "--all-heads");
-    }
-    return box_region::all_heads(*size);
-  }
-  if (has_position) {
-    box_position drawn = board ? box_position(parse_grid(o.position)) : box_position(parse_row(o.position));
-    if (!size) return box_region(drawn);
-    const box_extents& at_least = drawn.extents();
-    for (std::size_t i = 0; i < at_least.size(); ++i) {
-      if (at_least[i] > (*size)[i]) {
-        throw parse_error(board ? "the position is " + format_size(at_least) + " but --size is " + o.size +
-                                      "; drop --size or make it at least " + format_size(at_least)
-                                : "the position has " + std::to_string(at_least[0]) + " coins but --coins is " +
-                                      o.coins + "; drop --coins or make it at least " + std::to_string(at_least[0]));
-      }
-    }
-    // The coins beyond the drawing are tails.
-    return box_region(board ? box_position(grid_position{*size, drawn.to_grid().heads})
-                            : box_position(row_position{(*size)[0], drawn.to_row().heads}));
-  }
-  if (size) return parse_box_region(*size, o.heads);
-  throw parse_error(board ? "no position given; type rows of H/T joined by '/' (e.g. tartan analyze '" + o.game +
-                                "' HTT/THH), or --size RxC --heads 3:5,17:2"
-                          : "no position given; type one such as HTTH (coin 0 first), or --coins N --heads 3,17");
 }
 
 /// A term's position in a sum: drawn (HTTH, HT/TH) or SIZE=HEADS (1000=3,10-20; 8x8=0-7:0-7,3:3; 8x8=all).
@@ -235,6 +146,9 @@ std::vector<sum_term> read_sum(const analyze_request& o) {
 /// A sum: parse → resolve → analyze or count → print.
 void run_sum(const analyze_request& o, run_state& state) {
   const stopwatch timer;
+  if (!o.options_text.empty()) {
+    throw parse_error("--options lists the options of one position; leave it out of a sum, or analyze a term alone");
+  }
   const std::vector<sum_term> terms = read_sum(o);
   analyze_options limits;
   limits.max_memory = o.memory_limit;
@@ -290,11 +204,13 @@ void run_analyze(const analyze_request& o, run_state& state) {
   if (!o.svg.empty()) check_drawable(position);
   const analysis result = analyze(game, position, limits);
   const std::vector<move> winning = result.winning_moves(o.limit, o.offset);
+  const std::optional<option_page> options =
+      o.options_text.empty() ? std::nullopt : std::optional<option_page>(list_options(result, o.options));
   if (!o.svg.empty()) write_analysis_svg(o.svg, result, winning);
   if (o.json) {
-    print_analysis_json(std::cout, result, winning);
+    print_analysis_json(std::cout, result, winning, options);
   } else {
-    print_analysis(std::cout, result, winning, o.limit, o.offset);
+    print_analysis(std::cout, result, winning, o.limit, o.offset, options);
     std::cout << time_line(timer.seconds());
   }
   state.exit_code = 0;
@@ -336,6 +252,10 @@ void add_analyze_command(CLI::App& app, run_state& state) {
                   "Skip this many winning moves first (a fixed order: by moving coin, those sure to have a move "
                   "first, then by the coins turned)")
       ->capture_default_str();
+  sub->add_option("--options", o->options_text,
+                  "Also list the first N options: every legal move with the value it leaves (JSON: \"options\", "
+                  "\"options_complete\")")
+      ->type_name("N");
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"position\" (the heads), \"value\", \"outcome\": \"N\"|\"P\", "
                 "\"winning_moves\"}");
@@ -359,6 +279,14 @@ void add_analyze_command(CLI::App& app, run_state& state) {
     }
     o->limit = static_cast<std::size_t>(parse_u64(o->limit_text, "--limit"));
     o->offset = static_cast<std::size_t>(parse_u64(o->offset_text, "--offset"));
+    if (!o->options_text.empty()) {
+      if (o->count) {
+        throw parse_error(
+            "--count counts the winning moves without listing any move, so it lists no options; leave "
+            "out one of them");
+      }
+      o->options = static_cast<std::size_t>(parse_u64(o->options_text, "--options", max_listed_options));
+    }
     run_analyze(*o, state);
   });
 }

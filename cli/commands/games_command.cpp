@@ -4,18 +4,16 @@
 #include <cstddef>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "commands/commands.hpp"
+#include "output/json_output.hpp"
 #include "tartan/games/registry.hpp"
 
 namespace tartan::cli {
 
 namespace {
-
-constexpr std::size_t shown_values = 10;
 
 std::string joined(const std::vector<grundy_value>& values) {
   std::string s;
@@ -29,24 +27,14 @@ std::string joined(const std::vector<grundy_value>& values) {
 void run_games(bool json) {
   const auto list = games::builtin_games();
   std::vector<std::vector<grundy_value>> values;
-  for (const games::game_info& info : list) values.push_back(games::find_game(info.name).sequence(shown_values));
+  for (const games::game_info& info : list) values.push_back(games::find_game(info.name).sequence(games_listed_values));
 
   if (json) {
-    nlohmann::ordered_json out;
-    out["convention"] = "coins are numbered from 0; coin 0 is the leftmost coin";
-    out["games"] = nlohmann::ordered_json::array();
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      out["games"].push_back({{"name", list[i].name},
-                              {"title", list[i].title},
-                              {"code", list[i].code},
-                              {"summary", list[i].summary},
-                              {"values", values[i]}});
-    }
-    std::cout << out.dump() << '\n';
+    std::cout << games_json(list, values).dump() << '\n';
     return;
   }
 
-  const std::string values_header = "g(0.." + std::to_string(shown_values - 1) + ")";
+  const std::string values_header = "g(0.." + std::to_string(games_listed_values - 1) + ")";
   std::size_t name_width = 4, code_width = 4, title_width = 5;
   for (const games::game_info& info : list) {
     name_width = std::max(name_width, info.name.size());

@@ -1,7 +1,6 @@
 // tartan seq GAME N: g(0..N-1) of a game, on one line or as JSON.
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <charconv>
 #include <cstddef>
 #include <cstdint>
 #include <iostream>
@@ -18,129 +17,18 @@
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
 #include "output/advice.hpp"
+#include "output/pictures.hpp"
+#include "output/sequence_output.hpp"
 #include "output/svg.hpp"
 #include "output/timing.hpp"
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/turning/closed_form.hpp"
-#include "tartan/turning/period.hpp"
 
 namespace tartan::cli {
 
 namespace {
-
-enum class seq_format { text, json, jsonl };
-
-/// Writes the values as the engine computes them: each chunk is written and flushed at once, so the first values
-/// reach a pipe or a file while the rest are computed, and a stop leaves every value computed in the output.
-/// text: the values on one line; json: {"game", "code", "values": [...], "complete"[, "stopped"], "seconds"}; jsonl:
-/// one {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"], "seconds"}.
-class value_writer {
- public:
-  value_writer(std::ostream& out, seq_format format) : out_(out), format_(format) { buffer_.reserve(1 << 16); }
-
-  void begin(const game_handle& game) {
-    if (format_ == seq_format::json) {
-      buffer_ += "{\"game\":" + nlohmann::json(game.name()).dump() +
-                 ",\"code\":" + nlohmann::json(game.row_game().code()).dump() + ",\"values\":[";
-    }
-  }
-
-  /// The next values, g(written())...
-  void write(std::span<const grundy_value> values) {
-    char digits[24];
-    for (const grundy_value v : values) {
-      const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
-      if (format_ == seq_format::jsonl) {
-        buffer_ += "{\"n\":" + std::to_string(written_) + ",\"g\":";
-        buffer_.append(digits, end);
-        buffer_ += "}\n";
-      } else {
-        if (written_ != 0) buffer_ += format_ == seq_format::json ? ',' : ' ';
-        buffer_.append(digits, end);
-      }
-      ++written_;
-      if (buffer_.size() >= (1 << 16) - 64) flush();
-    }
-    flush();
-  }
-
-  /// Closes the output; `stopped` says why the values are fewer than asked for ("" when complete); `pattern` is
-  /// the period and closed forms found (seq --period), or null.
-  void end(const std::string& stopped, const nlohmann::ordered_json& pattern, double seconds) {
-    const std::string complete = stopped.empty() ? "true" : "false";
-    const std::string why = stopped.empty() ? "" : ",\"stopped\":" + nlohmann::json(stopped).dump();
-    std::string fields = ",\"seconds\":" + nlohmann::json(seconds).dump();
-    if (!pattern.is_null()) {
-      fields += ",\"period\":" + pattern["period"].dump() + ",\"closed_forms\":" + pattern["closed_forms"].dump();
-    }
-    if (format_ == seq_format::json) {
-      buffer_ += "],\"complete\":" + complete + why + fields + "}\n";
-    } else if (format_ == seq_format::jsonl) {
-      buffer_ += "{\"complete\":" + complete + ",\"count\":" + std::to_string(written_) + why + fields + "}\n";
-    } else {
-      buffer_ += '\n';
-      if (!pattern.is_null()) buffer_ += pattern_text(pattern);
-    }
-    flush();
-  }
-
-  std::size_t written() const { return written_; }
-
- private:
-  /// The text form: one line for the period (or its absence), one per closed form.
-  static std::string pattern_text(const nlohmann::ordered_json& pattern) {
-    const nlohmann::ordered_json& period = pattern["period"];
-    const std::size_t observed = pattern["observed"];
-    std::string text;
-    if (period.is_null()) {
-      text = "period: none found in g(0.." + std::to_string(observed - 1) +
-             ") (one is reported when proven, or when seen at least three times)\n";
-    } else {
-      const std::string p = std::to_string(period["preperiod"].get<std::size_t>());
-      const std::string P = std::to_string(period["period"].get<std::size_t>());
-      const grundy_value s = period["saltus"];
-      text = "period: g(n + " + P + ") = g(n)" + (s != 0 ? " + " + std::to_string(s) : std::string()) +
-             " for n >= " + p + " (preperiod " + p + ", period " + P + ", saltus " + std::to_string(s) + "), " +
-             (period["proven"].get<bool>() ? "proven" : "not proven") + ": " + period["why"].get<std::string>() + "\n";
-    }
-    for (const nlohmann::ordered_json& form : pattern["closed_forms"]) {
-      text += "closed form, observed for n = 0.." + std::to_string(observed - 1) + ": " +
-              form["formula"].get<std::string>() + " (OEIS " + form["oeis"].get<std::string>() + ")\n";
-    }
-    return text;
-  }
-
-  void flush() {
-    out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
-    out_.flush();
-    buffer_.clear();
-  }
-
-  std::ostream& out_;
-  seq_format format_;
-  std::string buffer_;
-  std::size_t written_ = 0;
-};
-
-/// {"observed": N, "period": {...} | null, "closed_forms": [...]} of g(0..N-1).
-nlohmann::ordered_json pattern_json(std::span<const grundy_value> values, const turning_game& game) {
-  nlohmann::ordered_json pattern = {
-      {"observed", values.size()}, {"period", nullptr}, {"closed_forms", nlohmann::ordered_json::array()}};
-  if (const std::optional<sequence_period> found = find_period(values, game)) {
-    pattern["period"] = {{"preperiod", found->preperiod},
-                         {"period", found->period},
-                         {"saltus", found->saltus},
-                         {"proven", found->proven},
-                         {"why", found->why}};
-  }
-  for (const closed_form& form : recognise_closed_forms(values)) {
-    pattern["closed_forms"].push_back({{"name", form.name}, {"formula", form.formula}, {"oeis", form.oeis}});
-  }
-  return pattern;
-}
 
 struct seq_options {
   std::string game;
@@ -209,8 +97,7 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   if (o.period && !values.empty()) pattern = pattern_json(values, request.game.row_game());
   writer.end(stopped, pattern, result.seconds);  // the output closed (valid JSON) before the reason is given
   if (!o.svg.empty() && !values.empty()) {
-    const svg::scatter_plot plot{request.game.name() + ": g(n) for n = 0.." + std::to_string(values.size() - 1),
-                                 "n (coin, from 0 at the left)", "g(n)", values};
+    const svg::scatter_plot plot = sequence_plot(request.game.name(), values);
     svg::write_file(o.svg, [&](std::ostream& out) { svg::write_scatter_plot(out, plot); });
   }
   // The time, where a person watches (the progress bar's terminal); programs read "seconds" in the JSON forms.

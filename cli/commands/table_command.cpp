@@ -2,10 +2,8 @@
 // column headers (coins numbered from 0), or as JSON rows.
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <functional>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -13,6 +11,8 @@
 #include "detail/box_cells.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
+#include "output/json_output.hpp"
+#include "output/pictures.hpp"
 #include "output/svg.hpp"
 #include "output/timing.hpp"
 #include "tartan/core/error.hpp"
@@ -63,24 +63,10 @@ void print_slice(const std::vector<grundy_value>& table, std::size_t first, std:
   }
 }
 
-/// The table as an SVG heat map: one panel for a board, one per value of the first coordinate for a box.
+/// The table as an SVG heat map in `path` (pictures.hpp).
 void write_table_svg(const std::string& path, const tartan_game& game, const box_extents& extents,
                      const std::vector<grundy_value>& table) {
-  const std::size_t dims = extents.size();
-  svg::heat_map map;
-  std::string formula;
-  for (std::size_t i = 0; i < dims; ++i) {
-    if (i != 0) formula += " ⊗ ";
-    formula += game.factor(i).name() + "(" + std::string(1, "abc"[i]) + ")";
-  }
-  map.title = "G(" + std::string(dims == 2 ? "a, b" : "a, b, c") + ") = " + formula + " on " + format_size(extents);
-  map.layers = dims == 3 ? extents[0] : 1;
-  map.layer_axis = "a";
-  map.rows = extents[dims - 2];
-  map.cols = extents[dims - 1];
-  map.row_axis = std::string(1, "abc"[dims - 2]) + ", coins of " + game.factor(dims - 2).name();
-  map.col_axis = std::string(1, "abc"[dims - 1]) + ", coins of " + game.factor(dims - 1).name();
-  map.values = table;
+  const svg::heat_map map = table_heat_map(game, extents, table);
   svg::write_file(path, [&](std::ostream& out) { svg::write_heat_map(out, map); });
 }
 
@@ -106,19 +92,7 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds) 
   if (!o.svg.empty()) write_table_svg(o.svg, game, extents, table);
 
   if (o.json) {
-    // 2-D: an array of rows; k dimensions: arrays nested k deep, the first coordinate outermost.
-    const std::vector<std::size_t> stride = detail::row_major_strides(extents);
-    std::function<nlohmann::json(std::size_t, std::size_t)> nest = [&](std::size_t dim, std::size_t first) {
-      nlohmann::json level = nlohmann::json::array();
-      for (std::size_t i = 0; i < extents[dim]; ++i) {
-        if (dim + 1 == extents.size())
-          level.push_back(table[first + i]);
-        else
-          level.push_back(nest(dim + 1, first + i * stride[dim]));
-      }
-      return level;
-    };
-    std::cout << nest(0, 0).dump() << '\n';
+    std::cout << table_json(extents, table).dump() << '\n';
     return;
   }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "output/json_output.hpp"
 #include "output/svg.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/nim/nimber.hpp"
@@ -52,26 +53,6 @@ std::string move_text(const move& m) {
 }
 
 void print_move(std::ostream& out, const move& m) { out << "  " << move_text(m) << '\n'; }
-
-/// A move as JSON: a row's coins, a board's {"rows", "cols"}, a box's {"axes"}.
-nlohmann::ordered_json move_json(const move& m) {
-  if (m.dimensions() == 1) return nlohmann::ordered_json(m.coins());
-  if (m.dimensions() == 2) return {{"rows", m.rows()}, {"cols", m.cols()}};
-  return {{"axes", m.axes}};
-}
-
-/// A term of a sum as JSON: its game and size.
-nlohmann::ordered_json term_json(const game_handle& game, const box_extents& extents) {
-  nlohmann::ordered_json json;
-  json["game"] = game.name();
-  if (game.is_product()) {
-    json["size"] = extents;
-  } else {
-    json["code"] = game.row_game().code();
-    json["coins"] = extents[0];
-  }
-  return json;
-}
 
 /// "mock-turtles, 4 coins" or "ruler*ruler, board 2x2".
 std::string term_text(const game_handle& game, const box_extents& extents) {
@@ -134,6 +115,14 @@ void end_move_page(std::ostream& out, std::size_t listed, std::size_t limit, std
 
 }  // namespace
 
+option_page list_options(const analysis& a, std::size_t count) {
+  option_page page;
+  page.listed = a.options(count + 1);
+  page.complete = page.listed.size() <= count;
+  if (!page.complete) page.listed.pop_back();
+  return page;
+}
+
 std::string product_formula(const game_handle& game) {
   std::string s;
   for (std::size_t i = 0; i < game.dimensions(); ++i) {
@@ -147,7 +136,7 @@ std::string product_formula(const game_handle& game) {
 }
 
 void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit,
-                    std::size_t offset) {
+                    std::size_t offset, const std::optional<option_page>& options) {
   const game_handle& game = a.game();
   const box_position& p = a.position();
   print_game_and_size(out, game, p.extents());
@@ -155,41 +144,29 @@ void print_analysis(std::ostream& out, const analysis& a, const std::vector<move
   print_heads(out, p);
   out << "\nvalue: " << a.value() << '\n';
   out << "outcome: " << a.outcome() << outcome_text(a.value()) << '\n';
-  if (!begin_move_page(out, a.value(), limit, offset, winning.size(), "the position")) return;
-  out << (game.is_product() ? "winning moves (turn every coin of rows × columns; the last row and column meet at the "
-                              "heads coin that goes to tails):\n"
-                            : "winning moves (the coins turned, ascending; the last goes from heads to tails):\n");
-  for (const move& m : winning) print_move(out, m);
-  end_move_page(out, winning.size(), limit, offset);
+  if (begin_move_page(out, a.value(), limit, offset, winning.size(), "the position")) {
+    out << (game.is_product()
+                ? "winning moves (turn every coin of rows × columns; the last row and column meet at the heads coin "
+                  "that goes to tails):\n"
+                : "winning moves (the coins turned, ascending; the last goes from heads to tails):\n");
+    for (const move& m : winning) print_move(out, m);
+    end_move_page(out, winning.size(), limit, offset);
+  }
+  if (!options) return;
+  if (options->listed.empty()) {
+    out << "options: none; no heads coin can move\n";
+    return;
+  }
+  out << "options (every legal move and the value it leaves; value 0 is a winning move):\n";
+  for (const option& o : options->listed) out << "  " << move_text(o.turned) << " -> " << o.value << '\n';
+  if (!options->complete) {
+    out << "(the first " << options->listed.size() << " options; a larger --options lists more)\n";
+  }
 }
 
-void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning) {
-  nlohmann::ordered_json json;
-  json["game"] = a.game().name();
-  if (a.game().is_product()) {
-    json["size"] = a.position().extents();
-  } else {
-    json["code"] = a.game().row_game().code();
-    json["coins"] = a.position().extents()[0];
-  }
-  // The position analysed, as its heads coins (a row: coin numbers; a board: [row, column] pairs).
-  auto heads = nlohmann::ordered_json::array();
-  const box_position& p = a.position();
-  for (std::size_t h = 0; h < p.head_count(); ++h) {
-    const auto cell = p.head(h);
-    if (cell.size() == 1) {
-      heads.push_back(cell[0]);
-    } else {
-      heads.push_back(std::vector<coin>(cell.begin(), cell.end()));
-    }
-  }
-  json["position"] = std::move(heads);
-  json["value"] = a.value();
-  json["outcome"] = std::string(1, a.outcome());
-  auto list = nlohmann::ordered_json::array();
-  for (const move& m : winning) list.push_back(move_json(m));
-  json["winning_moves"] = std::move(list);
-  out << json.dump() << '\n';
+void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning,
+                         const std::optional<option_page>& options) {
+  out << analysis_json(a, winning, options).dump() << '\n';
 }
 
 void print_move_count(std::ostream& out, const game_handle& game, const box_region& region,
@@ -203,27 +180,7 @@ void print_move_count(std::ostream& out, const game_handle& game, const box_regi
 
 void print_move_count_json(std::ostream& out, const game_handle& game, const box_region& region,
                            const move_count_result& counted) {
-  nlohmann::ordered_json json;
-  json["game"] = game.name();
-  if (game.is_product()) {
-    json["size"] = region.extents();
-  } else {
-    json["code"] = game.row_game().code();
-    json["coins"] = region.extents()[0];
-  }
-  // nlohmann's integers stop at 2^64; the two counts are written as placeholders and then spelled out in full.
-  json["heads"] = 0;
-  json["value"] = counted.value;
-  json["outcome"] = std::string(1, counted.value != 0 ? 'N' : 'P');
-  json["winning_move_count"] = 0;
-  std::string text = json.dump();
-  const auto spell = [&](const std::string& key, uint128 number) {
-    const std::string placeholder = "\"" + key + "\":0";
-    text.replace(text.find(placeholder), placeholder.size(), "\"" + key + "\":" + to_decimal(number));
-  };
-  spell("heads", counted.heads);
-  spell("winning_move_count", counted.winning_moves);
-  out << text << '\n';
+  out << move_count_json(game, region, counted) << '\n';
 }
 
 void print_sum_analysis(std::ostream& out, const sum_analysis& a,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -18,16 +19,36 @@
 
 namespace tartan::cli {
 
+/// The options of a position listed with an analysis (analyze --options N): a page of them, and whether it holds
+/// every option.
+struct option_page {
+  std::vector<option> listed;
+  bool complete = true;  // false when the position has more options than were listed
+};
+
+/// The most options --options lists (and the explorer's API): a page of them is held in memory at once.
+inline constexpr std::size_t max_listed_options = 100000;
+
+/**
+ * The first `count` options of `a` (analysis::for_each_option's order), and whether they are all of them.
+ * Complexity: count + 1 options visited.
+ *
+ * Example: list_options(analyze(mock, parse_box_position("HTTH")), 2).listed.size() == 2, .complete == false
+ */
+option_page list_options(const analysis& a, std::size_t count);
+
 /// "g_ruler(a) ⊗ g_mock-turtles(b)": the Tartan theorem's formula for a product.
 std::string product_formula(const game_handle& game);
 
 /// The human-readable report: game, position, value, outcome and the winning moves listed (`limit` is the most
-/// that were asked for, to say when the list was cut; `offset` how many were skipped before them).
+/// that were asked for, to say when the list was cut; `offset` how many were skipped before them), then the
+/// options when listed (analyze --options N).
 void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit,
-                    std::size_t offset = 0);
+                    std::size_t offset = 0, const std::optional<option_page>& options = std::nullopt);
 
-/// The same as one JSON object on one line (docs/cli.md describes its fields).
-void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning);
+/// The same as one JSON object on one line (json_output.hpp: analysis_json; docs/cli.md describes its fields).
+void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning,
+                         const std::optional<option_page>& options = std::nullopt);
 
 /// The report of `analyze --count`: game, position (its size and number of heads), value, outcome and the exact
 /// number of winning moves.

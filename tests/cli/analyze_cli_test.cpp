@@ -407,3 +407,53 @@ TEST(AnalyzeCliTest, RunsOfAtLeastTwoCoinsJoinedWithACountFindTheWinningRun) {
   const auto v = run_tartan({"verify", "2+C,1-5*ruler", "--size", "10x2"});
   EXPECT_EQ(v.exit_code, 0) << v.out << v.err;
 }
+
+TEST(AnalyzeCliTest, OptionsListEveryMoveWithTheValueItLeaves) {
+  // --options N lists every legal move with the value of the position it leads to: checked on random rows against
+  // every set the family's definition allows from a heads coin, valued by brute force.
+  std::mt19937 rng(2718);
+  for (const std::string family : {"mock-turtles", "ruler", "twins", "turtles"}) {
+    const move_table& t = table_for(family);
+    for (int trial = 0; trial < 6; ++trial) {
+      std::vector<bool> heads(10);
+      for (std::size_t c = 0; c < heads.size(); ++c) heads[c] = (rng() & 1) != 0;
+      std::uint64_t value = 0;
+      for (std::size_t c = 0; c < heads.size(); ++c) {
+        if (heads[c]) value ^= t.g[c];
+      }
+      std::set<std::pair<std::vector<std::uint64_t>, std::uint64_t>> expected;
+      for (std::size_t top = 0; top < heads.size(); ++top) {
+        if (!heads[top]) continue;
+        for (const auto& [s, x] : t.moves[top]) {
+          std::vector<std::uint64_t> move;
+          for (const unsigned c : tartan::test::coins_of(s)) move.push_back(c);
+          expected.insert({move, value ^ x});
+        }
+      }
+      const auto r = run_tartan({"analyze", family, row_text(heads), "--options", "100000", "--json"});
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      const auto out = nlohmann::json::parse(r.out);
+      std::set<std::pair<std::vector<std::uint64_t>, std::uint64_t>> listed;
+      for (const auto& o : out.at("options")) {
+        listed.insert({o.at("move").get<std::vector<std::uint64_t>>(), o.at("value").get<std::uint64_t>()});
+      }
+      EXPECT_EQ(listed, expected) << family << ' ' << row_text(heads);
+      EXPECT_EQ(out.at("options").size(), expected.size()) << "an option listed twice";
+      EXPECT_TRUE(out.at("options_complete").get<bool>());
+    }
+  }
+  // A page of them says that there are more; the text lists them too.
+  const auto page = run_tartan({"analyze", "mock-turtles", "HTTH", "--options", "3", "--json"});
+  ASSERT_EQ(page.exit_code, 0) << page.err;
+  EXPECT_EQ(nlohmann::json::parse(page.out).at("options").size(), 3u);
+  EXPECT_FALSE(nlohmann::json::parse(page.out).at("options_complete").get<bool>());
+  const auto text = run_tartan({"analyze", "mock-turtles", "HTTH", "--options", "8"});
+  EXPECT_THAT(text.out, testing::HasSubstr("options (every legal move and the value it leaves"));
+  EXPECT_THAT(text.out, testing::HasSubstr("  0 3 -> 0\n"));  // g(0) ⊕ g(3) = 1 ⊕ 7 = 6, turning both leaves 0
+  // Without --options the JSON is as before: no "options".
+  const auto plain = run_tartan({"analyze", "mock-turtles", "HTTH", "--json"});
+  EXPECT_FALSE(nlohmann::json::parse(plain.out).contains("options"));
+  // Refused with --count, and in a sum.
+  EXPECT_EQ(run_tartan({"analyze", "ruler", "--coins", "9", "--all-heads", "--count", "--options", "5"}).exit_code, 2);
+  EXPECT_EQ(run_tartan({"analyze", "ruler", "HTH", "+", "ruler", "HH", "--options", "5"}).exit_code, 2);
+}
