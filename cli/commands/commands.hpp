@@ -25,5 +25,6 @@ void add_graph_command(CLI::App& app, run_state& state);    // tartan graph FILE
 void add_table_command(CLI::App& app, run_state& state);    // tartan table GAME --size RxC
 void add_verify_command(CLI::App& app, run_state& state);   // tartan verify GAME --size RxC[xD...]
 void add_play_command(CLI::App& app, run_state& state);     // tartan play GAME POSITION
+void add_explore_command(CLI::App& app, run_state& state);  // tartan explore [--port N]: the browser explorer
 
 }  // namespace tartan::cli

@@ -1,0 +1,989 @@
+// tartan explore: the page. Plain JavaScript with no build step and no library; every value shown comes from the
+// explorer's JSON API (POST /api/..., docs/explorer.md), the same engine and the same JSON as the tartan command.
+//
+// Positions: a row of coins (one game), a board (a product of two) or a box (three), coins numbered from 0. A coin
+// is named by its coordinates joined by commas ("3", "2,5", "1,0,4"); the heads are a Set of such keys.
+'use strict';
+
+// The largest boards the page draws; larger ones are for the command line (tartan analyze, tartan table).
+const MAX_ROW = 256;
+const MAX_SIDE = [0, 256, 40, 12];
+const MAX_LAYERS = 6;
+const LISTED_OPTIONS = 1000;
+const LISTED_WINNING = 500;
+
+const $ = (id) => document.getElementById(id);
+
+/** POSTs `body` to /api/`endpoint`; the parsed JSON, or the text of an SVG. Throws Error(message) on a refusal. */
+async function api(endpoint, body) {
+  const response = await fetch('/api/' + endpoint, {
+    method: 'POST',
+    headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify(body),
+  });
+  const type = response.headers.get('Content-Type') || '';
+  if (!response.ok) {
+    let message = 'the server answered HTTP ' + response.status;
+    try {
+      message = (await response.json()).error || message;
+    } catch (e) {
+      // not JSON: keep the status
+    }
+    const error = new Error(message);
+    error.status = response.status;
+    throw error;
+  }
+  return type.startsWith('image/svg+xml') ? response.text() : response.json();
+}
+
+function showError(message) {
+  const box = $('error');
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+/** Puts an SVG picture (text from the API) into `container`, as a node of the page so that its tooltips work. */
+function showPicture(container, svgText) {
+  const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
+  container.replaceChildren(document.importNode(doc.documentElement, true));
+}
+
+function element(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) {
+    if (name === 'class') node.className = value;
+    else if (name === 'text') node.textContent = value;
+    else node.setAttribute(name, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Coordinates, keys and moves.
+
+const keyOf = (cell) => cell.join(',');
+const cellOf = (key) => key.split(',').map(Number);
+
+/** Every cell of a box of these extents, in row-major order. */
+function cellsOf(size) {
+  let cells = [[]];
+  for (const extent of size) {
+    const next = [];
+    for (const prefix of cells) for (let i = 0; i < extent; ++i) next.push([...prefix, i]);
+    cells = next;
+  }
+  return cells;
+}
+
+/** A move as the API writes it ([0, 3]; {rows, cols}; {axes}) → its axes, one coin list each. */
+function axesOf(move) {
+  if (Array.isArray(move)) return [move];
+  if (move.rows) return [move.rows, move.cols];
+  return move.axes;
+}
+
+/** Axes → the API's form of a move. */
+function moveOf(axes) {
+  if (axes.length === 1) return axes[0];
+  if (axes.length === 2) return {rows: axes[0], cols: axes[1]};
+  return {axes};
+}
+
+/** The keys of the cells a move turns: the product of its axes. */
+function turnedKeys(move) {
+  return new Set(cellsOfAxes(axesOf(move)).map(keyOf));
+}
+
+function cellsOfAxes(axes) {
+  let cells = [[]];
+  for (const axis of axes) {
+    const next = [];
+    for (const prefix of cells) for (const c of axis) next.push([...prefix, c]);
+    cells = next;
+  }
+  return cells;
+}
+
+/** The coin where a move starts: the last coin of every axis (it goes from heads to tails). */
+const movingKey = (move) => keyOf(axesOf(move).map((axis) => axis[axis.length - 1]));
+
+const AXIS_NAMES = [[], ['coins'], ['rows', 'cols'], ['a', 'b', 'c']];
+
+function moveText(move) {
+  const axes = axesOf(move);
+  if (axes.length === 1) return axes[0].join(' ');
+  return axes.map((axis, i) => AXIS_NAMES[axes.length][i] + ' ' + axis.join(' ')).join(' × ');
+}
+
+function cellText(cell) {
+  return cell.length === 1 ? 'coin ' + cell[0] : 'coin (' + cell.join(', ') + ')';
+}
+
+function valueName(cell) {
+  return cell.length === 1 ? 'g(' + cell[0] + ')' : 'G(' + cell.join(', ') + ')';
+}
+
+/** The fields of a request that give a position: drawn for rows and boards, heads listed for boxes. */
+function positionFields(size, heads) {
+  if (size.length === 1) {
+    let text = '';
+    for (let i = 0; i < size[0]; ++i) text += heads.has(String(i)) ? 'H' : 'T';
+    return {position: text};
+  }
+  if (size.length === 2) {
+    const rows = [];
+    for (let r = 0; r < size[0]; ++r) {
+      let text = '';
+      for (let c = 0; c < size[1]; ++c) text += heads.has(r + ',' + c) ? 'H' : 'T';
+      rows.push(text);
+    }
+    return {position: rows.join('/')};
+  }
+  const listed = cellsOf(size).filter((cell) => heads.has(keyOf(cell)));
+  return {size: size.join('x'), heads: listed.map((cell) => cell.join(':')).join(',')};
+}
+
+/** The heads of a position as the API lists them ([0, 3]; [[0, 1], ...]) → keys. */
+function headsOf(list) {
+  return new Set(list.map((h) => (Array.isArray(h) ? keyOf(h) : String(h))));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The board: a row, a grid or layers of grids of coin buttons, with arrow keys between coins (one tab stop).
+
+class Board {
+  constructor(container, onCoin) {
+    this.container = container;
+    this.onCoin = onCoin;
+    this.focusKey = null;
+    this.buttons = new Map();
+    this.container.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /**
+   * Draws the position. view: {size, heads, values (Map key → G), winning, turned, chosen (Sets of keys),
+   * showValues (g under each coin of a row), info (element for the hovered coin), disabled}.
+   */
+  draw(view) {
+    this.view = view;
+    const {size} = view;
+    const hadFocus = this.container.contains(document.activeElement);
+    this.buttons = new Map();
+    const cells = cellsOf(size);
+    if (!this.focusKey || !cells.some((cell) => keyOf(cell) === this.focusKey)) this.focusKey = keyOf(cells[0]);
+    if (size.length === 1) {
+      this.container.className = 'board row';
+      const labels = element('div', {class: 'slot labels', 'aria-hidden': 'true'},
+                             element('span', {class: 'index', text: 'n'}), element('span', {class: 'coin-space'}));
+      if (view.showValues) labels.append(element('span', {class: 'g', text: 'g(n)'}));
+      this.container.replaceChildren(labels, ...cells.map((cell) => {
+        const slot = element('div', {class: 'slot'}, element('span', {class: 'index', text: String(cell[0])}));
+        slot.append(this.coin(cell));
+        if (view.showValues) {
+          const g = view.values.get(keyOf(cell));
+          slot.append(element('span', {class: 'g', text: g === undefined ? '' : String(g),
+                                       title: 'g(' + cell[0] + ')'}));
+        }
+        return slot;
+      }));
+    } else {
+      this.container.className = 'board grid';
+      const layers = size.length === 3 ? size[0] : 1;
+      const [rows, cols] = size.slice(-2);
+      const panels = [];
+      for (let a = 0; a < layers; ++a) {
+        const grid = element('div', {class: 'grid-cells'});
+        grid.style.gridTemplateColumns = 'auto repeat(' + cols + ', auto)';
+        grid.append(element('span', {class: 'index'}));
+        for (let c = 0; c < cols; ++c) grid.append(element('span', {class: 'index', text: String(c)}));
+        for (let r = 0; r < rows; ++r) {
+          grid.append(element('span', {class: 'index', text: String(r)}));
+          for (let c = 0; c < cols; ++c) grid.append(this.coin(size.length === 3 ? [a, r, c] : [r, c]));
+        }
+        const panel = element('div', {class: 'layer'});
+        if (size.length === 3) panel.append(element('p', {class: 'layer-title', text: 'a = ' + a}));
+        panel.append(grid);
+        panels.push(panel);
+      }
+      this.container.replaceChildren(...panels);
+    }
+    if (hadFocus && this.buttons.has(this.focusKey)) this.buttons.get(this.focusKey).focus();
+  }
+
+  coin(cell) {
+    const key = keyOf(cell);
+    const v = this.view;
+    const heads = v.heads.has(key);
+    const classes = ['coin', heads ? 'heads' : 'tails'];
+    if (v.winning && v.winning.has(key)) classes.push('winning');
+    if (v.turned && v.turned.has(key)) classes.push('turned');
+    if (v.chosen && v.chosen.has(key)) classes.push('chosen');
+    const value = v.values.get(key);
+    const label = cellText(cell) + ', ' + (heads ? 'heads' : 'tails') +
+                  (value === undefined ? '' : ', ' + valueName(cell) + ' = ' + value) +
+                  (v.winning && v.winning.has(key) ? ', a winning move starts here' : '') +
+                  (v.chosen && v.chosen.has(key) ? ', chosen' : '');
+    const button = element('button', {type: 'button', class: classes.join(' '), 'data-coin': key,
+                                      'aria-label': label, title: label, tabindex: key === this.focusKey ? '0' : '-1',
+                                      text: heads ? 'H' : 'T'});
+    if (v.disabled) button.disabled = true;
+    button.addEventListener('click', () => {
+      this.focusKey = key;
+      this.onCoin(key);
+    });
+    const tell = () => {
+      if (v.info) v.info.textContent = label.charAt(0).toUpperCase() + label.slice(1);
+    };
+    button.addEventListener('mouseenter', tell);
+    button.addEventListener('focus', tell);
+    this.buttons.set(key, button);
+    return button;
+  }
+
+  key(event) {
+    if (!this.view || !this.focusKey) return;
+    const size = this.view.size;
+    const cell = cellOf(this.focusKey);
+    const last = size.length - 1;
+    const step = {ArrowLeft: [last, -1], ArrowRight: [last, 1], ArrowUp: [last - 1, -1], ArrowDown: [last - 1, 1],
+                  PageUp: [0, -1], PageDown: [0, 1]}[event.key];
+    if (event.key === 'Home' || event.key === 'End') {
+      cell[last] = event.key === 'Home' ? 0 : size[last] - 1;
+    } else if (step && step[0] >= 0 && (event.key.startsWith('Arrow') || size.length === 3)) {
+      const [axis, delta] = step;
+      cell[axis] = Math.min(size[axis] - 1, Math.max(0, cell[axis] + delta));
+    } else {
+      return;
+    }
+    event.preventDefault();
+    const next = keyOf(cell);
+    const old = this.buttons.get(this.focusKey);
+    if (old) old.tabIndex = -1;
+    this.focusKey = next;
+    const button = this.buttons.get(next);
+    button.tabIndex = 0;
+    button.focus();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The game and the position being explored.
+
+const state = {
+  catalogue: [],
+  kind: 1,
+  factors: ['mock-turtles', 'ruler', 'ruler'],
+  size: [12, 8, 8],
+  heads: new Set(),
+  values: new Map(),
+  valuesKey: '',
+  analysis: null,
+  history: [],
+  tab: 'position',
+  request: 0,  // the latest refresh, so a slow answer to an older one is dropped
+};
+
+const gameName = () => state.factors.slice(0, state.kind).join('*');
+const boardSize = () => (state.kind === 1 ? [state.size[0]] : state.size.slice(0, state.kind));
+
+function sizeText(size) {
+  return size.join('x');
+}
+
+function setupFactors() {
+  const focused = document.activeElement ? document.activeElement.id : '';
+  const box = $('factors');
+  const labels = [['Game'], ['Rows: game A', 'Columns: game B'], ['a: game A', 'Rows b: game B', 'Columns c: game C']];
+  box.replaceChildren();
+  for (let i = 0; i < state.kind; ++i) {
+    const select = element('select', {id: 'factor-' + i});
+    for (const game of state.catalogue) {
+      select.append(element('option', {value: game.name, text: game.title + ' (' + game.name + ')'}));
+    }
+    select.append(element('option', {value: '', text: 'a turning code…'}));
+    const code = element('input', {id: 'code-' + i, type: 'text', placeholder: 'a turning code, e.g. 1-3 or 2-3,6C',
+                                   'aria-label': 'turning code of ' + labels[state.kind - 1][i]});
+    const known = state.catalogue.some((g) => g.name === state.factors[i]);
+    select.value = known ? state.factors[i] : '';
+    code.value = known ? '' : state.factors[i];
+    code.hidden = known;
+    select.addEventListener('change', () => {
+      code.hidden = select.value !== '';
+      if (select.value !== '') {
+        state.factors[i] = select.value;
+        changed({keepHeads: false});
+      } else {
+        code.focus();
+      }
+    });
+    code.addEventListener('change', () => {
+      if (code.value.trim() === '') return;
+      state.factors[i] = code.value.trim();
+      changed({keepHeads: false});
+    });
+    box.append(element('div', {class: 'factor'}, element('label', {for: 'factor-' + i,
+                                                                   text: labels[state.kind - 1][i]}), select, code));
+  }
+  const sizes = $('size-row');
+  sizes.replaceChildren();
+  const names = [['coins'], ['rows', 'columns'], ['a', 'rows b', 'columns c']][state.kind - 1];
+  names.forEach((name, i) => {
+    const max = state.kind === 1 ? MAX_ROW : state.kind === 3 && i === 0 ? MAX_LAYERS : MAX_SIDE[state.kind];
+    const input = element('input', {id: 'size-' + i, type: 'number', min: '1', max: String(max),
+                                    value: String(Math.min(boardSize()[i], max))});
+    input.addEventListener('change', () => {
+      const n = Math.max(1, Math.min(max, Math.floor(Number(input.value)) || 1));
+      input.value = String(n);
+      state.size[i] = n;
+      changed({keepHeads: true, controls: false});
+    });
+    if (i > 0) sizes.append(element('span', {text: '×'}));
+    sizes.append(element('label', {for: 'size-' + i, text: name}), input);
+  });
+  const info = state.catalogue.find((g) => g.name === state.factors[0]);
+  $('game-summary').textContent = state.kind === 1 && info ? info.title + ': ' + info.summary + ' (code ' + info.code +
+                                                                 ')'
+                                                           : '';
+  if (focused && $(focused)) $(focused).focus();  // the controls were drawn again: keep the keyboard's place
+}
+
+/** The game or its size changed: redraw what depends on it (`controls`: the game's controls too). */
+function changed({keepHeads, controls = true}) {
+  const size = boardSize();
+  const keys = new Set(cellsOf(size).map(keyOf));
+  if (!keepHeads) state.heads = new Set();
+  state.heads = new Set([...state.heads].filter((k) => keys.has(k)));
+  state.history = [];
+  if (controls) setupFactors();
+  refresh();
+}
+
+function setPosition(heads, remember = true) {
+  if (remember) state.history.push(state.heads);
+  state.heads = heads;
+  refresh();
+}
+
+/** The values shown on the board: g(n) of a row, G(a, b) of a board (the value table). */
+async function loadValues(game, size) {
+  const key = game + '|' + sizeText(size);
+  if (state.valuesKey === key) return;
+  const values = new Map();
+  if (size.length === 1) {
+    const answer = await api('sequence', {game, count: size[0]});
+    answer.values.forEach((v, i) => values.set(String(i), v));
+  } else {
+    const table = await api('table', {game, size: sizeText(size)});
+    const walk = (level, prefix) => level.forEach((v, i) => (Array.isArray(v) ? walk(v, [...prefix, i])
+                                                                             : values.set(keyOf([...prefix, i]), v)));
+    walk(table, []);
+  }
+  state.values = values;
+  state.valuesKey = key;
+}
+
+let board;
+
+function drawPositionBoard() {
+  const a = state.analysis;
+  const winning = new Set();
+  if (a && $('show-winning').checked) {
+    for (const m of a.winning_moves) winning.add(movingKey(m));
+  }
+  board.draw({size: boardSize(), heads: state.heads, values: state.values, winning, turned: state.pointed,
+              showValues: state.kind === 1, info: $('coin-info')});
+}
+
+async function refresh() {
+  const request = ++state.request;
+  const game = gameName();
+  const size = boardSize();
+  writeAddress();
+  $('back').disabled = state.history.length === 0;
+  state.analysis = null;
+  state.pointed = new Set();
+  drawPositionBoard();
+  try {
+    await loadValues(game, size);
+    if (request !== state.request) return;
+    drawPositionBoard();
+    const answer = await api('analyze', {game, ...positionFields(size, state.heads), limit: LISTED_WINNING,
+                                         options: LISTED_OPTIONS});
+    if (request !== state.request) return;
+    state.analysis = answer;
+    showError('');
+    showAnalysis();
+  } catch (error) {
+    if (request !== state.request) return;
+    showError(error.message);
+    $('value').textContent = '…';
+    $('winning').replaceChildren();
+    $('outcome').replaceChildren();
+    $('formula').textContent = '';
+    $('options').replaceChildren();
+    $('options-more').textContent = '';
+  }
+  refreshView();
+}
+
+function outcomeNode(value) {
+  const n = value !== 0;
+  return element('span', {}, element('span', {class: 'badge ' + (n ? 'N' : 'P'), text: n ? 'N' : 'P'}),
+                 n ? 'the player to move wins' : 'the player to move loses against good play');
+}
+
+/**
+ * A button for a move of the position explored, leaving `value`: pointing at it shows its coins on the board,
+ * choosing it makes it. `text` replaces the list's "coins → value" form.
+ */
+function moveButton(move, value, text) {
+  const winning = value === 0;
+  const button = text ? element('button', {type: 'button', text})
+                      : element('button', {type: 'button'},
+                                element('span', {class: 'move', text: (winning ? '★ ' : '') + moveText(move)}),
+                                element('span', {class: 'after', text: '→ ' + value}));
+  button.dataset.move = JSON.stringify(move);
+  button.dataset.value = String(value);
+  button.setAttribute('aria-label', 'turn ' + moveText(move) + ', leaves value ' + value +
+                                        (winning ? ', a winning move' : ''));
+  const point = () => {
+    state.pointed = turnedKeys(move);
+    drawPositionBoard();
+  };
+  const unpoint = () => {
+    state.pointed = new Set();
+    drawPositionBoard();
+  };
+  button.addEventListener('mouseenter', point);
+  button.addEventListener('focus', point);
+  button.addEventListener('mouseleave', unpoint);
+  button.addEventListener('blur', unpoint);
+  button.addEventListener('click', () => {
+    const next = new Set(state.heads);
+    for (const key of turnedKeys(move)) (next.has(key) ? next.delete(key) : next.add(key));
+    setPosition(next);
+  });
+  return button;
+}
+
+function showAnalysis() {
+  const a = state.analysis;
+  $('value').textContent = String(a.value);
+  $('outcome').replaceChildren(outcomeNode(a.value));
+  // The value as the XOR of the heads coins' values, while it fits a line.
+  const heads = a.position.map((h) => (Array.isArray(h) ? h : [h]));
+  if (heads.length === 0) {
+    $('formula').textContent = 'No heads coin: value 0, and the player to move has no move.';
+  } else if (heads.length <= 10) {
+    const names = heads.map(valueName).join(' ⊕ ');
+    const values = heads.map((cell) => state.values.get(keyOf(cell))).join(' ⊕ ');
+    $('formula').textContent = 'value = ' + names + (heads.length > 1 ? ' = ' + values : '') + ' = ' + a.value +
+                               ', the nim sum (XOR) of the heads coins\' values';
+  } else {
+    $('formula').textContent = 'value = the nim sum (XOR) of the values of the ' + heads.length + ' heads coins';
+  }
+  const winning = $('winning');
+  if (a.value === 0) {
+    winning.replaceChildren('No winning move: every move leaves a non-zero value.');
+  } else {
+    const shown = a.winning_moves.slice(0, 12);
+    winning.replaceChildren(element('span', {text: 'Winning moves:'}),
+                            ...shown.map((m) => moveButton(m, 0, '★ turn ' + moveText(m))));
+    if (a.winning_moves.length > shown.length) {
+      winning.append(element('span', {class: 'hint', text: 'and ' + (a.winning_moves.length - shown.length) +
+                                                           ' more below'}));
+    }
+  }
+  $('options').replaceChildren(...a.options.map((option) => {
+    const button = moveButton(option.move, option.value);
+    return element('li', {class: option.value === 0 ? 'winning' : ''}, button);
+  }));
+  const count = a.options.length;
+  const wins = a.options.filter((o) => o.value === 0).length;
+  $('options-title').textContent = 'Options (' + count + (a.options_complete ? '' : '+') + ', ' + wins +
+                                   (wins === 1 ? ' winning)' : ' winning)');
+  $('options-more').textContent = a.options_complete ? (count === 0 ? 'No legal move: the player to move loses.' : '')
+                                                     : 'The first ' + count + ' options are listed.';
+  drawPositionBoard();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The address: the game, the size and the position, so that a link opens the same position.
+
+function writeAddress() {
+  const params = new URLSearchParams();
+  params.set('game', gameName());
+  params.set('size', sizeText(boardSize()));
+  const fields = positionFields(boardSize(), state.heads);
+  if (fields.position !== undefined) params.set('position', fields.position);
+  else params.set('heads', fields.heads);
+  if (state.tab !== 'position') params.set('view', state.tab);
+  const hash = '#' + params.toString();
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+  $('share-link').value = location.href;
+}
+
+/** Reads the state from the address; false when it names no game. */
+function readAddress() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const game = params.get('game');
+  if (!game) return false;
+  const factors = game.split('*');
+  state.kind = Math.min(3, factors.length);
+  factors.slice(0, 3).forEach((f, i) => (state.factors[i] = f));
+  const size = (params.get('size') || '').split('x').map(Number);
+  size.forEach((n, i) => {
+    if (Number.isInteger(n) && n > 0 && i < 3) state.size[i] = n;
+  });
+  const heads = new Set();
+  const position = params.get('position');
+  if (position) {
+    const rows = position.split('/');
+    if (state.kind === 1) {
+      state.size[0] = rows[0].length;
+      [...rows[0]].forEach((ch, i) => (ch === 'H' || ch === 'h' || ch === '1') && heads.add(String(i)));
+    } else {
+      state.size[0] = rows.length;
+      state.size[1] = Math.max(...rows.map((r) => r.length));
+      rows.forEach((row, r) => [...row].forEach((ch, c) => (ch === 'H' || ch === 'h' || ch === '1') &&
+                                                           heads.add(r + ',' + c)));
+    }
+  } else if (params.get('heads')) {
+    for (const item of params.get('heads').split(',')) heads.add(item.split(':').map(Number).join(','));
+  }
+  state.heads = heads;
+  const view = params.get('view');
+  if (view && $('tab-' + view)) state.tab = view;
+  document.querySelector('input[name="kind"][value="' + state.kind + '"]').checked = true;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Views: tabs with the arrow keys between them (the WAI-ARIA tabs pattern).
+
+const TABS = ['position', 'play', 'sequence', 'table', 'verify'];
+
+function selectTab(name, focus) {
+  state.tab = name;
+  for (const tab of TABS) {
+    const button = $('tab-' + tab);
+    const selected = tab === name;
+    button.setAttribute('aria-selected', String(selected));
+    button.tabIndex = selected ? 0 : -1;
+    $('view-' + tab).hidden = !selected;
+    if (selected && focus) button.focus();
+  }
+  writeAddress();
+  refreshView();
+}
+
+function refreshView() {
+  if (state.tab === 'sequence') prepareSequence();
+  if (state.tab === 'table') prepareTable();
+  if (state.tab === 'verify') prepareVerify();
+  if (state.tab === 'play' && !play.started) drawPlay();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Play against the engine (POST /api/play: the person's move and the engine's reply).
+
+const play = {
+  started: false,
+  game: '',
+  size: [1],
+  heads: new Set(),
+  chosen: new Set(),
+  turned: new Set(),
+  over: false,
+  undo: [],  // positions before each of the person's moves (and the engine's reply), for Undo
+  log: [],
+  seed: 1,
+  hint: null,
+  busy: false,
+};
+
+let playBoard;
+
+function playStatus(text, over) {
+  const status = $('play-status');
+  status.textContent = text;
+  status.classList.toggle('over', Boolean(over));
+}
+
+function drawPlay() {
+  const size = play.started ? play.size : boardSize();
+  const heads = play.started ? play.heads : state.heads;
+  const hintKeys = play.hint && $('hints').checked ? turnedKeys(play.hint) : new Set();
+  playBoard.draw({size, heads, values: play.started ? play.values : state.values, chosen: play.chosen,
+                  turned: play.turned.size ? play.turned : hintKeys, showValues: $('hints').checked && size.length === 1,
+                  disabled: !play.started || play.over || play.busy});
+  const axes = chosenAxes();
+  $('play-choice').textContent = axes ? 'turn ' + moveText(moveOf(axes)) : '';
+  $('play-move').disabled = !axes || play.over || play.busy;
+  $('play-clear').disabled = play.chosen.size === 0;
+  $('play-undo').disabled = play.undo.length === 0 || play.busy;
+  $('play-log').replaceChildren(...play.log.map((line) => element('li', {text: line})));
+}
+
+/** The move the chosen coins make: the coins of a row; on a board, the rows × columns they span. */
+function chosenAxes() {
+  if (play.chosen.size === 0) return null;
+  const cells = [...play.chosen].map(cellOf);
+  return play.size.map((_, axis) => [...new Set(cells.map((cell) => cell[axis]))].sort((x, y) => x - y));
+}
+
+async function startGame(heads) {
+  play.started = true;
+  play.game = gameName();
+  play.size = boardSize();
+  play.values = state.values;
+  play.heads = heads;
+  play.chosen = new Set();
+  play.turned = new Set();
+  play.over = false;
+  play.undo = [];
+  play.log = [];
+  play.hint = null;
+  play.seed = Math.floor(Math.random() * 2 ** 31);
+  if ($('first-engine').checked) {
+    await playRequest(null);
+  } else {
+    await yourTurn('You move first.');
+  }
+}
+
+async function yourTurn(before) {
+  const noHeads = play.heads.size === 0;
+  playStatus(before + (noHeads ? '' : ' Your turn: choose the coins to turn (the last of them must be heads), ' +
+                                      'then Play move.'));
+  await updateHint();
+  drawPlay();
+}
+
+/** With hints on: the value of the position to move from and one winning move, from /api/analyze. */
+async function updateHint() {
+  play.hint = null;
+  const hint = $('play-hint');
+  hint.hidden = !$('hints').checked || !play.started || play.over;
+  if (hint.hidden) return;
+  try {
+    const a = await api('analyze', {game: play.game, ...positionFields(play.size, play.heads), limit: 1});
+    play.hint = a.winning_moves.length ? a.winning_moves[0] : null;
+    hint.textContent = 'Value ' + a.value + ': ' + (a.value !== 0 ? 'you can win; a winning move: turn ' +
+                                                                    moveText(play.hint)
+                                                                  : 'every move leaves a non-zero value; ' +
+                                                                    'hope the engine errs');
+  } catch (error) {
+    hint.textContent = error.message;
+  }
+}
+
+async function playRequest(move) {
+  play.busy = true;
+  drawPlay();
+  const before = new Set(play.heads);
+  try {
+    const body = {game: play.game, ...positionFields(play.size, play.heads), seed: play.seed++};
+    if (move) body.move = move;
+    const answer = await api('play', body);
+    if (move) play.undo.push(before);
+    play.heads = headsOf(answer.position);
+    play.chosen = new Set();
+    play.turned = new Set();
+    let engine = null;
+    for (const made of answer.moves) {
+      if (made.by === 'you') {
+        play.log.push('you: turn ' + moveText(made.move));
+      } else {
+        engine = made.move;
+        play.log.push('engine: turn ' + moveText(made.move));
+        play.turned = turnedKeys(made.move);
+      }
+    }
+    play.over = answer.over;
+    play.busy = false;
+    const said = engine ? 'The engine turned ' + moveText(engine) + '.' : '';
+    if (answer.over) {
+      play.hint = null;
+      $('play-hint').hidden = true;
+      playStatus(answer.winner === 'engine'
+                     ? (said ? said + ' ' : '') + 'The engine wins: you have no move left.'
+                     : 'You win! The engine has no move left.',
+                 true);
+      drawPlay();
+    } else {
+      await yourTurn(said);
+    }
+  } catch (error) {
+    play.busy = false;
+    playStatus(error.status === 400 && move ? 'Not a move: ' + error.message : error.message);
+    drawPlay();
+  }
+}
+
+function undoMove() {
+  if (play.undo.length === 0) return;
+  play.heads = play.undo.pop();
+  play.log = play.log.slice(0, Math.max(0, play.log.length - 2));
+  if (play.undo.length === 0 && $('first-engine').checked) play.log = play.log.slice(0, 1);
+  play.over = false;
+  play.chosen = new Set();
+  play.turned = new Set();
+  yourTurn('Move taken back.');
+}
+
+function randomHeads(size) {
+  return new Set(cellsOf(size).filter(() => Math.random() < 0.5).map(keyOf));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The sequence plot, the value table's heat map and the verification: pictures drawn by the server, as the
+// command line's --svg draws them.
+
+function prepareSequence() {
+  const select = $('seq-factor');
+  const factors = [...new Set(state.factors.slice(0, state.kind))];
+  if (select.dataset.for !== factors.join('*')) {
+    select.replaceChildren(...factors.map((f) => element('option', {value: f, text: f})));
+    select.dataset.for = factors.join('*');
+    drawSequence();
+  }
+}
+
+async function drawSequence() {
+  const game = $('seq-factor').value;
+  const count = Math.max(1, Math.min(100000, Math.floor(Number($('seq-count').value)) || 64));
+  try {
+    const [picture, answer] = await Promise.all([api('sequence', {game, count, format: 'svg'}),
+                                                 api('sequence', {game, count: Math.min(count, 256)})]);
+    showPicture($('seq-plot'), picture);
+    $('seq-values').textContent = 'g(0..' + (answer.values.length - 1) + ') = ' + answer.values.join(' ') +
+                                  (count > answer.values.length ? ' …' : '');
+    showError('');
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function prepareTable() {
+  const product = state.kind >= 2;
+  $('table-draw').disabled = !product;
+  if (!product) {
+    $('table-map').replaceChildren(element('p', {class: 'hint', text: 'A value table belongs to a product: choose ' +
+                                                                      'a product of two or three games.'}));
+    return;
+  }
+  const size = sizeText(boardSize());
+  if ($('table-map').dataset.for !== gameName() + '|' + size) {
+    $('table-size').value = size;
+    drawTable();
+  }
+}
+
+async function drawTable() {
+  const size = $('table-size').value.trim();
+  try {
+    showPicture($('table-map'), await api('table', {game: gameName(), size, format: 'svg'}));
+    $('table-map').dataset.for = gameName() + '|' + size;
+    showError('');
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+const verify = {job: null, timer: null};
+
+function prepareVerify() {
+  const product = state.kind >= 2;
+  $('verify-start').disabled = !product || verify.job !== null;
+  const status = $('verify-status');
+  // A report belongs to the game it verified: another game starts afresh.
+  if (verify.job === null && status.dataset.for !== gameName()) {
+    status.dataset.for = gameName();
+    status.className = 'verify-status';
+    status.textContent = '';
+    $('verify-picture').replaceChildren();
+    $('verify-mismatches').replaceChildren();
+    $('verify-progress').value = 0;
+    $('verify-percent').textContent = '0%';
+    if (product) $('verify-size').value = sizeText(boardSize().map((n) => Math.max(n, 16)));
+  }
+  if (!product) status.textContent = 'The Tartan theorem is about products: choose a product of two or three games.';
+}
+
+async function startVerify() {
+  const size = $('verify-size').value.trim();
+  const threads = Math.max(1, Math.floor(Number($('verify-threads').value)) || 1);
+  $('verify-picture').replaceChildren();
+  $('verify-mismatches').replaceChildren();
+  $('verify-status').className = 'verify-status';
+  try {
+    const job = await api('verify', {game: gameName(), size, threads});
+    verify.job = job.job;
+    $('verify-start').disabled = true;
+    $('verify-cancel').disabled = false;
+    showJob(job);
+    verify.timer = setInterval(pollVerify, 250);
+    showError('');
+  } catch (error) {
+    $('verify-status').textContent = error.message;
+  }
+}
+
+async function pollVerify() {
+  if (verify.job === null) return;
+  try {
+    showJob(await api('verify/status', {job: verify.job}));
+  } catch (error) {
+    endVerify();
+    $('verify-status').textContent = error.message;
+  }
+}
+
+async function cancelVerify() {
+  if (verify.job === null) return;
+  $('verify-cancel').disabled = true;
+  try {
+    showJob(await api('verify/cancel', {job: verify.job}));
+  } catch (error) {
+    $('verify-status').textContent = error.message;
+  }
+}
+
+function endVerify() {
+  clearInterval(verify.timer);
+  verify.job = null;
+  $('verify-start').disabled = state.kind < 2;
+  $('verify-cancel').disabled = true;
+}
+
+async function showJob(job) {
+  const fraction = job.progress || 0;
+  $('verify-progress').value = fraction;
+  $('verify-percent').textContent = Math.floor(fraction * 100) + '%';
+  const status = $('verify-status');
+  if (job.status === 'running') {
+    status.textContent = 'Verifying ' + gameName() + '…';
+    return;
+  }
+  const id = job.job;
+  endVerify();
+  if (job.status === 'failed') {
+    status.textContent = job.error;
+    return;
+  }
+  const r = job.result;
+  const cells = r.size.reduce((x, y) => x * y, 1);
+  const summary = r.checked + ' of ' + cells + ' cells of ' + r.size.join('x') + ' checked in ' +
+                  r.seconds.toFixed(3) + ' s on ' + r.threads + (r.threads === 1 ? ' thread' : ' threads') + ', ' +
+                  r.mismatches + (r.mismatches === 1 ? ' mismatch' : ' mismatches');
+  if (job.status === 'done') {
+    status.textContent = summary + (r.mismatches === 0 ? ': every cell agrees with the Tartan theorem.' : '.');
+    status.classList.add(r.mismatches === 0 ? 'ok' : 'mismatch');
+    try {
+      showPicture($('verify-picture'), await api('verify/svg', {job: id}));
+    } catch (error) {
+      $('verify-picture').replaceChildren(element('p', {class: 'hint', text: error.message}));
+    }
+  } else {
+    status.textContent = (job.status === 'cancelled' ? 'Cancelled: ' : 'Stopped: ') + summary + '.' +
+                         (job.stopped && job.status === 'stopped' ? ' ' + job.stopped : '');
+  }
+  $('verify-mismatches').replaceChildren(...r.first_mismatches.map((m) => element(
+      'li', {text: 'cell (' + m.cell.join(', ') + '): from the definition ' + m.direct + ', by the theorem ' +
+                   m.theorem})));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Start.
+
+async function start() {
+  board = new Board($('board'), (key) => {
+    const next = new Set(state.heads);
+    next.has(key) ? next.delete(key) : next.add(key);
+    setPosition(next);
+  });
+  playBoard = new Board($('play-board'), (key) => {
+    if (!play.started || play.over || play.busy) return;
+    play.chosen.has(key) ? play.chosen.delete(key) : play.chosen.add(key);
+    play.turned = new Set();
+    drawPlay();
+  });
+  try {
+    state.catalogue = (await api('games', {})).games;
+  } catch (error) {
+    showError(error.message);
+  }
+  if (!readAddress()) state.heads = new Set(['0', '3', '4', '7', '10']);
+  for (const radio of document.querySelectorAll('input[name="kind"]')) {
+    radio.addEventListener('change', () => {
+      state.kind = Number(radio.value);
+      changed({keepHeads: false});
+    });
+  }
+  $('random').addEventListener('click', () => setPosition(randomHeads(boardSize())));
+  $('all-tails').addEventListener('click', () => setPosition(new Set()));
+  $('all-heads').addEventListener('click', () => setPosition(new Set(cellsOf(boardSize()).map(keyOf))));
+  $('back').addEventListener('click', () => {
+    if (state.history.length) setPosition(state.history.pop(), false);
+  });
+  $('show-winning').addEventListener('change', drawPositionBoard);
+  $('share-copy').addEventListener('click', async () => {
+    $('share-link').select();
+    try {
+      await navigator.clipboard.writeText($('share-link').value);
+      $('share-copy').textContent = 'Copied';
+    } catch (error) {
+      $('share-copy').textContent = 'Press Ctrl-C';
+    }
+    setTimeout(() => ($('share-copy').textContent = 'Copy link'), 1500);
+  });
+  TABS.forEach((tab, i) => {
+    const button = $('tab-' + tab);
+    button.addEventListener('click', () => selectTab(tab, false));
+    button.addEventListener('keydown', (event) => {
+      const step = {ArrowRight: 1, ArrowLeft: -1}[event.key];
+      if (step === undefined) return;
+      event.preventDefault();
+      selectTab(TABS[(i + step + TABS.length) % TABS.length], true);
+    });
+  });
+  $('play-new').addEventListener('click', () => startGame(new Set(state.heads)));
+  $('play-random').addEventListener('click', () => startGame(randomHeads(boardSize())));
+  $('play-undo').addEventListener('click', undoMove);
+  $('play-move').addEventListener('click', () => {
+    const axes = chosenAxes();
+    if (axes) playRequest(moveOf(axes));
+  });
+  $('play-clear').addEventListener('click', () => {
+    play.chosen = new Set();
+    drawPlay();
+  });
+  $('play-board').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && event.ctrlKey && !$('play-move').disabled) $('play-move').click();
+  });
+  $('hints').addEventListener('change', async () => {
+    await updateHint();
+    drawPlay();
+  });
+  $('seq-draw').addEventListener('click', drawSequence);
+  $('seq-factor').addEventListener('change', drawSequence);
+  $('table-draw').addEventListener('click', drawTable);
+  $('verify-start').addEventListener('click', startVerify);
+  $('verify-cancel').addEventListener('click', cancelVerify);
+  window.addEventListener('hashchange', () => {
+    if (location.href === $('share-link').value) return;  // our own change
+    if (readAddress()) {
+      setupFactors();
+      state.valuesKey = '';
+      refresh();
+      selectTab(state.tab, false);
+    }
+  });
+  setupFactors();
+  selectTab(state.tab, false);
+  await refresh();
+}
+
+start();
