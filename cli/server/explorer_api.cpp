@@ -25,6 +25,7 @@
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/int128.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/time_limit.hpp"
 #include "tartan/games/registry.hpp"
@@ -82,14 +83,21 @@ class request_fields {
 
   bool has(std::string_view key) const { return body_.contains(key) && !body_[std::string(key)].is_null(); }
 
-  /// A text field; numbers are taken as their decimal text (coins: 100 or "100"). "" when left out.
+  /// A text field, "" when left out.
   std::string text(std::string_view key) const {
     if (!has(key)) return "";
     const json& v = body_[std::string(key)];
     if (v.is_string()) return v.get<std::string>();
-    if (v.is_number_unsigned()) return std::to_string(v.get<std::uint64_t>());
     refuse(400, std::string(key) + ": expected a string, got " + type_of(v) + "; e.g. \"" + std::string(key) +
                     "\": \"" + example(key) + "\"");
+  }
+
+  /// A count given as a number or as its text (coins: 100 or "100"), read as the CLI reads it; "" when left out.
+  std::string count_text(std::string_view key) const {
+    if (has(key) && body_[std::string(key)].is_number_unsigned()) {
+      return std::to_string(body_[std::string(key)].get<std::uint64_t>());
+    }
+    return text(key);
   }
 
   /// A required text field.
@@ -202,14 +210,24 @@ position_text position_of(const request_fields& f, const std::string& game) {
   position_text p;
   p.game = game;
   p.position = f.text("position");
-  p.coins = f.text("coins");
+  p.coins = f.count_text("coins");
   p.size = f.text("size");
   p.heads = f.text("heads");
   p.all_heads = f.flag("all_heads");
   return p;
 }
 
-box_position listed_position(const box_region& region, std::uint64_t max_memory) {
+/// The heads of `region` listed coin by coin, for a question that visits them (analysis, play): at most
+/// limits.max_listed_heads of them, so that no request holds a worker for hours.
+box_position listed_position(const box_region& region, const api_limits& limits) {
+  const uint128 heads = region.head_count();
+  if (heads > limits.max_listed_heads) {
+    refuse(422, "the position has " + to_decimal(heads) + " heads coins; the explorer lists at most " +
+                    std::to_string(limits.max_listed_heads) +
+                    " one by one; add \"count\": true to count the winning moves without listing them, or use "
+                    "tartan analyze");
+  }
+  const std::uint64_t max_memory = memory_limit_or_default(limits.max_memory);
   try {
     return region.to_position(max_memory);
   } catch (const limit_error& e) {
@@ -278,7 +296,7 @@ api_reply analyze(std::string_view body, const api_limits& limits) {
   }
   const std::size_t limit = static_cast<std::size_t>(f.number("limit", 10, max_listed_options));
   const std::size_t offset = static_cast<std::size_t>(f.number("offset", 0, UINT32_MAX));
-  const analysis result = analyze(game, listed_position(region, options.max_memory), options);
+  const analysis result = analyze(game, listed_position(region, limits), options);
   const std::vector<move> winning = result.winning_moves(limit, offset);
   std::optional<option_page> listed;
   if (f.has("options")) listed = list_options(result, f.number("options", 0, max_listed_options));
@@ -427,7 +445,7 @@ api_reply play(std::string_view body, const api_limits& limits) {
   const std::string text = game_text(f);
   const game_handle game = games::resolve_game(text);
   const analyze_options options = question_limits(limits);
-  const box_position start = listed_position(read_region(position_of(f, text), game), options.max_memory);
+  const box_position start = listed_position(read_region(position_of(f, text), game), limits);
   const std::uint64_t seed = f.number("seed", 0, UINT64_MAX);
   const bool person_moves = f.has("move");
   play_session session(game, start, person_moves ? player::person : player::engine, seed, options);

@@ -27,6 +27,8 @@ struct api_limits {
   /// Seconds a question's sequences may take, projected from their pace, and a verification's wall time
   /// (0: no limit; the CLI's default is 60).
   double max_seconds = 60;
+  /// The most heads coins an analysis or a game lists one by one (a count has no bound but the memory's).
+  std::uint64_t max_listed_heads = 1'000'000;
   /// The most values /api/sequence answers with (about 8 MB of JSON).
   std::size_t max_sequence_values = 1'000'000;
   /// The most cells /api/table answers with in JSON (a picture: svg::fits).

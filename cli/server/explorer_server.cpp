@@ -1,6 +1,7 @@
 #include "server/explorer_server.hpp"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <atomic>
 #include <cctype>
@@ -95,6 +96,13 @@ explorer_server::explorer_server(server_options options) : impl_(std::make_uniqu
   const unsigned workers = std::max(2u, self.options.workers);
   http.new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
   http.set_payload_max_length(self.options.max_body_bytes);
+  // SO_REUSEADDR only: a restarted explorer may take its port back at once, but a second one is refused the port
+  // of a running one (httplib's default, SO_REUSEPORT, would let both listen and share its requests).
+  http.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  http.set_tcp_nodelay(true);  // small answers on kept-alive connections: no wait for the delayed ACK
   http.set_keep_alive_max_count(100);
   http.set_keep_alive_timeout(5);
   http.set_read_timeout(10);

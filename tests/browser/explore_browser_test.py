@@ -1,0 +1,420 @@
+#!/usr/bin/env python3
+"""The explorer's page in a real browser: Debian's chromium, driven through chromedriver by python3-selenium.
+
+Usage: explore_browser_test.py TARTAN_EXE OUTPUT_DIR
+
+Starts `tartan explore --port 0`, loads the page, and checks what a person sees against the tartan command's answer
+and against values computed here from the definitions (the mex over a game's moves; the nim product as the mex over
+its own definition): Mock Turtles picked and coins clicked, the value and every option shown; G(a, b) on a board; the
+heat map; a game played to the end, which the engine, moving first from an N-position, must win; a verification; a
+shared link; the keyboard. Screenshots of the board, the heat map, the game and the verification go to OUTPUT_DIR.
+
+Exits 77 (CTest's SKIP_RETURN_CODE) with a message when no browser can be driven here: chromium, chromedriver or
+selenium missing. scripts/test installs them (chromium, chromium-driver, python3-selenium).
+"""
+import functools
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIP = 77
+
+
+def skip(why):
+    print("SKIP: the browser test needs " + why + "; install chromium, chromium-driver and python3-selenium "
+          "(scripts/install-deps chromium chromium-driver python3-selenium)")
+    sys.exit(SKIP)
+
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import TimeoutException, WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError:
+    skip("python3-selenium (the selenium module of " + sys.executable + ")")
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
+if not CHROMIUM:
+    skip("chromium")
+if not DRIVER:
+    skip("chromedriver (chromium-driver)")
+
+TARTAN, OUT = sys.argv[1], sys.argv[2]
+os.makedirs(OUT, exist_ok=True)
+
+# ----------------------------------------------------------------------------------------------------------------
+# Independent values: the definitions, computed here.
+
+
+def mex(values):
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+@functools.lru_cache(maxsize=None)
+def mock_turtles_g(n):
+    """Mock Turtles: a move turns coin n (heads to tails) and at most two coins left of it."""
+    options = {0}
+    for a in range(n):
+        options.add(mock_turtles_g(a))
+        for b in range(a + 1, n):
+            options.add(mock_turtles_g(a) ^ mock_turtles_g(b))
+    return mex(options)
+
+
+def mock_turtles_moves(n):
+    """The other coins of each move from coin n: none, one or two of 0..n-1."""
+    yield ()
+    for a in range(n):
+        yield (a,)
+        for b in range(a + 1, n):
+            yield (a, b)
+
+
+def ruler_g(n):
+    """Ruler: g(n) = mex over the runs of coins ending at n; by the mex, the largest power of 2 dividing n + 1."""
+    return mex({functools.reduce(lambda x, y: x ^ y, (ruler_g(k) for k in range(n - length + 1, n)), 0)
+                for length in range(1, n + 2)})
+
+
+@functools.lru_cache(maxsize=None)
+def nim_mul(a, b):
+    """The nim product by its definition: mex{a'b ⊕ ab' ⊕ a'b' : a' < a, b' < b}."""
+    return mex({nim_mul(x, b) ^ nim_mul(a, y) ^ nim_mul(x, y) for x in range(a) for y in range(b)})
+
+
+def row_value(heads, g):
+    v = 0
+    for c in heads:
+        v ^= g(c)
+    return v
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# The server and the browser.
+
+server = subprocess.Popen([TARTAN, "explore", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True)
+line = server.stdout.readline()
+match = re.search(r"http://\S+/", line)
+if not match:
+    server.kill()
+    print("tartan explore printed no address: " + line + server.stderr.read())
+    sys.exit(1)
+URL = match.group(0)
+
+profile = tempfile.mkdtemp(prefix="tartan-chromium-")
+options = webdriver.ChromeOptions()
+options.binary_location = CHROMIUM
+# This machine's network may be closed: no background traffic, so the browser starts fast and quietly.
+for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=1360,960",
+             "--force-device-scale-factor=1"]:
+    options.add_argument(flag)
+try:
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+except WebDriverException as e:
+    server.terminate()
+    skip("a chromium that starts here (" + str(e).splitlines()[0] + ")")
+
+failures = []
+began = time.monotonic()
+
+
+def check(condition, what):
+    stamp = "%5.1f s" % (time.monotonic() - began)
+    if condition:
+        print("ok (" + stamp + "): " + what)
+    else:
+        print("FAILED (" + stamp + "): " + what)
+        failures.append(what)
+
+
+def wait(condition, what, seconds=20):
+    try:
+        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition())
+    except TimeoutException:
+        raise AssertionError("timed out waiting for " + what)
+
+
+def by_id(name):
+    return driver.find_element(By.ID, name)
+
+
+def coin(board, key):
+    return driver.find_element(By.CSS_SELECTOR, "#" + board + ' [data-coin="' + key + '"]')
+
+
+def analysed():
+    """Waits for the analysis of the position shown, and returns its value."""
+    wait(lambda: by_id("value").text.isdigit() and by_id("options").find_elements(By.TAG_NAME, "li") is not None,
+         "the value")
+    return int(by_id("value").text)
+
+
+def position_settled(expected_value=None):
+    """The analysis of the latest position: wait until the value stops changing."""
+    last = None
+    for _ in range(100):
+        time.sleep(0.1)
+        text = by_id("value").text
+        if text.isdigit() and text == last and (expected_value is None or int(text) == expected_value):
+            return int(text)
+        last = text
+    raise AssertionError("the value did not settle")
+
+
+def shown_options():
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#options button")
+    return [(json.loads(b.get_attribute("data-move")), int(b.get_attribute("data-value"))) for b in buttons]
+
+
+def cli(*args):
+    return subprocess.run([TARTAN, *args], capture_output=True, text=True, check=True).stdout
+
+
+def rest_pointer():
+    """Moves the pointer off the board, so that a screenshot shows no hovered coin."""
+    webdriver.ActionChains(driver).move_to_element(by_id("setup-title")).perform()
+
+
+def type_into(box, text):
+    """Types `text` over the field's text, as a person does (select all, type), then leaves the field."""
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(text)
+    box.send_keys(Keys.TAB)
+
+
+def set_size(i, n):
+    type_into(by_id("size-" + str(i)), str(n))
+
+
+try:
+    driver.get(URL)
+    analysed()
+    check(driver.title == "tartan explore", "the page loads, titled 'tartan explore'")
+
+    # Mock Turtles, 8 coins, coins 0, 3 and 5 clicked heads.
+    Select(by_id("factor-0")).select_by_value("mock-turtles")
+    set_size(0, 8)
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#board .coin")) == 8, "8 coins")
+    by_id("all-tails").click()
+    position_settled(0)
+    for c in (0, 3, 5):
+        coin("board", str(c)).click()
+        time.sleep(0.15)
+    value = position_settled()
+    heads = [0, 3, 5]
+    drawn = "".join("H" if c in heads else "T" for c in range(8))
+    check([c for c in range(8) if "heads" in coin("board", str(c)).get_attribute("class")] == heads,
+          "coins 0, 3 and 5 are heads after clicking them")
+    g_shown = [int(e.text) for e in driver.find_elements(By.CSS_SELECTOR, "#board .slot:not(.labels) .g")]
+    check(g_shown == [mock_turtles_g(n) for n in range(8)], "g(n) under each coin is the mex definition's: " +
+          str(g_shown))
+    expected = row_value(heads, mock_turtles_g)
+    check(value == expected, "the value shown, %d, is the XOR of g over the heads, %d" % (value, expected))
+    answer = json.loads(cli("analyze", "mock-turtles", drawn, "--options", "1000", "--limit", "500", "--json"))
+    check(value == answer["value"], "the value is the CLI's")
+    options = shown_options()
+    check(options == [(o["move"], o["value"]) for o in answer["options"]], "the options shown are the CLI's, in "
+          "its order (%d options)" % len(options))
+    brute = set()
+    for n in heads:
+        for others in mock_turtles_moves(n):
+            brute.add((tuple(sorted(others + (n,))), value ^ mock_turtles_g(n) ^ row_value(others, mock_turtles_g)))
+    check({(tuple(m), v) for m, v in options} == brute, "the options are every move of the definition, with the "
+          "value each leaves (%d)" % len(brute))
+    winning = [json.loads(b.get_attribute("data-move")) for b in
+               driver.find_elements(By.CSS_SELECTOR, "#winning button")]
+    check(sorted(map(tuple, winning)) == sorted(m for m, v in brute if v == 0),
+          "the winning moves shown are the options of value 0: " + str(winning))
+    lit = [c for c in range(8) if "winning" in coin("board", str(c)).get_attribute("class")]
+    check(lit == sorted({m[-1] for m in winning}), "the coins where a winning move starts light up: " + str(lit))
+    driver.execute_script("window.scrollTo(0, 0)")
+    rest_pointer()
+    by_id("view-position").screenshot(os.path.join(OUT, "position.png"))
+    driver.save_screenshot(os.path.join(OUT, "page-position.png"))
+
+    # Pointing at a winning move marks its coins as turned; choosing it makes it, leaving value 0.
+    first = driver.find_element(By.CSS_SELECTOR, "#winning button")
+    move = json.loads(first.get_attribute("data-move"))
+    driver.execute_script("arguments[0].focus()", first)
+    marked = [c for c in range(8) if "turned" in coin("board", str(c)).get_attribute("class")]
+    check(marked == move, "focusing a move marks its coins on the board: " + str(marked))
+    first.click()
+    check(position_settled(0) == 0, "making a winning move leaves value 0")
+    by_id("back").click()
+    check(position_settled(value) == value, "Back returns to the position before")
+
+    # The keyboard: arrow keys between coins, Space turns one over.
+    coin("board", "0").click()
+    position_settled()
+    active = driver.switch_to.active_element
+    active.send_keys(Keys.ARROW_RIGHT)
+    driver.switch_to.active_element.send_keys(Keys.SPACE)
+    time.sleep(0.2)
+    position_settled()
+    check("heads" in coin("board", "1").get_attribute("class") and
+          "heads" not in coin("board", "0").get_attribute("class"),
+          "Space on coin 1, reached with the arrow key, turns it over")
+
+    # A shared link opens the same position.
+    link = by_id("share-link").get_attribute("value")
+    shown_value = int(by_id("value").text)
+    driver.get("about:blank")
+    driver.get(link)
+    check(position_settled() == shown_value, "the link " + link.replace(URL, "/") + " opens the same position")
+
+    # A board: Rugs (ruler × ruler), G(a, b) on each coin, checked against the nim product's definition.
+    by_id("kind-2").click()
+    wait(lambda: by_id("factor-1").is_displayed(), "the second factor")
+    Select(by_id("factor-0")).select_by_value("ruler")
+    Select(by_id("factor-1")).select_by_value("ruler")
+    set_size(0, 6)
+    set_size(1, 8)
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#board .coin")) == 48, "a 6x8 board")
+    for key in ("0,0", "0,3", "1,2", "2,0", "2,1", "3,5", "5,1", "5,7"):
+        coin("board", key).click()
+        time.sleep(0.1)
+    board_value = position_settled()
+    labels = dict(driver.execute_script(
+        "return [...document.querySelectorAll('#board .coin')].map(b => [b.dataset.coin, b.getAttribute('aria-label')])"))
+    labels_ok = len(labels) == 48
+    for a in range(6):
+        for b in range(8):
+            g_ab = int(re.search(r"G\(\d+, \d+\) = (\d+)", labels["%d,%d" % (a, b)]).group(1))
+            labels_ok = labels_ok and g_ab == nim_mul(ruler_g(a), ruler_g(b))
+    check(labels_ok, "every coin of the board tells G(a, b) = ruler(a) ⊗ ruler(b), the nim product's definition")
+    cells = [(0, 0), (0, 3), (1, 2), (2, 0), (2, 1), (3, 5), (5, 1), (5, 7)]
+    expected = 0
+    for a, b in cells:
+        expected ^= nim_mul(ruler_g(a), ruler_g(b))
+    check(board_value == expected, "the board's value, %d, is the XOR of G over its heads, %d" % (board_value,
+                                                                                                   expected))
+    driver.execute_script("window.scrollTo(0, 0)")
+    rest_pointer()
+    by_id("view-position").screenshot(os.path.join(OUT, "board.png"))
+
+    # The heat map of the value table.
+    by_id("tab-table").click()
+    type_into(by_id("table-size"), "32x32")
+    by_id("table-draw").click()
+    wait(lambda: "32x32" in (by_id("table-map").get_attribute("innerHTML") or ""), "the heat map of 32x32")
+    title = driver.find_element(By.CSS_SELECTOR, "#table-map svg").get_attribute("innerHTML")
+    check("ruler(a) ⊗ ruler(b)" in title, "the heat map is the table of ruler(a) ⊗ ruler(b)")
+    svg_file = os.path.join(OUT, "rugs-32.svg")
+    cli("table", "ruler*ruler", "--size", "32x32", "--svg", svg_file)
+    with open(svg_file, encoding="utf-8") as f:
+        cli_svg = f.read()
+    page_cells = len(driver.find_elements(By.CSS_SELECTOR, "#table-map svg rect.cell"))
+    check(page_cells == cli_svg.count('class="cell"'), "the page draws the CLI's heat map (%d cells)" % page_cells)
+    by_id("table-map").screenshot(os.path.join(OUT, "heatmap.png"))
+    driver.save_screenshot(os.path.join(OUT, "page-table.png"))
+
+    # Verify a box: progress, then every cell agreeing, drawn.
+    by_id("tab-verify").click()
+    type_into(by_id("verify-size"), "48x48")
+    by_id("verify-start").click()
+    wait(lambda: "every cell agrees" in by_id("verify-status").text, "the verification", 120)
+    check("2304 of 2304 cells" in by_id("verify-status").text, "the verification checked all 2304 cells")
+    wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#verify-picture svg"), "the verification's picture")
+    check(by_id("verify-progress").get_attribute("value") == "1", "the progress bar is full")
+    by_id("view-verify").screenshot(os.path.join(OUT, "verify.png"))
+
+    # Play Mock Turtles against the engine, which moves first from an N-position: it must win.
+    by_id("tab-position").click()
+    by_id("kind-1").click()
+    wait(lambda: not driver.find_elements(By.ID, "factor-1"), "one game")
+    Select(by_id("factor-0")).select_by_value("mock-turtles")
+    set_size(0, 8)
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#board .coin")) == 8, "8 coins")
+    start = [0, 2, 3, 6, 7]
+    by_id("all-tails").click()
+    position_settled(0)
+    for c in start:
+        coin("board", str(c)).click()
+        time.sleep(0.15)
+    start_value = position_settled()
+    check(start_value == row_value(start, mock_turtles_g) and start_value != 0,
+          "the start HTHHTTHH is an N-position, value %d" % start_value)
+    by_id("tab-play").click()
+    by_id("first-engine").click()
+    by_id("play-new").click()
+    heads = set(start)
+
+    def play_settled():
+        wait(lambda: "wins" in by_id("play-status").text or
+             not coin("play-board", "0").get_attribute("disabled"), "the engine's reply")
+
+    play_settled()
+    turns = 0
+    while "wins" not in by_id("play-status").text and turns < 40:
+        shown = [c for c in range(8) if "heads" in coin("play-board", str(c)).get_attribute("class")]
+        coin("play-board", str(max(shown))).click()  # the rightmost heads coin alone: always a move
+        by_id("play-move").click()
+        play_settled()
+        turns += 1
+    status = by_id("play-status").text
+    check("The engine wins" in status, "the engine, first from an N-position, wins: " + status)
+    log = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#play-log li")]
+    check(log and log[0].startswith("engine:"), "the engine moved first: " + (log[0] if log else "no move"))
+    replay_ok = True
+    for entry in log:
+        who, coins = entry.split(": turn ")
+        for c in map(int, coins.split()):
+            heads ^= {c}
+        if who == "engine":
+            replay_ok = replay_ok and row_value(heads, mock_turtles_g) == 0
+    check(replay_ok and not heads, "replayed, every engine move leaves value 0 (by the mex definition), and "
+          "the game ends with no heads coin")
+    driver.execute_script("window.scrollTo(0, 0)")
+    rest_pointer()
+    by_id("view-play").screenshot(os.path.join(OUT, "play-over.png"))
+
+    # Undo after the end takes back the last move and the engine's answer; hints give the value of the position.
+    by_id("play-undo").click()
+    wait(lambda: "Your turn" in by_id("play-status").text, "the move taken back")
+    back = {c for c in range(8) if "heads" in coin("play-board", str(c)).get_attribute("class")}
+    check(back, "Undo after the end brings back a position with heads coins: " + str(sorted(back)))
+    by_id("hints").click()
+    wait(lambda: by_id("play-hint").is_displayed() and by_id("play-hint").text.startswith("Value"), "the hint")
+    hinted = int(re.match(r"Value (\d+)", by_id("play-hint").text).group(1))
+    check(hinted == row_value(back, mock_turtles_g), "the hint gives the value of the position, %d" % hinted)
+    driver.execute_script("window.scrollTo(0, 0)")
+    rest_pointer()
+    by_id("view-play").screenshot(os.path.join(OUT, "play.png"))
+    driver.save_screenshot(os.path.join(OUT, "page-play.png"))
+
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    check(not errors, "the browser's console has no error: " + str(errors))
+except AssertionError as e:
+    failures.append(str(e))
+    print("FAILED: " + str(e))
+    driver.save_screenshot(os.path.join(OUT, "failure.png"))
+finally:
+    driver.quit()
+    server.send_signal(2)  # Ctrl-C
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        failures.append("tartan explore did not stop on Ctrl-C")
+    shutil.rmtree(profile, ignore_errors=True)
+
+print("screenshots in " + OUT)
+if failures:
+    print("%d check(s) failed" % len(failures))
+    sys.exit(1)
+print("all checks passed")
