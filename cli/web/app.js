@@ -495,6 +495,7 @@ function showAnalysis() {
                                                            ' more below'}));
     }
   }
+  $('options').classList.toggle('wide', boardSize().length > 1);  // a board's moves are longer: wider columns
   $('options').replaceChildren(...a.options.map((option) => {
     const button = moveButton(option.move, option.value);
     return element('li', {class: option.value === 0 ? 'winning' : ''}, button);
@@ -615,10 +616,12 @@ function drawPlay() {
   const size = play.started ? play.size : boardSize();
   const heads = play.started ? play.heads : state.heads;
   const hintKeys = play.hint && $('hints').checked ? turnedKeys(play.hint) : new Set();
-  playBoard.draw({size, heads, values: play.started ? play.values : state.values, chosen: play.chosen,
-                  turned: play.turned.size ? play.turned : hintKeys, showValues: $('hints').checked && size.length === 1,
-                  disabled: !play.started || play.over || play.busy});
+  // The coins the move chosen so far would turn (on a board, every coin of its rows × columns), else the engine's
+  // last move, else the hint.
   const axes = chosenAxes();
+  const turned = axes ? turnedKeys(moveOf(axes)) : play.turned.size ? play.turned : hintKeys;
+  playBoard.draw({size, heads, values: play.started ? play.values : state.values, chosen: play.chosen, turned,
+                  showValues: $('hints').checked && size.length === 1, disabled: !play.started || play.over || play.busy});
   $('play-choice').textContent = axes ? 'turn ' + moveText(moveOf(axes)) : '';
   $('play-move').disabled = !axes || play.over || play.busy;
   $('play-clear').disabled = play.chosen.size === 0;
@@ -655,8 +658,10 @@ async function startGame(heads) {
 
 async function yourTurn(before) {
   const noHeads = play.heads.size === 0;
-  playStatus(before + (noHeads ? '' : ' Your turn: choose the coins to turn (the last of them must be heads), ' +
-                                      'then Play move.'));
+  const how = play.size.length === 1 ? 'choose the coins to turn (the last of them must be heads)'
+                                      : 'choose coins at two opposite corners of the rows × columns to turn (where ' +
+                                        'the last row and column meet must be heads)';
+  playStatus(before + (noHeads ? '' : ' Your turn: ' + how + ', then Play move.'));
   await updateHint();
   drawPlay();
 }
