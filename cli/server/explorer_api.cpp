@@ -469,7 +469,9 @@ api_reply play(std::string_view body, const api_limits& limits) {
 api_reply error_reply(int status, const std::string& message) {
   nlohmann::ordered_json out;
   out["error"] = message;
-  return {status, "application/json", out.dump() + "\n"};
+  // Messages quote what was typed; should a byte of it not be UTF-8, it is replaced rather than failing the reply.
+  return {status, "application/json",
+          out.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n"};
 }
 
 std::string explorer_api::endpoint_list() {
