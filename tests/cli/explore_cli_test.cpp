@@ -10,7 +10,6 @@
 
 #include <chrono>
 #include <csignal>
-#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -54,11 +53,14 @@ class explore_process {
 
   /// The port it prints ("the explorer is at http://127.0.0.1:PORT/"), waiting up to 10 s; 0 when none came.
   int port() {
-    static const std::regex address(R"(http://[^ ]+:(\d+)/)");
     for (int i = 0; i < 1000; ++i) {
-      std::smatch m;
       const std::string out = read_file(out_path_);
-      if (std::regex_search(out, m, address)) return std::stoi(m[1]);
+      const std::size_t at = out.find("http://");
+      const std::size_t end = out.find("/ ", at);
+      if (at != std::string::npos && end != std::string::npos) {
+        const std::size_t colon = out.rfind(':', end);
+        return std::stoi(out.substr(colon + 1, end - colon - 1));
+      }
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     return 0;
