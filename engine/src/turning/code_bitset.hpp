@@ -119,7 +119,7 @@ class value_bitset {
     } else {
       // Words below full_words_ are all ones here, hence in `also` too (it contains this set). Each word of the
       // result reads one word of the source, so a large set is cut in two halves done at once (the source and the
-      // destinations are distinct sets): measured 1.7x on two cores for sets of 2^23 words and more.
+      // destinations are distinct sets; benchmarks/turning_benchmark.cpp measures the two against one thread).
       const or_xor_kernel kernel = or_xor_kernels[v & 63];
       std::uint64_t* const extra = also != nullptr ? also->words_.data() : nullptr;
       const std::size_t begin = full_words_;
