@@ -111,6 +111,97 @@ class explicit_component final : public component {
   large_options big_;
 };
 
+/// Equally spaced sets (E: Turnips `3E`, Arithmetic Progressions `1+E`) and symmetric sets of at most five coins (at
+/// most one pair around the centre: Grunt `4FS`): the option values are marked into stamps as the moves are walked,
+/// one XOR and one store per move, where listing them (turning_code_options.cpp, which walks the same moves) builds
+/// a vector first. O(n log n) per coin for unbounded E, O(n) for Turnips and Grunt. Every option is below 2^(bit
+/// width of the values' OR), so while that stays within max_marked no option takes the sorted route.
+class walk_component final : public component {
+ public:
+  explicit walk_component(const turning_alternative& alt) : alt_(alt) {}
+
+  void prepare(coin n, std::span<const grundy_value> g) override {
+    for (; seen_ < n; ++seen_) value_bits_ |= g[seen_];
+    const grundy_value span = value_bits_ >= max_marked ? max_marked : std::bit_ceil(value_bits_ + 1);
+    if (span > stamps_.size()) stamps_.resize(static_cast<std::size_t>(span), 0);
+    if (++stamp_ == 0) {  // a wrap: clear the stamps of 2^32 coins ago
+      std::fill(stamps_.begin(), stamps_.end(), 0);
+      stamp_ = 1;
+    }
+    big_.clear();
+    // Locals in the loops, not members: a store into the stamps could otherwise alias the vector's own fields, and
+    // the compiler would reload them on every move (as in runs_component).
+    std::uint32_t* const stamps = stamps_.data();
+    const std::size_t marked = stamps_.size();
+    const std::uint32_t stamp = stamp_;
+    const auto mark = [&](grundy_value v) {
+      if (v < marked)
+        stamps[static_cast<std::size_t>(v)] = stamp;
+      else
+        big_.add(v);
+    };
+    const grundy_value* const values = g.data();
+    const coin lo = detail::lowest_allowed(alt_, n);
+    const coin hi = detail::highest_count(alt_, n);
+    if (alt_.min_coins > hi || (alt_.includes_first && lo > 0)) return;
+    if (alt_.min_coins <= 1 && (!alt_.includes_first || n == 0)) mark(0);  // n turned alone
+    if (alt_.equally_spaced) {
+      // Step d: the coins n - d, n - 2d, ..., n - s·d besides n, s from 1 to the most that stay at lo or above and
+      // within hi coins; the moves of at least min_coins coins are marked (with F, only the one ending at coin 0).
+      // The steps of each d are counted first, so the inner loop has no exit test to mispredict.
+      const coin first_marked = std::max<coin>(alt_.min_coins, 2) - 1;
+      if (first_marked > hi - 1) return;
+      const coin d_max = (n - lo) / first_marked;  // a longer step leaves fewer than first_marked coins
+      for (coin d = 1; d <= d_max; ++d) {
+        const coin steps = std::min<coin>(hi - 1, (n - lo) / d);
+        grundy_value x = 0;
+        const grundy_value* c = values + n;
+        coin s = 1;
+        for (; s < first_marked && s <= steps; ++s) x ^= *(c -= d);
+        if (alt_.includes_first) {
+          for (; s <= steps; ++s) {
+            x ^= *(c -= d);
+            if (c == values) mark(x);
+          }
+        } else {
+          for (; s <= steps; ++s) mark(x ^= *(c -= d));
+        }
+      }
+      return;
+    }
+    // Symmetric: the leftmost coin m and n, a centre when n - m is even, and at most one pair m + j, n - j.
+    const coin m_end = alt_.includes_first ? std::min<coin>(1, n) : n;
+    for (coin m = lo; m < m_end; ++m) {
+      const coin inner = n - m - 1;
+      for (coin centre = 0; centre <= inner % 2; ++centre) {
+        if (hi < 2 + centre) continue;
+        const coin need = alt_.min_coins > 2 + centre ? alt_.min_coins - 2 - centre : 0;  // coins in pairs
+        const coin pairs_lo = (need + 1) / 2, pairs_hi = (hi - 2 - centre) / 2;           // pairs_hi <= 1
+        const grundy_value base = values[m] ^ (centre != 0 ? values[m + (n - m) / 2] : 0);
+        if (pairs_lo == 0) mark(base);
+        if (pairs_lo <= 1 && pairs_hi >= 1) {
+          for (coin j = 1; j <= inner / 2; ++j) mark(base ^ values[m + j] ^ values[n - j]);
+        }
+      }
+    }
+  }
+
+  std::optional<grundy_value> first_absent(grundy_value y) override {
+    while (y < stamps_.size() && stamps_[static_cast<std::size_t>(y)] == stamp_) ++y;
+    if (y < stamps_.size()) return y;
+    return big_.first_absent(y);
+  }
+
+ private:
+  static constexpr grundy_value max_marked = grundy_value{1} << 22;
+  turning_alternative alt_;
+  coin seen_ = 0;                      // g(0..seen_-1) are in value_bits_
+  grundy_value value_bits_ = 0;        // the OR of the values seen
+  std::vector<std::uint32_t> stamps_;  // stamps_[v] == stamp_: v is an option of the prepared coin
+  std::uint32_t stamp_ = 0;
+  large_options big_;
+};
+
 /// Plain counts of r_lo..r_hi other coins (no F, no span): layer j holds the XORs of exactly j distinct coins
 /// among those seen. Adding coin value v: L_j |= L_{j-1} ⊕ v for j descending (O(r_hi · 2^B / 64) word operations
 /// for values below 2^B; L_1 |= {v} is one bit). The union U of the allowed layers only grows, so the least
@@ -541,9 +632,10 @@ std::unique_ptr<component> make_component(const turning_alternative& alt, bool m
       break;
     case code_family::symmetric:
       if (alt.is_unbounded() && alt.min_coins <= 2) return std::make_unique<cosets_component>(alt);
+      if (!alt.is_unbounded() && alt.max_coins <= 5) return std::make_unique<walk_component>(alt);
       break;
     case code_family::progression:
-      break;
+      return std::make_unique<walk_component>(alt);
   }
   return std::make_unique<explicit_component>(alt);
 }
