@@ -89,8 +89,8 @@ class value_bitset {
   /// this |= (source ⊕ v), also OR-ing the same values into `also` when it is not null. v < universe(), and
   /// source, this and also share the universe; `also` must contain this set. O(members of source) while source is
   /// listed and sparse, else O(words): word i takes source word i ^ (v >> 6), its bits permuted by v & 63; words
-  /// already full are skipped.
-  void or_xor_of(const value_bitset& source, grundy_value v, value_bitset* also) {
+  /// already full are skipped. The word loop of a large set runs on two threads unless max_threads is 1.
+  void or_xor_of(const value_bitset& source, grundy_value v, value_bitset* also, unsigned max_threads = 2) {
     if (source.listed_ && source.members_.size() * 8 < words_.size()) {
       for (const grundy_value m : source.members_) {
         set(m ^ v);
@@ -123,7 +123,7 @@ class value_bitset {
       const or_xor_kernel kernel = or_xor_kernels[v & 63];
       std::uint64_t* const extra = also != nullptr ? also->words_.data() : nullptr;
       const std::size_t begin = full_words_;
-      if (n - begin >= parallel_words && std::thread::hardware_concurrency() >= 2) {
+      if (max_threads >= 2 && n - begin >= parallel_words && std::thread::hardware_concurrency() >= 2) {
         const std::size_t middle = begin + (n - begin) / 2;
         std::thread half([&] { kernel(words_.data(), source.words_.data(), extra, shift, middle, n); });
         kernel(words_.data(), source.words_.data(), extra, shift, begin, middle);
