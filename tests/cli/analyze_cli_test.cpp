@@ -356,6 +356,19 @@ TEST(AnalyzeCliTest, TenMillionHeadsUnderAQuadraticRouteAreRefusedWithinThirtySe
   EXPECT_THAT(r.err, ::testing::HasSubstr("or raise the limit with --max-seconds"));
 }
 
+// A far coin whose values take long: Ctrl-C stops the analysis with one line saying how far the values got, and exit
+// code 130, like seq, check and verify.
+TEST(AnalyzeCliTest, InterruptSaysHowFarTheValuesGotAndExits130) {
+  const auto r = tartan::test::run_tartan_interrupted(
+      {"analyze", "3", "--coins", "3000000", "--heads", "2999999", "--max-seconds", "0"},
+      std::chrono::milliseconds(600));
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(tartan::test::count_lines(r.err), 1U) << r.err;
+  EXPECT_THAT(r.err, ::testing::StartsWith("interrupted: stopped with g(0.."));
+  EXPECT_THAT(r.err, ::testing::HasSubstr(" of the g(0..2999999) of 3 asked for"));
+}
+
 // The regressions of the k+C bug, seen from the command line: '2+C,1-5' on coins 3..8 heads. Its value and winning
 // moves against the definition computed here: g by mex over the code's moves, and a move wins iff the XOR of g over
 // the coins it turns equals the position's value.
