@@ -1,6 +1,7 @@
 // Every command that computes says how long it took: the text reports of analyze (rows, boards, sums, counts),
-// table, check and verify end with "time: S s" (before the verdict line of check and verify), and the JSON forms of seq, check and verify carry "seconds". The
-// time printed must lie between 0 and the wall time the test measured around the whole process.
+// table, check and verify end with "time: S s" (before the verdict line of check and verify), and the JSON forms of
+// seq, check and verify carry "seconds". The time printed must lie between 0 and the wall time the test measured around
+// the whole process.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -62,11 +63,11 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(TimedCommandTest, JsonFormsCarryTheirSeconds) {
   const std::regex seconds_field(R"("seconds":([0-9.eE+-]+))");
-  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-           {"seq", "mock-turtles", "100", "--json"},
-           {"seq", "mock-turtles", "100", "--jsonl"},
-           {"check", "mock-turtles", "--coins", "8", "--json"},
-           {"verify", "ruler*ruler", "--size", "6x6", "--json"}}) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"seq", "mock-turtles", "100", "--json"},
+                                             {"seq", "mock-turtles", "100", "--jsonl"},
+                                             {"check", "mock-turtles", "--coins", "8", "--json"},
+                                             {"verify", "ruler*ruler", "--size", "6x6", "--json"}}) {
     SCOPED_TRACE(args[0] + " " + args.back());
     const timed_run r = run_timed(args);
     ASSERT_EQ(r.result.exit_code, 0) << r.result.err;
