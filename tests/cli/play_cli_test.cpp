@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <map>
 #include <random>
-#include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -334,23 +334,30 @@ TEST(PlayCliTest, HiddenValuesAppearOnlyInTheReview) {
     EXPECT_THAT(during, Not(HasSubstr("(P:")));
     EXPECT_THAT(during, Not(::testing::ContainsRegex("value [0-9]")));
     // The review: "  k. you turn 0 3: value A -> B, ..." for every move.
-    const std::regex line(R"(\n  ([0-9]+)\. (you turn|the engine turns) ([0-9 ]+): value ([0-9]+) -> ([0-9]+)(.*))");
     std::size_t k = 0;
-    for (auto it = std::sregex_iterator(transcript.begin() + static_cast<std::ptrdiff_t>(end), transcript.end(), line);
-         it != std::sregex_iterator(); ++it, ++k) {
-      const std::smatch& m = *it;
+    std::istringstream review(transcript.substr(end));
+    for (std::string line; std::getline(review, line);) {
+      const std::size_t dot = line.find(". ");
+      if (line.rfind("  ", 0) != 0 || dot == std::string::npos ||
+          line.substr(2, dot - 2).find_first_not_of("0123456789") != std::string::npos) {
+        continue;
+      }
+      const std::size_t value_at = line.find(": value "), arrow = line.find(" -> ");
+      ASSERT_NE(value_at, std::string::npos) << line;
+      ASSERT_NE(arrow, std::string::npos) << line;
       ASSERT_LT(k + 1, positions.size()) << transcript;
-      EXPECT_EQ(std::stoul(m[1]), k + 1);
+      EXPECT_EQ(std::stoul(line.substr(2, dot - 2)), k + 1) << line;
       const unsigned before = mock_turtles_grundy(positions[k], grundy);
       const unsigned after = mock_turtles_grundy(positions[k + 1], grundy);
-      EXPECT_EQ(std::stoul(m[4]), before) << positions[k];
-      EXPECT_EQ(std::stoul(m[5]), after) << positions[k + 1];
-      const std::string verdict = m[6];
+      EXPECT_EQ(std::stoul(line.substr(value_at + 8)), before) << positions[k];
+      std::size_t digits = 0;
+      EXPECT_EQ(std::stoul(line.substr(arrow + 4), &digits), after) << positions[k + 1];
+      const std::string verdict = line.substr(arrow + 4 + digits);
       if (before != 0 && after == 0) {
         EXPECT_EQ(verdict, ", a winning move");
       } else if (before != 0) {
-        const std::string better =
-            verdict.substr(verdict.find(": ") + 2, verdict.find(" would") - verdict.find(": ") - 2);
+        const std::size_t from = verdict.find(": ") + 2;
+        const std::string better = verdict.substr(from, verdict.find(" would") - from);
         const typed_move b = parse_typed_move(better, 1);
         EXPECT_TRUE(is_product_move(parse_printed_position(positions[k]), b, is_mock_turtles_move)) << better;
         EXPECT_EQ(mock_turtles_grundy(apply_row(positions[k], b[0]), grundy), 0u) << better;
@@ -358,6 +365,7 @@ TEST(PlayCliTest, HiddenValuesAppearOnlyInTheReview) {
       } else {
         EXPECT_EQ(verdict, "; from value 0 every move loses");
       }
+      ++k;
     }
     EXPECT_EQ(k + 1, positions.size()) << transcript;
   }
