@@ -120,11 +120,6 @@ py::array_t<std::int64_t> heads_array(const box_position& p) {
 void bind_positions(py::module_& m) {
   py::class_<box_position>(m, "_Position", "A position as the engine holds it (tartan.Position wraps it).")
       .def_static("parse", [](const std::string& text) { return parse_box_position(text); })
-      .def_static("sparse",
-                  [](py::handle size, const std::string& heads) {
-                    const box_extents extents = to_extents(size);
-                    return sparse_box_position(extents, heads);
-                  })
       .def_static("from_heads",
                   [](py::handle size, const py::array_t<std::int64_t>& heads) {
                     return position_from_heads(to_extents(size), heads);
