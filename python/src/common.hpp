@@ -6,6 +6,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -65,15 +66,20 @@ auto without_gil(F&& f) {
 
 /**
  * The progress of a long engine call as Python sees it: a callable taking the fraction done (returning False stops
- * the work), Ctrl-C (KeyboardInterrupt, checked at every report with PyErr_CheckSignals), and any exception the
- * callable raises. The engine calls the callback without the GIL; it takes it. An exception is kept and the work
- * stopped; raise_if_pending() raises it once the engine has returned, with what was done attached as `partial`.
+ * the work), Ctrl-C (KeyboardInterrupt, checked with PyErr_CheckSignals), and any exception the callable raises.
+ * The engine calls the callback without the GIL; it takes it, at most every report_interval: while another Python
+ * thread runs, taking the GIL can wait for its switch interval (5 ms), which the engine's frequent reports (4096 in
+ * a sequence) must not pay each time. An exception is kept and the work stopped; raise_if_pending() raises it once
+ * the engine has returned, with what was done attached as `partial`.
  *
  * Example: progress_relay relay(callback); options.progress = relay.callback();
  *          auto report = without_gil([&] { return verify_product(...); }); relay.raise_if_pending(py::cast(report));
  */
 class progress_relay {
  public:
+  /// The least time between two calls into Python (Ctrl-C is noticed within it).
+  static constexpr std::chrono::milliseconds report_interval{50};
+
   /// `callback`: None or a callable taking a float.
   explicit progress_relay(py::object callback) : callback_(std::move(callback)) {}
   progress_relay(const progress_relay&) = delete;
@@ -93,6 +99,7 @@ class progress_relay {
   py::object callback_;
   std::optional<py::error_already_set> pending_;
   bool stopped_by_caller_ = false;
+  std::chrono::steady_clock::time_point last_report_{};  // when Python was last called
 };
 
 // The areas of the module, each in its own source file.

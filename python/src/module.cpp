@@ -2,6 +2,7 @@
 // public). This file holds the module's entry point and the argument readers shared by the areas (common.hpp).
 #include <pybind11/pybind11.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -91,8 +92,11 @@ py::array_t<std::uint64_t> to_array(std::vector<std::uint64_t>&& values, std::ve
 
 progress_callback progress_relay::callback() {
   return [this](double fraction) -> bool {
+    if (pending_ || stopped_by_caller_) return false;  // the engine's calls all come from one thread
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_report_ < report_interval && fraction < 1) return true;
+    last_report_ = now;
     py::gil_scoped_acquire gil;
-    if (pending_) return false;
     try {
       if (PyErr_CheckSignals() != 0) throw py::error_already_set();
       if (!callback_.is_none()) {
