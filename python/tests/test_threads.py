@@ -53,7 +53,7 @@ def share_counted(work):
 
 def test_the_gil_is_released_during_a_long_verify():
     report, share = share_counted(
-        lambda: tartan.game("ruler*mock-turtles").verify((48, 48), threads=1, progress=False))
+        lambda: tartan.game("ruler*mock-turtles").verify((64, 64), threads=1, progress=False))
     assert report.passed and share > 0.2, share
 
 
