@@ -13,6 +13,7 @@
 #include "detail/box_cells.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
+#include "output/pictures.hpp"
 #include "output/svg.hpp"
 #include "output/timing.hpp"
 #include "tartan/core/error.hpp"
@@ -66,21 +67,7 @@ void print_slice(const std::vector<grundy_value>& table, std::size_t first, std:
 /// The table as an SVG heat map: one panel for a board, one per value of the first coordinate for a box.
 void write_table_svg(const std::string& path, const tartan_game& game, const box_extents& extents,
                      const std::vector<grundy_value>& table) {
-  const std::size_t dims = extents.size();
-  svg::heat_map map;
-  std::string formula;
-  for (std::size_t i = 0; i < dims; ++i) {
-    if (i != 0) formula += " ⊗ ";
-    formula += game.factor(i).name() + "(" + std::string(1, "abc"[i]) + ")";
-  }
-  map.title = "G(" + std::string(dims == 2 ? "a, b" : "a, b, c") + ") = " + formula + " on " + format_size(extents);
-  map.layers = dims == 3 ? extents[0] : 1;
-  map.layer_axis = "a";
-  map.rows = extents[dims - 2];
-  map.cols = extents[dims - 1];
-  map.row_axis = std::string(1, "abc"[dims - 2]) + ", coins of " + game.factor(dims - 2).name();
-  map.col_axis = std::string(1, "abc"[dims - 1]) + ", coins of " + game.factor(dims - 1).name();
-  map.values = table;
+  const svg::heat_map map = table_picture(game, extents, table);
   svg::write_file(path, [&](std::ostream& out) { svg::write_heat_map(out, map); });
 }
 

@@ -13,6 +13,7 @@
 #include "input/file_input.hpp"
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
+#include "output/pictures.hpp"
 #include "output/svg.hpp"
 #include "output/timing.hpp"
 #include "tartan/core/error.hpp"
@@ -134,29 +135,7 @@ constexpr std::size_t max_drawn_mismatches = std::size_t{1} << 20;
 
 /// The box coloured by agreement with the theorem or the given values: light cells agree, dark crossed ones do not.
 void write_verify_svg(const std::string& path, const verify_report& r, const std::string& values_file) {
-  const std::size_t dims = r.extents.size();
-  svg::agreement_picture box;
-  const bool given = !values_file.empty();
-  box.title = r.game + " on " + format_size(r.extents) + ": " +
-              (given ? "the values of " + values_file : std::string("the Tartan theorem")) + " cell by cell";
-  box.notes.push_back(
-      std::to_string(r.checked) + " cells computed from the definition, " + std::to_string(r.mismatches) +
-      (r.mismatches == 1 ? " mismatch" : " mismatches") +
-      (r.mismatches == 0 ? (given ? ": the given values hold on the whole box" : ": the theorem holds on the whole box")
-                         : ""));
-  if (r.mismatches > r.first_mismatches.size()) {
-    box.notes.push_back("the first " + std::to_string(r.first_mismatches.size()) + " mismatches are drawn");
-  }
-  box.layers = dims == 3 ? r.extents[0] : 1;
-  box.layer_axis = "a";
-  box.rows = r.extents[dims - 2];
-  box.cols = r.extents[dims - 1];
-  box.mismatch.assign(box.layers * box.rows * box.cols, false);
-  for (const cell_mismatch& m : r.first_mismatches) {
-    std::size_t index = 0;
-    for (std::size_t i = 0; i < dims; ++i) index = index * r.extents[i] + m.cell[i];
-    box.mismatch[index] = true;
-  }
+  const svg::agreement_picture box = verify_picture(r, values_file);
   svg::write_file(path, [&](std::ostream& out) { svg::write_agreement(out, box); });
 }
 
