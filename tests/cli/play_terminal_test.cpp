@@ -167,6 +167,7 @@ TEST(PlayTerminalTest, ArrowKeysRecallAndEditLines) {
   s.type("3\x1b[D0 \r");
   EXPECT_THAT(s.read_until(then_prompt("you turn")).text, HasSubstr("you turn 0 3"));
   // Ctrl-D at the start of a line ends the input, and tartan exits cleanly.
+  s.wait_for_line_editor();
   s.type("\x04");
   EXPECT_THAT(s.read_until([](const std::string&) { return false; }).text, HasSubstr("(end of input)"));
   EXPECT_EQ(s.wait_exit(), 0);

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -155,10 +156,34 @@ class pty_session : public session_reader {
     if (::write(from_, keys.data(), keys.size()) != static_cast<ssize_t>(keys.size())) ADD_FAILURE() << "write failed";
   }
 
-  /// Waits for tartan to exit and gives its exit code (128 + the signal when one ended it).
+  /// Waits until the line editor has the terminal in its own mode (ICANON off), up to 30 s. The editor prints its
+  /// prompt before it leaves the canonical mode, and a control key typed in between is taken by the terminal's line
+  /// discipline instead (Ctrl-D there becomes an end-of-file mark that is lost when the mode changes). On Linux the
+  /// master side of a pseudo-terminal reports the modes of its slave side.
+  void wait_for_line_editor() {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (std::chrono::steady_clock::now() < deadline) {
+      termios modes{};
+      if (::tcgetattr(from_, &modes) == 0 && (modes.c_lflag & ICANON) == 0) return;
+      ::usleep(2000);
+    }
+    ADD_FAILURE() << "the terminal stayed in canonical mode for 30 s";
+  }
+
+  /// Waits for tartan to exit, up to 30 s, and gives its exit code (128 + the signal when one ended it). A tartan
+  /// still running then is killed, and the test fails.
   int wait_exit() {
     int status = 0;
-    ::waitpid(pid_, &status, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (::waitpid(pid_, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() >= deadline) {
+        ADD_FAILURE() << "tartan did not exit within 30 s";
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, &status, 0);
+        break;
+      }
+      ::usleep(2000);
+    }
     exited_ = true;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   }
