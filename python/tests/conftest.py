@@ -117,6 +117,12 @@ def mock_turtles_moves(n: int) -> Iterable[Tuple[int, ...]]:
     return subsets_below(n, (0, 1, 2))
 
 
+def one_to_four_moves(n: int) -> Iterable[Tuple[int, ...]]:
+    """1-4: turn one to four coins, the rightmost from heads to tails. Its values take about n^3 steps in all, so
+    the tests that stop a long computation part way use it."""
+    return subsets_below(n, (0, 1, 2, 3))
+
+
 def ruler_moves(n: int) -> Iterable[Tuple[int, ...]]:
     """Ruler (code 1+C): turn any run of consecutive coins ending at the moving coin."""
     return (tuple(range(n - k, n)) for k in range(n + 1))

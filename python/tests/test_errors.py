@@ -92,7 +92,7 @@ CASES = [
     ("SeqOfAProduct", lambda: rugs.sequence(5), tartan.ParseError, "its values form a table"),
     ("SeqOverflow", lambda: tartan.game("sym").sequence(200), tartan.ValueOverflowError,
      "g(128) of 1+S does not fit in 64 bits"),
-    ("SeqOverTimeLimit", lambda: tartan.game("1-3").sequence(10**7, max_seconds=0.3), tartan.TimeLimitError,
+    ("SeqOverTimeLimit", lambda: tartan.game("1-4").sequence(10**6, max_seconds=0.3), tartan.TimeLimitError,
      "over the time limit of"),
     # ---- positions ----
     ("AnalyzeNoPosition", lambda: mock.analyze(), tartan.ParseError, "no position given"),
@@ -153,7 +153,7 @@ CASES = [
     ("TableSizeNotASize", lambda: rugs.table(None), tartan.ParseError, "None is not a size"),
     ("TableBeyondMemory", lambda: rugs.table(4000000000, 4000000000), tartan.LimitError,
      "needs more than 16 EiB"),
-    ("TableFactorOverTimeLimit", lambda: tartan.game("1-3*ruler").table(5000000, 1, max_seconds=0.3),
+    ("TableFactorOverTimeLimit", lambda: tartan.game("1-4*ruler").table(1000000, 1, max_seconds=0.3),
      tartan.TimeLimitError, "time limit"),
     ("VerifyOverMemory", lambda: rugs.verify((100000, 100000), progress=False), tartan.LimitError,
      "a direct computation of 'ruler*ruler' over 100000x100000 would need about"),
