@@ -4,8 +4,8 @@
 //
 // Targets (this machine, docs/turning_codes.md): mock-turtles `1-3` g(0..10^5-1) <= 5 s and, at N = 2000, >= 100x
 // faster than enumeration; ruler `1+C` and turtles `1-2` g(0..10^6-1) <= 1 s each; ap `1+E` g(0..2999) <= 1 s;
-// moebius `1-5` g(0..999) <= 5 s; gold-moidores `1-9` g(0..63) <= 10 s. A summary after the run prints each
-// figure against its target.
+// moebius `1-5` g(0..999) and g(0..2999) <= 5 s; gold-moidores `1-9` g(0..63) <= 10 s. A summary after the run
+// prints each figure against its target, and the two-thread word loop of the solver's bitsets against one thread.
 //
 // Run: build/<dir>/benchmarks/turning_benchmark [--benchmark_context=commit=$(git rev-parse --short HEAD)]
 #include <benchmark/benchmark.h>
@@ -18,6 +18,7 @@
 
 #include "tartan/turning/sequence.hpp"
 #include "tartan/turning/turning_code.hpp"
+#include "turning/code_bitset.hpp"
 
 namespace {
 
@@ -50,8 +51,35 @@ BENCHMARK(BM_MockTurtlesEnumeration)->Arg(2000)->Unit(benchmark::kMillisecond)->
 BENCHMARK(BM_Ruler)->Arg(1000000)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_Turtles)->Arg(1000000)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_Ap)->Arg(3000)->Unit(benchmark::kMillisecond)->Iterations(3);
-BENCHMARK(BM_Moebius)->Arg(1000)->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(BM_GoldMoidores)->Arg(64)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_Moebius)->Arg(1000)->Arg(3000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_GoldMoidores)->Arg(64)->Arg(100)->Unit(benchmark::kMillisecond)->Iterations(1);
+void BM_Mogul(benchmark::State& state) { run_sequence(state, "1-7", sequence_method::solver); }
+BENCHMARK(BM_Mogul)->Arg(200)->Arg(260)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// The word loop of the solver's bitsets (turning/code_bitset.hpp), `this |= source ⊕ v` over 2^B values half full,
+// on one thread and on two (the two halves of the words at once): the baseline and the route, in the same run.
+void run_or_xor(benchmark::State& state, unsigned threads) {
+  const int bits = static_cast<int>(state.range(0));
+  tartan::detail::value_bitset source, target;
+  source.grow(bits);
+  target.grow(bits);
+  std::mt19937_64 rng(3);
+  const grundy_value universe = grundy_value{1} << bits;
+  for (grundy_value i = 0; i < universe / 2; ++i) source.set(rng() % universe);
+  const tartan::detail::value_bitset empty = target;
+  for (auto _ : state) {
+    state.PauseTiming();
+    target = empty;  // else the target fills up, and full words are skipped
+    state.ResumeTiming();
+    target.or_xor_of(source, rng() % universe, nullptr, threads);
+    benchmark::DoNotOptimize(target.word(0));
+  }
+  state.counters["words"] = static_cast<double>(target.word_count());
+}
+void BM_OrXorOneThread(benchmark::State& state) { run_or_xor(state, 1); }
+void BM_OrXorTwoThreads(benchmark::State& state) { run_or_xor(state, 2); }
+BENCHMARK(BM_OrXorOneThread)->Arg(24)->Arg(27)->Arg(30)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OrXorTwoThreads)->Arg(24)->Arg(27)->Arg(30)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Size sweeps with fitted complexity for the families with polynomial cost per coin.
 void BM_SweepMockTurtles(benchmark::State& state) { run_sequence(state, "1-3", sequence_method::solver); }
@@ -150,6 +178,7 @@ void print_summary(const summary_reporter& r) {
       {"turtles 1-2       g(0..10^6-1)", "BM_Turtles/1000000/iterations:3", 1},
       {"ap 1+E            g(0..2999)", "BM_Ap/3000/iterations:3", 1},
       {"moebius 1-5       g(0..999)", "BM_Moebius/1000/iterations:1", 5},
+      {"moebius 1-5       g(0..2999)", "BM_Moebius/3000/iterations:1", 5},
       {"gold-moidores 1-9 g(0..63)", "BM_GoldMoidores/64/iterations:1", 10},
   };
   for (const auto& t : targets) {
@@ -157,6 +186,14 @@ void print_summary(const summary_reporter& r) {
     if (cpu < 0) continue;
     std::printf("  %-32s cpu %8.3f s  real %8.3f s   target <= %4.0f s   %s\n", t.label, cpu, get(r.seconds, t.name),
                 t.limit, cpu <= t.limit ? "ok" : "MISSED");
+  }
+  for (const char* bits : {"24", "27", "30"}) {
+    const double one = get(r.seconds, std::string("BM_OrXorOneThread/") + bits);
+    const double two = get(r.seconds, std::string("BM_OrXorTwoThreads/") + bits + "/real_time");
+    if (one > 0 && two > 0) {
+      std::printf("  bitset XOR-shift over 2^%s values: one thread %.3f ms, two threads %.3f ms (real): %.2fx\n", bits,
+                  one * 1e3, two * 1e3, one / two);
+    }
   }
   const double fast = get(r.cpu_seconds, "BM_MockTurtles/2000/iterations:3");
   const double slow = get(r.cpu_seconds, "BM_MockTurtlesEnumeration/2000/iterations:1");

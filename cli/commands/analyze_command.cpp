@@ -13,6 +13,7 @@
 
 #include "commands/commands.hpp"
 #include "input/file_input.hpp"
+#include "input/interrupt.hpp"
 #include "input/options.hpp"
 #include "input/position_input.hpp"
 #include "output/analysis_output.hpp"
@@ -143,6 +144,28 @@ std::vector<sum_term> read_sum(const analyze_request& o) {
   return terms;
 }
 
+/// Runs `work` (an analysis, whose sequences may take long for far coins) with a progress bar on a terminal and
+/// Ctrl-C as a request to stop: the engine then stops with cancelled_error, said here on one line with how far the
+/// values got, and the exit code is 130. Returns false when it was stopped.
+template <class Work>
+bool with_progress(analyze_options& limits, run_state& state, Work&& work) {
+  const interrupt_scope scope;
+  progress_bar bar("computing the values");
+  limits.progress = [&bar](double fraction) {
+    bar.show(fraction);
+    return !interrupted();
+  };
+  try {
+    work();
+  } catch (const cancelled_error& e) {
+    bar.clear();
+    std::cerr << "interrupted: " << e.what() << '\n';
+    state.exit_code = interrupted_exit_code;
+    return false;
+  }
+  return true;
+}
+
 /// A sum: parse → resolve → analyze or count → print.
 void run_sum(const analyze_request& o, run_state& state) {
   const stopwatch timer;
@@ -162,7 +185,9 @@ void run_sum(const analyze_request& o, run_state& state) {
       std::cout << time_line(timer.seconds());
     }
   } else {
-    const sum_analysis a(terms, limits);
+    std::optional<sum_analysis> computed;
+    if (!with_progress(limits, state, [&] { computed.emplace(terms, limits); })) return;
+    const sum_analysis& a = *computed;
     const auto winning = a.winning_moves(o.limit, o.offset);
     if (o.json) {
       print_sum_analysis_json(std::cout, a, winning);
@@ -202,7 +227,9 @@ void run_analyze(const analyze_request& o, run_state& state) {
     }
   }();
   if (!o.svg.empty()) check_drawable(position);
-  const analysis result = analyze(game, position, limits);
+  std::optional<analysis> analysed;
+  if (!with_progress(limits, state, [&] { analysed.emplace(analyze(game, position, limits)); })) return;
+  const analysis& result = *analysed;
   const std::vector<move> winning = result.winning_moves(o.limit, o.offset);
   const std::optional<option_page> options =
       o.options_text.empty() ? std::nullopt : std::optional<option_page>(list_options(result, o.options));

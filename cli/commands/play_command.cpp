@@ -1,13 +1,17 @@
-// tartan play GAME POSITION: a game against the engine in the terminal, on a row (1-D games) or a board (products
-// of two games). The game itself is tartan::play_session (engine/include/tartan/play/play.hpp); this file reads lines
-// (moves through input/play_move_text.hpp), draws the board and prints what happened.
+// tartan play GAME [POSITION]: a game against the engine in the terminal, on a row (1-D games), a board (products
+// of two games) or a box (products of more). The game itself is tartan::play_session
+// (engine/include/tartan/play/play.hpp), the random start tartan::random_position; this file reads the options and
+// the lines typed (input/line_reader.hpp, moves through input/play_move_text.hpp), draws the position
+// (output/play_board.hpp) and prints what happened, every line within 80 columns (output/text_wrap.hpp).
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -15,14 +19,21 @@
 
 #include "commands/commands.hpp"
 #include "detail/text.hpp"
+#include "detail/typed_text.hpp"
 #include "input/file_input.hpp"
+#include "input/line_reader.hpp"
 #include "input/options.hpp"
 #include "input/play_move_text.hpp"
+#include "output/play_board.hpp"
+#include "output/text_wrap.hpp"
 #include "tartan/analysis/box_position.hpp"
+#include "tartan/analysis/box_region.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/time_limit.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
+#include "tartan/product/grid_position.hpp"
 
 namespace tartan::cli {
 
@@ -33,7 +44,20 @@ struct play_options {
   std::string position;
   std::string first = "you";
   std::string seed;
+  std::string coins;
+  std::string size;
+  std::string heads;
+  std::string random;
+  bool hide_values = false;
+  bool position_given = false;  // POSITION was typed, maybe empty (refused by the position's parser)
 };
+
+/// The most coins a game of play may have: the whole position is drawn after every move, and 2^17 coins are what
+/// a POSITION typed as an argument (at most 128 KiB) holds.
+constexpr std::uint64_t max_play_cells = std::uint64_t{1} << 17;
+
+/// Position texts longer than this are not printed in the status line (the drawing above shows the coins).
+constexpr std::size_t max_position_text = 64;
 
 /// True when the locale asks for UTF-8: the first of LC_ALL, LC_CTYPE and LANG that is set decides (POSIX order).
 bool locale_is_utf8() {
@@ -47,266 +71,594 @@ bool locale_is_utf8() {
   return false;
 }
 
-std::string padded(const std::string& s, std::size_t width) {
-  return std::string(width > s.size() ? width - s.size() : 0, ' ') + s;
-}
-
-/// Draws the position: coin numbers across the top (and row numbers down the left on a board), then H/T or ● ○.
-class board_printer {
- public:
-  explicit board_printer(bool symbols) : heads_(symbols ? "●" : "H"), tails_(symbols ? "○" : "T") {}
-
-  void print(const box_position& p) const {
-    if (p.dimensions() == 2) {
-      print_grid(p);
-    } else {
-      print_row(p);
-    }
-  }
-
- private:
-  /// A row in chunks that fit 80 columns, each under its coin numbers.
-  void print_row(const box_position& p) const {
-    const std::size_t coins = p.extents()[0];
-    const std::size_t width = std::to_string(coins - 1).size();
-    const std::size_t per_line = std::max<std::size_t>(1, (80 - 7) / (width + 1));
-    std::vector<bool> heads(coins, false);
-    for (std::size_t h = 0; h < p.head_count(); ++h) heads[p.head(h)[0]] = true;
-    for (std::size_t first = 0; first < coins; first += per_line) {
-      const std::size_t last = std::min(coins, first + per_line);
-      std::string numbers = "  coin ", coins = "       ";
-      for (std::size_t c = first; c < last; ++c) {
-        numbers += padded(std::to_string(c), width) + (c + 1 < last ? " " : "");
-        coins += std::string(width - 1, ' ') + (heads[c] ? heads_ : tails_) + (c + 1 < last ? " " : "");
-      }
-      std::cout << numbers << '\n' << coins << '\n';
-    }
-  }
-
-  void print_grid(const box_position& p) const {
-    const std::size_t rows = p.extents()[0], cols = p.extents()[1];
-    const std::size_t row_width = std::to_string(rows - 1).size();
-    const std::size_t width = std::to_string(cols - 1).size();
-    std::vector<bool> heads(rows * cols, false);
-    for (std::size_t h = 0; h < p.head_count(); ++h) heads[p.head(h)[0] * cols + p.head(h)[1]] = true;
-    std::string line = "  " + std::string(row_width, ' ') + "  ";
-    for (std::size_t b = 0; b < cols; ++b) line += padded(std::to_string(b), width) + (b + 1 < cols ? " " : "");
-    std::cout << line << '\n';
-    for (std::size_t a = 0; a < rows; ++a) {
-      line = "  " + padded(std::to_string(a), row_width) + "  ";
-      for (std::size_t b = 0; b < cols; ++b) {
-        line += std::string(width - 1, ' ') + (heads[a * cols + b] ? heads_ : tails_) + (b + 1 < cols ? " " : "");
-      }
-      std::cout << line << '\n';
-    }
-  }
-
-  std::string heads_, tails_;
-};
-
 std::string outcome_text(grundy_value value) {
   return value != 0 ? "N: the player to move can win" : "P: the player to move loses against good play";
 }
 
 std::string who(player p) { return p == player::person ? "you" : "the engine"; }
 
+/// "0, 2 and 5".
+std::string listed(const std::vector<coin>& coins) {
+  std::string s;
+  for (std::size_t i = 0; i < coins.size(); ++i) {
+    s += (i == 0 ? "" : i + 1 == coins.size() ? " and " : ", ") + std::to_string(coins[i]);
+  }
+  return s;
+}
+
+std::string cell_text(const play_move& m) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < m.axes.size(); ++i) s += (i ? ", " : "") + std::to_string(m.axes[i].back());
+  return s + ")";
+}
+
 /// The rule in one line, from the registry's summaries.
 std::string rule_of(const turning_game& game) {
   for (const games::game_info& info : games::builtin_games()) {
-    if (info.name == game.name()) {
-      return game.name() + " (code " + game.code() + "): " + std::string(info.summary);
-    }
+    if (info.name == game.name()) return game.name() + " (code " + game.code() + "): " + std::string(info.summary);
   }
   return game.name() + " (a turning code)";
 }
 
+/// The number of coins, or the box's size, as it reads in a sentence: "12 coins", "4x4".
+std::string size_words(const box_extents& e) {
+  return e.size() == 1 ? std::to_string(e[0]) + (e[0] == 1 ? " coin" : " coins") : format_size(e);
+}
+
+/// Refuses a box that play would not draw after every move.
+void check_play_size(const box_extents& extents) {
+  const std::uint64_t cells = cell_count(extents);
+  if (cells > max_play_cells) {
+    throw limit_error("a position of " + size_words(extents) + " has " + std::to_string(cells) + " coins, over the " +
+                      std::to_string(max_play_cells) +
+                      " that tartan play draws after every move; give a smaller size (tartan analyze takes larger "
+                      "positions)");
+  }
+}
+
+/// --coins N or --size RxC[xD...], as the game's box.
+box_extents read_size(const play_options& o, const game_handle& game) {
+  if (!o.coins.empty()) {
+    const std::uint64_t n = parse_u64(o.coins, "--coins", std::uint64_t{1} << 32);
+    if (n == 0) throw parse_error("--coins must be at least 1; type the length of the row, e.g. --coins 12");
+    return box_extents{static_cast<std::size_t>(n)};
+  }
+  box_extents size = parse_board_size(o.size);
+  game.product().check_extents(size);
+  return size;
+}
+
+/// --random N (a row of N coins, or N along every axis of a product) or --random RxC[xD...].
+box_extents random_size(const play_options& o, const game_handle& game) {
+  if (o.random.find('x') != std::string::npos) {
+    if (!game.is_product()) {
+      throw parse_error("--random " + o.random + " is the size of a board, but " + game.name() +
+                        " is played on a row; give its number of coins, e.g. --random 12");
+    }
+    box_extents size = parse_board_size(o.random);
+    game.product().check_extents(size);
+    return size;
+  }
+  const std::uint64_t n = parse_u64(o.random, "--random", std::uint64_t{1} << 32);
+  if (n == 0) throw parse_error("--random must be at least 1; type the number of coins, e.g. --random 12");
+  return box_extents(game.dimensions(), static_cast<std::size_t>(n));
+}
+
+/// The starting position given by POSITION, or --coins/--size with --heads; nothing with --random. Refuses the
+/// combinations that do not say one position, by name.
+std::optional<box_position> read_start(const play_options& o, const game_handle& game) {
+  const bool has_position = o.position_given, has_heads = !o.heads.empty(), has_random = !o.random.empty();
+  const bool has_size = !o.coins.empty() || !o.size.empty();
+  const std::size_t k = game.dimensions();
+  const std::string size_option = k == 1 ? "--coins 12" : k == 2 ? "--size 4x4" : "--size 3x3x3";
+  const std::string heads_example = k == 1 ? "0,3,7-9" : k == 2 ? "0:1,2:3" : "0:1:2,2:0:1";
+  if (has_random && (has_position || has_heads || has_size)) {
+    throw parse_error("--random draws the starting position; give it without " +
+                      std::string(has_position ? "POSITION"
+                                  : has_heads  ? "--heads"
+                                               : "--coins or --size") +
+                      ", e.g. --random " +
+                      (k == 1   ? "12"
+                       : k == 2 ? "4x4"
+                                : "3x3x3"));
+  }
+  if (has_random) return std::nullopt;
+  if (has_position && (has_heads || has_size)) {
+    throw parse_error("the position is given twice: POSITION " + detail::quote_typed(o.position) + " and " +
+                      (has_heads ? "--heads" : "--coins or --size") + "; give one of them");
+  }
+  if (!o.coins.empty() && game.is_product()) {
+    throw parse_error("--coins is the length of a row; the box of " + game.name() + " is --size, e.g. " + size_option);
+  }
+  if (!o.size.empty() && !game.is_product()) {
+    throw parse_error("--size is the box of a product game; " + game.name() +
+                      " is played on a row, whose length is --coins, e.g. --coins 12");
+  }
+  if (has_heads && !has_size) {
+    throw parse_error("--heads needs the size of the " +
+                      std::string(k == 1   ? "row"
+                                  : k == 2 ? "board"
+                                           : "box") +
+                      "; type e.g. " + size_option + " --heads " + o.heads);
+  }
+  if (has_size && !has_heads) {
+    throw parse_error(std::string(k == 1 ? "--coins" : "--size") + " needs --heads, the heads coins (e.g. --heads " +
+                      heads_example + "), or draw a random position with --random " + (k == 1 ? o.coins : o.size));
+  }
+  if (has_heads) {
+    const box_extents size = read_size(o, game);
+    check_play_size(size);
+    return parse_box_region(size, o.heads).to_position();
+  }
+  if (!has_position) {
+    throw parse_error(k == 1   ? "no position given; type one such as HTTH (coin 0 first), or --random 12 for a random "
+                                 "one, or --coins 12 --heads 0,3,7"
+                      : k == 2 ? "no position given; type rows of H/T joined by '/' (e.g. HTT/THH), or --random 4x4, "
+                                 "or --size 4x4 --heads 0:1,2:3"
+                               : "no position given; give --random 3x3x3, or --size 3x3x3 --heads 0:1:2,2:0:1");
+  }
+  if (k >= 3) {
+    throw parse_error("'" + game.name() + "' has " + std::to_string(k) +
+                      " factors; rows joined by '/' draw a board, so give the box as --size 3x3x3 --heads "
+                      "0:1:2,... or draw one with --random 3x3x3");
+  }
+  box_position start = parse_box_position(o.position);
+  check_play_size(start.extents());
+  return start;
+}
+
+/// The game against the engine: reads lines, plays them, prints the position after every move.
 class game_loop {
  public:
-  game_loop(play_session session, std::string rules, bool echo, bool symbols)
-      : s_(std::move(session)),
-        board_(s_.position().dimensions() == 2),
-        rules_(std::move(rules)),
-        echo_(echo),
-        printer_(symbols) {}
+  struct settings {
+    player first = player::person;
+    std::uint64_t seed = 0;
+    bool hidden = false;   // --hide-values: no value, outcome or hint until the game ends
+    bool echo = false;     // print the lines read (they come from a file or a pipe)
+    bool symbols = false;  // ● and ○ for the coins
+  };
+
+  game_loop(game_handle game, std::optional<box_position> start, std::optional<box_extents> random, const settings& how,
+            line_reader& in)
+      : game_(std::move(game)), random_(std::move(random)), how_(how), seed_(how.seed), in_(in) {
+    limits_.max_seconds = default_time_limit_seconds;
+    session_.emplace(game_, start ? std::move(*start) : draw(), how_.first, seed_, limits_);
+  }
 
   void run() {
-    std::cout << "game: " << rules_ << '\n';
-    if (board_) {
-      std::cout << "a move turns every coin of some rows × some columns; the coin where the last row and the last "
-                   "column meet goes from heads to tails\n";
-    } else {
-      std::cout << "a move's rightmost coin goes from heads to tails\n";
-    }
-    std::cout << (s_.to_move() == player::person ? "you move first" : "the engine moves first")
-              << "; the player left without a move loses. Type " << (board_ ? "rows 0 1 cols 2" : "0 3")
-              << " to turn those coins, or help.\n";
-    show();
-    while (!s_.over()) {
-      if (s_.to_move() == player::engine) {
-        const play_move move = s_.engine_move();
-        std::cout << "the engine turns " << format_play_move(move) << '\n';
+    intro();
+    begin();
+    for (;;) {
+      if (!s().over() && s().to_move() == player::engine) {
+        const play_move move = s().engine_move();
+        say("the engine turns " + format_play_move(move));
         show();
         continue;
       }
-      std::cout << "> " << std::flush;
-      std::string line;
-      if (!std::getline(std::cin, line)) {
-        std::cout << "\nend of input: the game is left unfinished\n";
+      if (s().over() && !announced_) {
+        announce_end();
+        announced_ = true;
+      }
+      const std::optional<std::string> line = in_.read("> ");
+      if (!line) {
+        say("(end of input)");
+        if (!s().over()) leave_unfinished();
         return;
       }
-      if (echo_) std::cout << line << '\n';
-      if (!handle(line)) return;
+      if (how_.echo) echo(*line);
+      if (!handle(*line)) return;
     }
-    const bool no_heads = s_.position().head_count() == 0;
-    std::cout << (no_heads ? "no heads coin is left: " : "no heads coin left can move: ") << who(s_.winner())
-              << (s_.winner() == player::person ? " win\n" : " wins\n");
   }
 
  private:
+  play_session& s() { return *session_; }
+  const play_session& s() const { return *session_; }
+  std::size_t dimensions() const { return game_.dimensions(); }
+
+  /// Prints `text`, each of its lines cut to fit 80 columns, continuations indented by `hang`.
+  static void say(const std::string& text, std::size_t hang = 2) {
+    std::cout << wrap_text(text + "\n", terminal_columns, hang);
+  }
+
+  /// The line read, shown after the prompt "> " as typed (control bytes escaped): cut every 78 characters, the
+  /// rest on lines indented by 2, so that it reads as typed and fits.
+  static void echo(const std::string& line) {
+    const std::string shown = shown_line(line);
+    constexpr std::size_t room = terminal_columns - 2;
+    std::size_t start = 0, characters = 0;
+    for (std::size_t at = 0; at <= shown.size(); ++at) {
+      const bool starts = at == shown.size() || (static_cast<unsigned char>(shown[at]) & 0xc0) != 0x80;
+      if (starts && (characters == room || at == shown.size())) {
+        std::cout << (start == 0 ? "" : "  ") << shown.substr(start, at - start) << '\n';
+        start = at;
+        characters = 0;
+      }
+      characters += starts;
+    }
+  }
+
+  /// A random position of the box --random gave, from seed_.
+  box_position draw() const { return random_position(game_, *random_, seed_, max_play_cells); }
+
+  // ----- What to type
+
+  /// A legal move of the current position, as typed: the first of its options (in the engine's order) that turns
+  /// more than one coin along some axis, so it shows how to type several; "" when there is no move.
+  std::string example() const {
+    const std::vector<option> options = s().current().options(64);
+    if (options.empty()) return {};
+    for (const option& o : options) {
+      for (const auto& axis : o.turned.axes) {
+        if (axis.size() > 1) return format_play_move(o.turned);
+      }
+    }
+    return format_play_move(options.front().turned);
+  }
+
+  std::string type_what() const {
+    return dimensions() == 1   ? "the coins to turn"
+           : dimensions() == 2 ? "the rows and columns to turn"
+                               : "one list of coins per axis, joined by ';'";
+  }
+
+  /// What to type now: a move with a legal example, or, after the end, undo or quit.
+  std::string what_to_type() const {
+    if (s().over()) return "the game is over: type undo or quit";
+    const std::string e = example();
+    return "type a move" + (e.empty() ? std::string() : " (e.g. " + e + ")") + " or help";
+  }
+
+  // ----- What is shown
+
+  void intro() const {
+    const std::size_t k = dimensions();
+    if (k == 1) {
+      say("game: " + rule_of(game_.factor(0)));
+      say("a move's rightmost coin goes from heads to tails");
+    } else if (k == 2) {
+      say("game: " + game_.name() + ", a tartan product of two games");
+      say("the rows play " + game_.factor(0).name() + ", the columns " + game_.factor(1).name());
+      say("a move turns every coin of some rows × some columns, a move of each game;");
+      say("the coin where the last row and the last column meet goes from heads to tails");
+    } else {
+      say("game: " + game_.name() + ", a tartan product of " + std::to_string(k) + " games");
+      std::string axes, product;
+      for (std::size_t i = 0; i < k; ++i) {
+        axes += (i ? ", axis " : "axis ") + std::to_string(i) + (i ? " " : " plays ") + game_.factor(i).name();
+        product += (i ? " × S" : "S") + std::to_string(i);
+      }
+      say(axes);
+      say("a move turns every coin of " + product + ", Si a move of the game of axis i;");
+      say("the coin where the last coins of the Si meet goes from heads to tails");
+      say("the box is drawn as one board (axis " + std::to_string(k - 2) + " down, axis " + std::to_string(k - 1) +
+          " across) per coin of " + (k == 3 ? "axis 0" : "axes 0.." + std::to_string(k - 3)));
+    }
+    say("the player left without a move loses");
+    if (how_.hidden) say("values, outcomes and hints are hidden until the game ends (--hide-values)");
+    if (how_.first == player::person) {
+      const std::string e = example();
+      say("you move first: type " + type_what() + (e.empty() ? "" : ", e.g. " + e) + ", or help");
+    } else {
+      say("the engine moves first; on your turn, type " + type_what() + ", or help");
+    }
+  }
+
+  /// The start of a game: where a random position came from, and the position.
+  void begin() {
+    announced_ = false;
+    if (random_) {
+      const std::string size = format_size(*random_);
+      say("a random position: --random " + size + " --seed " + std::to_string(seed_) + " draws it again");
+    }
+    show();
+    if (random_ && !how_.hidden && s().value() == 0 && !s().over()) {
+      say("its value is 0, a P-position: whoever moves first (" + who(how_.first) +
+          ") loses against good play; type reroll for another, or play on");
+    }
+  }
+
+  /// The position drawn, then a status line: its text, its value and outcome (not while hidden), whose turn.
   void show() const {
     std::cout << '\n';
-    printer_.print(s_.position());
-    std::cout << "position " << s_.position().text() << ", value " << s_.value() << " (" << outcome_text(s_.value())
-              << ')';
-    if (!s_.over()) std::cout << (s_.to_move() == player::person ? "; your turn" : "; the engine's turn");
-    std::cout << '\n';
+    for (const std::string& line : draw_position(s().position(), how_.symbols)) std::cout << line << '\n';
+    // Each part joins the line before it when the line still fits 80 columns, else starts a line of its own.
+    std::string status;
+    const auto add = [&](const std::string& separator, const std::string& part) {
+      if (status.empty()) {
+        status = part;
+      } else {
+        const std::size_t last_line = status.rfind('\n') == std::string::npos ? 0 : status.rfind('\n') + 1;
+        const bool fits = display_width(status.substr(last_line)) + separator.size() + part.size() <= terminal_columns;
+        status += (fits ? separator : "\n") + part;
+      }
+    };
+    const std::string text = position_text(s().position(), max_position_text);
+    if (!text.empty()) add("", "position " + text);
+    if (!how_.hidden || s().over()) {
+      add(", ", "value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")");
+    }
+    if (!s().over()) add("; ", s().to_move() == player::person ? "your turn" : "the engine's turn");
+    if (!status.empty()) say(status);
+  }
+
+  void announce_end() const {
+    const bool no_heads = s().position().head_count() == 0;
+    say(std::string(no_heads ? "no heads coin is left: " : "no heads coin left can move: ") + who(s().winner()) +
+        (s().winner() == player::person ? " win" : " wins"));
+    if (how_.hidden && !s().history().empty()) review();
+    say("the game is over: undo takes moves back, review lists them, quit ends");
+  }
+
+  void leave_unfinished() const {
+    say("the game is left unfinished");
+    if (how_.hidden && !s().history().empty()) review();
+  }
+
+  /// Every move made, with the value before and after it.
+  void review() const {
+    const std::vector<move_review> moves = s().review();
+    const std::string start = position_text(s().start(), 40);
+    const grundy_value start_value = moves.empty() ? s().value() : moves.front().before;
+    say("review (a move that leaves value 0 is a winning move):");
+    say("  start" + (start.empty() ? "" : " " + start) + ": value " + std::to_string(start_value) + " (" +
+            outcome_text(start_value) + ")",
+        4);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const move_review& r = moves[i];
+      std::string line =
+          "  " + std::to_string(i + 1) + ". " + (r.played.by == player::person ? "you turn " : "the engine turns ") +
+          format_play_move(r.played.move) + ": value " + std::to_string(r.before) + " -> " + std::to_string(r.after);
+      if (r.winning()) {
+        line += ", a winning move";
+      } else if (r.mistake()) {
+        line += ", a mistake: " + format_play_move(*r.better) + " would have left 0";
+      } else {
+        line += "; from value 0 every move loses";
+      }
+      say(line, 6);
+    }
   }
 
   void help() const {
-    std::cout << "commands:\n";
-    if (board_) {
-      std::cout << "  rows 1 4 cols 2 5   turn every coin of rows 1, 4 × columns 2, 5; coin (4, 5) must be heads\n";
+    const std::string e = example();
+    const std::string hidden = how_.hidden && !s().over() ? " (hidden until the end)" : "";
+    std::vector<std::pair<std::string, std::string>> rows;
+    if (!e.empty()) {
+      const play_move m = parse_play_move(e, dimensions());
+      std::string what;
+      if (dimensions() == 1) {
+        what = m.coins().size() == 1 ? "turn coin " + listed(m.coins()) + " alone; it goes from heads to tails"
+                                     : "turn coins " + listed(m.coins()) + "; coin " +
+                                           std::to_string(m.coins().back()) + " goes from heads to tails";
+      } else {
+        std::string product;
+        for (std::size_t i = 0; i < m.axes.size(); ++i) {
+          product += (i == 0 ? "" : " × ") +
+                     (dimensions() == 2 ? std::string(i == 0 ? "rows " : "columns ") : std::string()) +
+                     format_coins(m.axes[i]);
+        }
+        what = "turn every coin of " + product + "; coin " + cell_text(m) + " goes from heads to tails";
+      }
+      rows.emplace_back(e, what);
     } else {
-      std::cout << "  3 7 12              turn coins 3, 7 and 12; the rightmost, 12, must be heads\n";
+      rows.emplace_back("(no move)", "the game is over");
     }
-    std::cout << "  hint                show a winning move, or say that there is none\n"
-                 "  undo                take back your last move and the engine's answer\n"
-                 "  value               show the position's value and outcome\n"
-                 "  help                show this list\n"
-                 "  quit                end the game\n";
+    rows.emplace_back("hint", "show a winning move, or say that there is none" + hidden);
+    rows.emplace_back("value", "show the position's value and outcome" + hidden);
+    rows.emplace_back("undo",
+                      "take back your last move and the engine's reply to it, so that it is your turn again (after "
+                      "the end of the game too)");
+    rows.emplace_back("review", "list the moves made, each with the value before and after it" + hidden);
+    if (random_) rows.emplace_back("reroll", "start again from a new random position of the same size");
+    rows.emplace_back("help", "show this list");
+    rows.emplace_back("quit", "end the game");
+    std::size_t column = 0;
+    for (const auto& [command, what] : rows) column = std::max(column, display_width(command));
+    column = std::min<std::size_t>(column, 30) + 4;  // "  " before, at least 2 spaces after
+    say("commands:");
+    for (const auto& [command, what] : rows) {
+      const std::size_t pad = column > 2 + display_width(command) ? column - 2 - display_width(command) : 1;
+      say("  " + command + std::string(pad, ' ') + what, column);
+    }
+    if (in_.editing()) say("keys: the arrows move in the line and recall earlier lines; Ctrl-D ends the input");
   }
 
+  // ----- What is typed
+
   void undo() {
-    std::size_t keep = s_.history().size();
-    while (keep > 0 && s_.history()[keep - 1].by != player::person) --keep;
+    std::size_t keep = s().history().size();
+    while (keep > 0 && s().history()[keep - 1].by != player::person) --keep;
     if (keep == 0) {
-      std::cout << "nothing to take back: you have not moved yet\n";
+      say("nothing to take back: you have not moved yet");
       return;
     }
     --keep;  // the person's move itself
     std::string taken;
-    while (s_.history().size() > keep) {
-      const played_move last = s_.history().back();
-      s_.undo();
+    while (s().history().size() > keep) {
+      const played_move last = s().history().back();
+      s().undo();
       taken += std::string(taken.empty() ? "" : ", then ") + (last.by == player::person ? "your " : "the engine's ") +
                format_play_move(last.move);
     }
-    std::cout << "took back " << taken << '\n';
+    announced_ = false;
+    say("took back " + taken);
+    show();
+  }
+
+  void reroll() {
+    if (!random_) {
+      say("refused: reroll draws a new random position, for a game started with --random; this one started "
+          "from the position given");
+      return;
+    }
+    ++seed_;  // each game's seed replays it alone: --random SIZE --seed S
+    session_.emplace(game_, draw(), how_.first, seed_, limits_);
+    say("reroll: a new game");
+    begin();
+  }
+
+  /// A move typed; refused with the reason, or played.
+  void move(std::string_view line) {
+    if (s().over()) {
+      say("refused: the game is over (" + who(s().winner()) + " won): type undo or quit");
+      return;
+    }
+    const std::string e = example();
+    play_move m;
+    try {
+      m = parse_play_move(line, dimensions(), e);
+    } catch (const parse_error& error) {
+      say(std::string("refused: ") + error.what());
+      return;
+    }
+    const std::string reason = s().illegal_reason(m);
+    if (!reason.empty()) {
+      say("refused: " + reason + "; nothing changed");
+      return;
+    }
+    s().play(m);
+    say("you turn " + format_play_move(m));
     show();
   }
 
   /// One line typed by the person; false when the game should end (quit).
-  bool handle(std::string_view line) {
-    line = detail::trim(line);
+  bool handle(std::string_view typed) {
+    const std::string_view line = detail::trim(typed);
     if (line.empty()) return true;
-    if (line == "quit" || line == "exit") {
-      std::cout << "quit: the game is left unfinished\n";
+    if (const std::string problem = special_key_problem(line); !problem.empty()) {
+      say("refused: " + problem + "; " + what_to_type());
+      return true;
+    }
+    std::string word(line);
+    for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (word == "quit" || word == "exit" || word == "q") {
+      if (!s().over()) {
+        say("quit: the game is left unfinished");
+        if (how_.hidden && !s().history().empty()) review();
+      }
       return false;
     }
-    if (line == "help" || line == "?") {
+    if (word == "help" || word == "?" || word == "h") {
       help();
-    } else if (line == "hint") {
-      const std::optional<play_move> move = s_.hint();
-      if (move) {
-        std::cout << "hint: turn " << format_play_move(*move) << " (it leaves value 0)\n";
+    } else if (word == "hint") {
+      if (s().over()) {
+        say("hint: none; the game is over");
+      } else if (how_.hidden) {
+        say("hint: hidden until the game ends (--hide-values)");
+      } else if (const std::optional<play_move> m = s().hint()) {
+        say("hint: turn " + format_play_move(*m) + " (it leaves value 0)");
       } else {
-        std::cout << "hint: none; the value is 0, so every move leaves the engine a winning position\n";
+        say("hint: none; the value is 0, so every move leaves the engine a winning position");
       }
-    } else if (line == "value") {
-      std::cout << "value " << s_.value() << " (" << outcome_text(s_.value()) << ")\n";
-    } else if (line == "undo") {
+    } else if (word == "value") {
+      if (how_.hidden && !s().over()) {
+        say("value: hidden until the game ends (--hide-values)");
+      } else {
+        say("value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")");
+      }
+    } else if (word == "undo") {
       undo();
+    } else if (word == "review") {
+      if (how_.hidden && !s().over()) {
+        say("review: hidden until the game ends (--hide-values)");
+      } else if (s().history().empty()) {
+        say("review: no move has been made yet");
+      } else {
+        review();
+      }
+    } else if (word == "reroll") {
+      reroll();
+    } else if (std::isalpha(static_cast<unsigned char>(word.front())) && !word.starts_with("row") &&
+               !word.starts_with("col")) {
+      const std::string first_word(line.substr(0, line.find_first_of(" \t,;")));
+      say("refused: " + detail::quote_typed(first_word, 20) + " is not a command or a move; " + what_to_type());
     } else {
-      play_move move;
-      try {
-        move = parse_play_move(line, s_.position().dimensions());
-      } catch (const parse_error& e) {
-        std::cout << "refused: " << e.what() << " (type help for the commands)\n";
-        return true;
-      }
-      const std::string reason = s_.illegal_reason(move);
-      if (!reason.empty()) {
-        std::cout << "refused: " << reason << "; nothing changed\n";
-        return true;
-      }
-      s_.play(move);
-      std::cout << "you turn " << format_play_move(move) << '\n';
-      show();
+      move(line);
     }
     return true;
   }
 
-  play_session s_;
-  bool board_;  // a product of two games on a board, else a row
-  std::string rules_;
-  bool echo_;
-  board_printer printer_;
+  game_handle game_;
+  std::optional<box_extents> random_;  // the box of --random
+  settings how_;
+  std::uint64_t seed_;  // of the current game: its random position and the engine's choices
+  line_reader& in_;
+  analyze_options limits_;
+  std::optional<play_session> session_;
+  bool announced_ = false;  // the end of the current game was announced
 };
 
 void run_play(const play_options& o) {
-  player first;
+  game_loop::settings how;
   if (o.first == "you") {
-    first = player::person;
+    how.first = player::person;
   } else if (o.first == "engine") {
-    first = player::engine;
+    how.first = player::engine;
   } else {
-    throw parse_error("--first '" + o.first + "' is neither you nor engine; type --first you or --first engine");
+    throw parse_error("--first " + detail::quote_typed(o.first) +
+                      " is neither you nor engine; type --first you or --first engine");
   }
-  std::uint64_t seed;
   if (o.seed.empty()) {
+    // Below 10^6, so that the seed printed for a random start is short to type again.
     std::random_device device;
-    seed = (std::uint64_t{device()} << 32) ^ device();
+    how.seed = device() % 1000000;
   } else {
-    seed = parse_u64(o.seed, "--seed");
+    how.seed = parse_u64(o.seed, "--seed");
   }
-  const bool echo = ::isatty(STDIN_FILENO) == 0;  // lines read from a file or a pipe are shown as typed
-  const bool symbols = ::isatty(STDOUT_FILENO) != 0 && locale_is_utf8();
+  how.hidden = o.hide_values;
+  const bool terminal_in = ::isatty(STDIN_FILENO) != 0, terminal_out = ::isatty(STDOUT_FILENO) != 0;
+  how.echo = !terminal_in;  // lines read from a file or a pipe are shown as typed
+  how.symbols = terminal_out && locale_is_utf8();
 
   game_handle game = games::resolve_game(game_argument(o.game));
-  if (game.dimensions() > 2) {
-    throw parse_error("'" + game.name() + "' has " + std::to_string(game.dimensions()) +
-                      " factors; tartan play plays on a board, the product of two games such as 'ruler*ruler', or "
-                      "on a row; analyse a box with tartan analyze");
-  }
-  std::string rules = game.is_product() ? game.name() + ", a tartan product: the rows play " + game.factor(0).name() +
-                                              ", the columns " + game.factor(1).name()
-                                        : rule_of(game.factor(0));
-  play_session session(std::move(game), parse_box_position(o.position), first, seed);
-  game_loop(std::move(session), std::move(rules), echo, symbols).run();
+  std::optional<box_position> start = read_start(o, game);
+  std::optional<box_extents> random;
+  if (!start) random = random_size(o, game);
+  line_reader in(terminal_in && terminal_out);
+  game_loop(std::move(game), std::move(start), std::move(random), how, in).run();
 }
 
 }  // namespace
 
 void add_play_command(CLI::App& app, run_state& state) {
-  auto* sub = app.add_subcommand("play", "Play a game against the engine, on a row or on a board (a product game).");
+  auto* sub = app.add_subcommand(
+      "play",
+      "Play a game against the engine, on a row, a board or a box (product games), from a given or random start.");
   sub->footer(
-      "POSITION is a row of H/T, coin 0 first (HTTHH); for a product game such as ruler*ruler, rows of H/T joined\n"
-      "by '/' (HTT/THH), row 0 at the top. Type a move as the coins to turn (3 7 12; the rightmost goes from heads\n"
-      "to tails), or on a board as rows and columns (rows 1 4 cols 2 5 turns those rows × those columns; coin (4, 5)\n"
-      "goes from heads to tails). Commands: hint, undo, value, help, quit. The player left without a move loses.\n"
-      "When standard input is not a terminal, moves are read one per line and echoed.\n"
+      "POSITION is a row of H/T, coin 0 first (HTTHH); for a product of two games such as ruler*ruler, rows of H/T\n"
+      "joined by '/' (HTT/THH), row 0 at the top. Or give the heads: --coins 12 --heads 0,3,7-9 on a row,\n"
+      "--size 4x4 --heads 0:1,2:3 on a board, --size 3x3x3 --heads 0:1:2 on a box; or draw a random start with\n"
+      "--random 12, --random 4x4 or --random 3x3x3 (each coin heads with probability 1/2, redrawn while no move is\n"
+      "possible; --seed replays it). At most 131072 coins.\n"
+      "Type a move as the coins to turn (3 7 12; the rightmost goes from heads to tails); on a board as rows and\n"
+      "columns (rows 1 4 cols 2 5, or 1 4; 2 5); on a box as one list per axis joined by ';' (0 1; 2; 3 4).\n"
+      "Commands: hint, value, undo (your last move and the engine's reply, also after the end), review, reroll,\n"
+      "help, quit. The player left without a move loses. --hide-values hides values, outcomes and hints until the\n"
+      "game ends, then reviews every move. On a terminal, the arrow keys edit the line and recall earlier ones;\n"
+      "when standard input is not a terminal, moves are read one per line and echoed.\n"
       "Examples:\n"
       "  tartan play mock-turtles HTTHTH\n"
       "  tartan play 'ruler*ruler' HTT/THH --first engine --seed 7\n"
+      "  tartan play mock-turtles --random 12 --seed 3 --hide-values\n"
+      "  tartan play 'ruler*ruler*ruler' --random 3x3x3\n"
       "  printf '0 3\\nquit\\n' | tartan play mock-turtles HTTH");
   auto o = std::make_shared<play_options>();
-  sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product of two such as ruler*ruler")
-      ->required();
-  sub->add_option("POSITION", o->position, "The starting coins, H or T each (boards: rows joined by '/')")->required();
+  sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
+  CLI::Option* position =
+      sub->add_option("POSITION", o->position, "The starting coins, H or T each (boards: rows joined by '/')");
+  sub->add_option("--coins", o->coins, "The length of the row, with --heads");
+  sub->add_option("--size", o->size, "The box of a product game, RxC or RxCxD, with --heads");
+  sub->add_option("--heads", o->heads, "The heads coins: 0,3,7-9 on a row, row:col,... on a board");
+  sub->add_option("--random", o->random,
+                  "Start from a random position of N coins (products: N along each axis, or RxC, RxCxD)")
+      ->type_name("N|RxC");
+  sub->add_flag("--hide-values", o->hide_values,
+                "Hide values, outcomes and hints until the game ends (for teaching), then review the moves");
   sub->add_option("--first", o->first, "Who moves first: you or engine")->capture_default_str();
-  sub->add_option("--seed", o->seed, "Seed of the engine's choices among equal moves (default: random)");
-  sub->callback([o, sub, &state] {
+  sub->add_option("--seed", o->seed, "Seed of the random start and of the engine's choices (default: random)");
+  sub->callback([o, sub, position, &state] {
     refuse_empty_values(*sub);
+    o->position_given = position->count() > 0;
     run_play(*o);
     state.exit_code = 0;
   });

@@ -97,7 +97,7 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   if (o.period && !values.empty()) pattern = pattern_json(values, request.game.row_game());
   writer.end(stopped, pattern, result.seconds);  // the output closed (valid JSON) before the reason is given
   if (!o.svg.empty() && !values.empty()) {
-    const svg::scatter_plot plot = sequence_plot(request.game.name(), values);
+    const svg::scatter_plot plot = sequence_picture(request.game.name(), values);
     svg::write_file(o.svg, [&](std::ostream& out) { svg::write_scatter_plot(out, plot); });
   }
   // The time, where a person watches (the progress bar's terminal); programs read "seconds" in the JSON forms.

@@ -66,7 +66,7 @@ void print_slice(const std::vector<grundy_value>& table, std::size_t first, std:
 /// The table as an SVG heat map in `path` (pictures.hpp).
 void write_table_svg(const std::string& path, const tartan_game& game, const box_extents& extents,
                      const std::vector<grundy_value>& table) {
-  const svg::heat_map map = table_heat_map(game, extents, table);
+  const svg::heat_map map = table_picture(game, extents, table);
   svg::write_file(path, [&](std::ostream& out) { svg::write_heat_map(out, map); });
 }
 

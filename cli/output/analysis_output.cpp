@@ -272,7 +272,7 @@ void check_drawable(const box_position& p) {
   }
 }
 
-void write_analysis_svg(const std::string& path, const analysis& a, const std::vector<move>& winning) {
+svg::board_picture analysis_picture(const analysis& a, const std::vector<move>& winning) {
   const box_position& p = a.position();
   const box_extents& extents = p.extents();
   svg::board_picture picture;
@@ -341,6 +341,11 @@ void write_analysis_svg(const std::string& path, const analysis& a, const std::v
                               format_coins(m.cols()));
     }
   }
+  return picture;
+}
+
+void write_analysis_svg(const std::string& path, const analysis& a, const std::vector<move>& winning) {
+  const svg::board_picture picture = analysis_picture(a, winning);
   svg::write_file(path, [&](std::ostream& out) { svg::write_board(out, picture); });
 }
 

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "output/svg.hpp"
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
@@ -74,6 +75,10 @@ void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms,
 /// Throws limit_error when --svg cannot draw the position: rows of more than svg::max_board_coins coins, boards of
 /// more, boxes of more than two axes. Checked before any work.
 void check_drawable(const box_position& p);
+
+/// The picture of the board (rows, and boards of two factors): the heads, the values the position depends on, the
+/// value, and the first of `winning` highlighted. Throws limit_error as check_drawable does.
+svg::board_picture analysis_picture(const analysis& a, const std::vector<move>& winning);
 
 /// The board (rows, and boards of two factors) as an SVG picture in `path`, the first winning move highlighted.
 /// Throws limit_error as check_drawable does.

@@ -1,17 +1,13 @@
 #include "output/pictures.hpp"
 
 #include <cstddef>
-#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace tartan::cli {
 
-svg::scatter_plot sequence_plot(const std::string& game_name, std::span<const grundy_value> values) {
-  return {game_name + ": g(n) for n = 0.." + std::to_string(values.size() - 1), "n (coin, from 0 at the left)", "g(n)",
-          std::vector<std::uint64_t>(values.begin(), values.end())};
-}
-
-svg::heat_map table_heat_map(const tartan_game& game, std::span<const std::size_t> extents,
-                             const std::vector<grundy_value>& table) {
+svg::heat_map table_picture(const tartan_game& game, const box_extents& extents, std::vector<grundy_value> table) {
   const std::size_t dims = extents.size();
   svg::heat_map map;
   std::string formula;
@@ -26,8 +22,13 @@ svg::heat_map table_heat_map(const tartan_game& game, std::span<const std::size_
   map.cols = extents[dims - 1];
   map.row_axis = std::string(1, "abc"[dims - 2]) + ", coins of " + game.factor(dims - 2).name();
   map.col_axis = std::string(1, "abc"[dims - 1]) + ", coins of " + game.factor(dims - 1).name();
-  map.values = table;
+  map.values = std::move(table);
   return map;
+}
+
+svg::scatter_plot sequence_picture(const std::string& game, std::vector<grundy_value> values) {
+  return svg::scatter_plot{game + ": g(n) for n = 0.." + std::to_string(values.size() - 1),
+                           "n (coin, from 0 at the left)", "g(n)", std::move(values)};
 }
 
 svg::agreement_picture verify_picture(const verify_report& r, const std::string& values_file) {

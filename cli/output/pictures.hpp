@@ -1,9 +1,8 @@
-// What the --svg pictures show, built from the engine's results: the scatter plot of `seq --svg`, the heat map of
-// `table --svg` and the agreement box of `verify --svg`. The CLI writes them to files, the explorer's API
-// (cli/server/) answers with them, so the two draw the same picture. svg.hpp lays them out and writes them.
+// What the SVG pictures of the commands show, built from the engine's results: the titles, axes, notes and cells of a
+// value table, a sequence and a verification. svg.hpp draws them; the commands and the Python module (python/)
+// build them here, so a table looks the same on the command line and in a notebook.
 #pragma once
 
-#include <span>
 #include <string>
 #include <vector>
 
@@ -14,28 +13,27 @@
 namespace tartan::cli {
 
 /**
- * g(n) against n for n = 0..values.size()-1 (`seq --svg`).
+ * A product's value table as a heat map: one panel for a board, one per value of the first coordinate for a box of
+ * three factors. `table` is G over `extents`, row-major. @pre extents.size() is 2 or 3, svg::fits(extents)
  *
- * Example: svg::write_scatter_plot(out, sequence_plot("ruler", values))
+ * Example: svg::write_heat_map(out, table_picture(rugs, {8, 8}, rugs.table({8, 8})))
  */
-svg::scatter_plot sequence_plot(const std::string& game_name, std::span<const grundy_value> values);
+svg::heat_map table_picture(const tartan_game& game, const box_extents& extents, std::vector<grundy_value> table);
 
 /**
- * The value table of `game` over a board or a box of three axes as a heat map (`table --svg`): one panel for a
- * board, one per value of the first coordinate for a box. @pre svg::fits(extents), table row-major over extents
+ * g(n) against n for n = 0..values.size()-1 of the game named `game`. @pre !values.empty()
  *
- * Example: svg::write_heat_map(out, table_heat_map(rugs, {8, 8}, rugs.table({8, 8})))
+ * Example: svg::write_scatter_plot(out, sequence_picture("ruler", {1, 2, 1, 4}))
  */
-svg::heat_map table_heat_map(const tartan_game& game, std::span<const std::size_t> extents,
-                             const std::vector<grundy_value>& table);
+svg::scatter_plot sequence_picture(const std::string& game, std::vector<grundy_value> values);
 
 /**
- * The box of a verification coloured by agreement (`verify --svg`): light cells agree, dark crossed ones are the
- * listed mismatches. `values_file`: the given values compared with, "" for the Tartan theorem.
- * @pre svg::fits(report.extents)
+ * A verification's box coloured by agreement: the cells of r.first_mismatches dark and crossed. `values_file` names
+ * the conjectured values compared with, or is empty for the Tartan theorem. @pre r.extents.size() is 2 or 3,
+ * svg::fits(r.extents)
  *
- * Example: svg::write_agreement(out, verify_picture(verify_product(rugs, {64, 64}), ""))
+ * Example: svg::write_agreement(out, verify_picture(verify_product(rugs, {32, 32}), ""))
  */
-svg::agreement_picture verify_picture(const verify_report& report, const std::string& values_file);
+svg::agreement_picture verify_picture(const verify_report& r, const std::string& values_file);
 
 }  // namespace tartan::cli

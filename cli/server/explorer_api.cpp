@@ -268,7 +268,7 @@ api_reply sequence(std::string_view body, const api_limits& limits) {
   const sequence_result result = compute_sequence(request);
   if (result.time_limit) throw *result.time_limit;
   if (svg) {
-    const svg::scatter_plot plot = sequence_plot(request.game.name(), result.values);
+    const svg::scatter_plot plot = sequence_picture(request.game.name(), result.values);
     return svg_reply([&](std::ostream& o) { svg::write_scatter_plot(o, plot); });
   }
   nlohmann::ordered_json pattern;
@@ -323,7 +323,7 @@ api_reply table(std::string_view body, const api_limits& limits) {
   }
   const std::vector<grundy_value> values = game.table(extents, memory, limits.max_seconds);
   if (svg) {
-    const svg::heat_map map = table_heat_map(game, extents, values);
+    const svg::heat_map map = table_picture(game, extents, values);
     return svg_reply([&](std::ostream& o) { svg::write_heat_map(o, map); });
   }
   return json_reply(table_json(extents, values).dump());

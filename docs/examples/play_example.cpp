@@ -35,4 +35,20 @@ int main() {
   while (game.undo()) {
   }
   std::cout << "after undoing every move: " << game.position().text() << '\n';
+
+  // A random start of 6 coins, the same wherever seed 7 is used; the person plays the first legal move listed by
+  // the analysis of the position, the engine answers, and the review says what each move did to the value.
+  const tartan::game_handle mock_turtles = tartan::games::resolve_game("mock-turtles");
+  tartan::play_session lesson(mock_turtles, tartan::random_position(mock_turtles, {6}, /*seed=*/7), player::person,
+                              /*seed=*/7);
+  std::cout << "random start " << lesson.position().text() << ", value " << lesson.value() << '\n';
+  lesson.play(lesson.current().options(1).front().turned);
+  lesson.engine_move();
+  for (const tartan::move_review& r : lesson.review()) {
+    std::cout << (r.played.by == player::person ? "you turned " : "engine turned ") << coins_of(r.played.move)
+              << ": value " << r.before << " -> " << r.after;
+    if (r.mistake()) std::cout << ", a mistake; " << coins_of(*r.better) << " would have left 0";
+    if (r.winning()) std::cout << ", a winning move";
+    std::cout << '\n';
+  }
 }

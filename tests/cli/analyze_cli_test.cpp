@@ -343,16 +343,30 @@ TEST(AnalyzeCliTest, ProductsAndSizesGoToTheGridAnalysis) {
 }  // namespace
 
 // Issue: `analyze 1-3 -` on 10^7 heads ran for over an hour without a word (the layers route of a plain count is
-// about n^2 in all). It must answer or refuse within 30 s; it refuses at once, from the pace of the first values.
+// about n^2 in all; `1-3` now runs on `1-2` by its parity extension, `3`, Triplets, still takes the layers). It must
+// answer or refuse within 30 s; it refuses at once, from the pace of the first values.
 TEST(AnalyzeCliTest, TenMillionHeadsUnderAQuadraticRouteAreRefusedWithinThirtySeconds) {
   const auto start = std::chrono::steady_clock::now();
-  const auto r = run_tartan({"analyze", "1-3", "-"}, std::string(10'000'000, 'H'));
+  const auto r = run_tartan({"analyze", "3", "-"}, std::string(10'000'000, 'H'));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_LT(seconds, 30);
   EXPECT_EQ(r.out, "");
-  EXPECT_THAT(r.err, ::testing::HasSubstr("g(0..9999999) of 1-3 would take about"));
+  EXPECT_THAT(r.err, ::testing::HasSubstr("g(0..9999999) of 3 would take about"));
   EXPECT_THAT(r.err, ::testing::HasSubstr("or raise the limit with --max-seconds"));
+}
+
+// A far coin whose values take long: Ctrl-C stops the analysis with one line saying how far the values got, and exit
+// code 130, like seq, check and verify.
+TEST(AnalyzeCliTest, InterruptSaysHowFarTheValuesGotAndExits130) {
+  const auto r = tartan::test::run_tartan_interrupted(
+      {"analyze", "3", "--coins", "3000000", "--heads", "2999999", "--max-seconds", "0"},
+      std::chrono::milliseconds(600));
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(tartan::test::count_lines(r.err), 1U) << r.err;
+  EXPECT_THAT(r.err, ::testing::StartsWith("interrupted: stopped with g(0.."));
+  EXPECT_THAT(r.err, ::testing::HasSubstr(" of the g(0..2999999) of 3 asked for"));
 }
 
 // The regressions of the k+C bug, seen from the command line: '2+C,1-5' on coins 3..8 heads. Its value and winning

@@ -344,25 +344,25 @@ const std::vector<malformed_case>& cases() {
        "--max-seconds: '-1' is not a number of seconds"},
       {"SeqMaxSecondsEmpty", {"seq", "ruler", "5", "--max-seconds", ""}, "", 2, "--max-seconds: empty"},
       {"AnalyzeTenMillionHeadsOverTimeLimit",
-       {"analyze", "1-3", "-"},
+       {"analyze", "3", "-"},
        repeated("H", 10'000'000),
        2,
        "over the time limit of 60 s; ask for at most about"},
       {"TableFactorOverTimeLimit",
-       {"table", "1-3*ruler", "--size", "5000000x1", "--max-seconds", "2"},
+       {"table", "3*ruler", "--size", "5000000x1", "--max-seconds", "2"},
        "",
        2,
-       "g(0..4999999) of 1-3 would take about"},
+       "g(0..4999999) of 3 would take about"},
       {"VerifyFactorOverTimeLimit",
-       {"verify", "1-3*ruler", "--size", "5000000x1", "--max-seconds", "2"},
+       {"verify", "3*ruler", "--size", "5000000x1", "--max-seconds", "2"},
        "",
        2,
        "over the time limit of 2 s"},
       {"AnalyzeGridFactorOverTimeLimit",
-       {"analyze", "1-3*ruler", "--size", "5000000x1", "--heads", "4999999:0", "--max-seconds", "2"},
+       {"analyze", "3*ruler", "--size", "5000000x1", "--heads", "4999999:0", "--max-seconds", "2"},
        "",
        2,
-       "g(0..4999999) of 1-3 would take about"},
+       "g(0..4999999) of 3 would take about"},
 
       // ---- analyze: grids ----
       {"AnalyzeRaggedGrid",
@@ -573,7 +573,7 @@ const std::vector<malformed_case>& cases() {
        {"play", "ruler*ruler*ruler", "HT"},
        "",
        2,
-       "tartan play plays on a board, the product of two games"},
+       "has 3 factors; rows joined by '/' draw a board, so give the box as --size 3x3x3 --heads"},
       {"PlayUnknownFirst",
        {"play", "ruler", "HT", "--first", "me"},
        "",
@@ -582,6 +582,41 @@ const std::vector<malformed_case>& cases() {
       {"PlaySeedNegative", {"play", "ruler", "HT", "--seed", "-1"}, "", 2, "--seed: '-1' is negative"},
       {"PlaySeedEmpty", {"play", "ruler", "HT", "--seed", ""}, "", 2, "--seed: empty; type a value"},
       {"PlayNearMissGame", {"play", "mock-turtle", "HT"}, "", 2, "did you mean 'mock-turtles'?"},
+      {"PlayNoPosition", {"play", "ruler"}, "", 2, "no position given; type one such as HTTH"},
+      {"PlayRandomZero", {"play", "ruler", "--random", "0"}, "", 2, "--random must be at least 1"},
+      {"PlayRandomBoardOnARow", {"play", "ruler", "--random", "4x4"}, "", 2, "is the size of a board, but ruler"},
+      {"PlayRandomWithPosition", {"play", "ruler", "HT", "--random", "4"}, "", 2, "give it without POSITION"},
+      {"PlayRandomTooLarge",
+       {"play", "ruler*ruler", "--random", "1000x1000"},
+       "",
+       2,
+       "has 1000000 coins, over the limit of 131072"},
+      {"PlayRandomWithoutAMove", {"play", "twins", "--random", "1"}, "", 2, "no coin of a box of 1 can move in twins"},
+      {"PlayRandomWrongAxes",
+       {"play", "ruler*ruler", "--random", "3x3x3"},
+       "",
+       2,
+       "'ruler*ruler' has 2 factors but the size 3x3x3 has 3"},
+      {"PlayHeadsWithoutSize", {"play", "ruler", "--heads", "1,2"}, "", 2, "--heads needs the size of the row"},
+      {"PlayCoinsWithoutHeads", {"play", "ruler", "--coins", "9"}, "", 2, "--coins needs --heads"},
+      {"PlayHeadsOutside", {"play", "ruler", "--coins", "4", "--heads", "7"}, "", 2, "7"},
+      {"PlaySizeOnARow", {"play", "ruler", "--size", "3x3", "--heads", "0:0"}, "", 2, "--size is the box of a product"},
+      {"PlayCoinsOnABoard",
+       {"play", "ruler*ruler", "--coins", "3", "--heads", "0"},
+       "",
+       2,
+       "--coins is the length of a row"},
+      {"PlayPositionTwice",
+       {"play", "ruler", "HT", "--coins", "2", "--heads", "0"},
+       "",
+       2,
+       "the position is given twice"},
+      {"PlayHugeTypedSize",
+       {"play", "ruler*ruler", "--size", "400x400", "--heads", "0:0"},
+       "",
+       2,
+       "over the 131072 that tartan play draws after every move"},
+      {"PlayBoxDrawnAsRows", {"play", "ruler*ruler*ruler", "HT/TH"}, "", 2, "has 3 factors"},
   };
   return all;
 }
@@ -605,19 +640,20 @@ INSTANTIATE_TEST_SUITE_P(EveryCommand, MalformedInputTest, ::testing::ValuesIn(c
                          [](const ::testing::TestParamInfo<malformed_case>& info) { return info.param.name; });
 
 // A game whose move count explodes (code 1-64: any 1 to 64 coins) is refused at the first coin whose options would
-// take too long to list, saying so and how many values can be asked for; that many are then computed.
+// take too long to list, saying so and how many values can be asked for; that many are then computed. Up to coin
+// 63 a move may turn every coin below it, and the options are a span (no listing); coin 64 would list 2^63 sets.
 TEST(MalformedInputSuiteTest, ExplodingEnumerationSaysHowFarItCanGo) {
   const auto refused = run_tartan({"seq", "1-64", "100", "--max-seconds", "0"});
   EXPECT_EQ(refused.exit_code, 2);
   EXPECT_THAT(refused.err, HasSubstr("sets of coins, about "));
   EXPECT_THAT(refused.err, HasSubstr(" for this coin alone"));
-  EXPECT_THAT(refused.err, HasSubstr("; ask for at most 25 values (g(0..24))"));
-  const auto computed = run_tartan({"seq", "1-64", "25"});
+  EXPECT_THAT(refused.err, HasSubstr("; ask for at most 64 values (g(0..63))"));
+  const auto computed = run_tartan({"seq", "1-64", "64"});
   ASSERT_EQ(computed.exit_code, 0) << computed.err;
   // Below coin 64 every set of coins to the left may be turned with n, so the options of n are the XORs of every
   // subset of g(0..n-1); with g(k) = 2^k those are 0 .. 2^n - 1, and the mex is 2^n.
   std::string expected;
-  for (int n = 0; n < 25; ++n) expected += (n == 0 ? "" : " ") + std::to_string(std::uint64_t{1} << n);
+  for (int n = 0; n < 64; ++n) expected += (n == 0 ? "" : " ") + std::to_string(std::uint64_t{1} << n);
   EXPECT_EQ(computed.out, expected + "\n");
 }
 

@@ -1,6 +1,8 @@
 // CLI tests for tartan play: whole games through standard input (the engine wins from N-positions whatever the
-// person plays, the person's moves drawn here from a seeded generator), refused moves with their reasons, undo,
-// hint, value, the end of the game, and bad arguments.
+// person plays, the person's moves drawn here from a seeded generator), refused moves with their reasons, undo (also
+// after the end), hint, value, help whose example is a legal move, values hidden until a review, random starts and
+// heads lists, boxes, escape bytes, and bad arguments. Legality, outcomes and values come from the games'
+// definitions (tests/support/play_rules.hpp), never from tartan.
 #include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -13,179 +15,51 @@
 #include <cstdint>
 #include <map>
 #include <random>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "support/cli_session.hpp"
+#include "support/play_rules.hpp"
 #include "support/run_cli.hpp"
 
 namespace {
 
-using tartan::test::run_tartan;
+using namespace tartan::test;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-/// tartan running with pipes on both ends, so that a test can answer what it prints.
-class session {
- public:
-  explicit session(const std::vector<std::string>& args) {
-    int in[2], out[2];
-    if (::pipe(in) != 0 || ::pipe(out) != 0) throw std::runtime_error("pipe failed");
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::dup2(in[0], 0);
-      ::dup2(out[1], 1);
-      ::close(in[0]);
-      ::close(in[1]);
-      ::close(out[0]);
-      ::close(out[1]);
-      std::vector<char*> argv;
-      argv.push_back(const_cast<char*>(TARTAN_EXE));
-      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      ::execv(TARTAN_EXE, argv.data());
-      ::_exit(127);
-    }
-    ::close(in[0]);
-    ::close(out[1]);
-    to_ = in[1];
-    from_ = out[0];
-  }
-  ~session() {
-    ::close(to_);
-    ::close(from_);
-    int status = 0;
-    ::waitpid(pid_, &status, 0);
-  }
-  session(const session&) = delete;
-  session& operator=(const session&) = delete;
-
-  /// Everything printed until tartan waits for a line (its output ends with the prompt "> ") or exits.
-  std::string read_until_prompt() {
-    std::string got;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (std::chrono::steady_clock::now() < deadline) {
-      pollfd p{from_, POLLIN, 0};
-      if (::poll(&p, 1, 1000) <= 0) continue;
-      char buffer[4096];
-      const ssize_t n = ::read(from_, buffer, sizeof buffer);
-      if (n <= 0) return got;  // exited
-      got.append(buffer, static_cast<std::size_t>(n));
-      if (got.size() >= 3 && got.compare(got.size() - 3, 3, "\n> ") == 0) return got;
-    }
-    ADD_FAILURE() << "tartan play did not prompt within 30 s; it printed:\n" << got;
-    return got;
-  }
-
-  void send(const std::string& line) {
-    const std::string text = line + "\n";
-    if (::write(to_, text.data(), text.size()) != static_cast<ssize_t>(text.size())) ADD_FAILURE() << "write failed";
-  }
-
- private:
-  pid_t pid_ = -1;
-  int to_ = -1, from_ = -1;
-};
-
-/// The last "position XXX," line of a transcript: the position's text.
+/// The position of the last "position XXX" status line of a transcript (followed by ", value", "; your turn" or
+/// the end of the line).
 std::string last_position(const std::string& transcript) {
   const std::size_t at = transcript.rfind("\nposition ");
   if (at == std::string::npos) return {};
   const std::size_t start = at + 10;
-  return transcript.substr(start, transcript.find(',', start) - start);
+  return transcript.substr(start, transcript.find_first_of(",;\n", start) - start);
 }
 
-// ----- The games by their definitions (Winning Ways ch. 14), for the person's moves and for outcomes.
-
-/// Mock Turtles on a row (bit i = coin i heads): a heads coin n, alone or with one or two coins below it.
-std::vector<std::vector<unsigned>> mock_turtle_moves(const std::string& row) {
-  std::vector<std::vector<unsigned>> moves;
-  for (unsigned n = 0; n < row.size(); ++n) {
-    if (row[n] != 'H') continue;
-    moves.push_back({n});
-    for (unsigned a = 0; a < n; ++a) {
-      moves.push_back({a, n});
-      for (unsigned b = a + 1; b < n; ++b) moves.push_back({a, b, n});
-    }
-  }
-  return moves;
+/// The transcript with the continuations of wrapped lines (a line break and the two spaces of their indent) joined
+/// back to the line they continue, for finding messages.
+std::string unwrapped(std::string text) {
+  for (std::size_t at; (at = text.find("\n  ")) != std::string::npos;) text.replace(at, 3, " ");
+  return text;
 }
 
-/// Rugs (ruler × ruler): from heads (r, c), the rows r-i..r and the columns c-j..c.
-struct board_move {
-  unsigned r, c, i, j;
-};
-std::vector<board_move> rugs_moves(const std::string& board) {
-  std::vector<board_move> moves;
-  unsigned r = 0, c = 0;
-  for (const char ch : board) {
-    if (ch == '/') {
-      ++r;
-      c = 0;
-      continue;
-    }
-    if (ch == 'H') {
-      for (unsigned i = 0; i <= r; ++i) {
-        for (unsigned j = 0; j <= c; ++j) moves.push_back({r, c, i, j});
-      }
-    }
-    ++c;
-  }
-  return moves;
-}
-
-std::string apply_row(std::string row, const std::vector<unsigned>& move) {
-  for (const unsigned c : move) row[c] = row[c] == 'H' ? 'T' : 'H';
-  return row;
-}
-
-std::string apply_board(std::string board, const board_move& m) {
-  const std::size_t width = board.find('/') == std::string::npos ? board.size() : board.find('/');
-  for (unsigned r = m.r - m.i; r <= m.r; ++r) {
-    for (unsigned c = m.c - m.j; c <= m.c; ++c) {
-      char& ch = board[r * (width + 1) + c];
-      ch = ch == 'H' ? 'T' : 'H';
-    }
-  }
-  return board;
-}
-
-std::string row_text(const std::vector<unsigned>& move) {
-  std::string s;
-  for (const unsigned c : move) s += (s.empty() ? "" : " ") + std::to_string(c);
-  return s;
-}
-
-std::string board_text(const board_move& m) {
-  std::string s = "rows";
-  for (unsigned r = m.r - m.i; r <= m.r; ++r) s += " " + std::to_string(r);
-  s += " cols";
-  for (unsigned c = m.c - m.j; c <= m.c; ++c) s += " " + std::to_string(c);
-  return s;
-}
-
-/// Exhaustive game search: does the player to move win?
-template <class Moves, class Apply>
-bool wins(const std::string& p, const Moves& moves, const Apply& apply, std::map<std::string, bool>& memo) {
-  if (const auto it = memo.find(p); it != memo.end()) return it->second;
-  bool win = false;
-  for (const auto& m : moves(p)) {
-    if (!wins(apply(p, m), moves, apply, memo)) {
-      win = true;
-      break;
-    }
-  }
-  return memo[p] = win;
-}
-
-/// Plays a whole game against tartan; the person's moves are drawn by `pick` from the printed position.
+/// Plays a whole game against tartan; the person's moves are drawn by `pick` from the printed position. At the
+/// end of the game, quits.
 template <class Pick>
 std::string play_whole_game(const std::vector<std::string>& args, Pick pick) {
-  session s(args);
+  cli_session s(args);
   std::string transcript;
   for (int turn = 0; turn < 200; ++turn) {
     const std::string got = s.read_until_prompt();
     transcript += got;
-    if (got.size() < 3 || got.compare(got.size() - 3, 3, "\n> ") != 0) return transcript;  // the game ended
+    if (got.find("the game is over:") != std::string::npos) {
+      s.send("quit");
+      transcript += s.read_until_prompt();
+      return transcript;
+    }
     s.send(pick(last_position(transcript)));
   }
   ADD_FAILURE() << "the game did not end in 200 turns";
@@ -243,7 +117,7 @@ TEST(PlayCliTest, PersonWinsByPlayingHints) {
     start.assign(10, 'T');
     for (char& c : start) c = rng() % 2 ? 'H' : 'T';
   } while (!wins(start, mock_turtle_moves, apply_row, memo));
-  session s({"play", "mock-turtles", start, "--seed", "5"});
+  cli_session s({"play", "mock-turtles", start, "--seed", "5"});
   std::string transcript = s.read_until_prompt();
   for (int turn = 0; turn < 50; ++turn) {
     s.send("hint");
@@ -260,9 +134,10 @@ TEST(PlayCliTest, PersonWinsByPlayingHints) {
 }
 
 TEST(PlayCliTest, IllegalMovesAreRefusedWithTheirReasonAndChangeNothing) {
-  const auto r = run_tartan({"play", "mock-turtles", "HTTHT", "--seed", "1"},
-                            "0 4\n0 1 2 3\n9\nrows 1 cols 2\n3 3\nvalue\nquit\n");
+  auto r = run_tartan({"play", "mock-turtles", "HTTHT", "--seed", "1"},
+                      "0 4\n0 1 2 3\n9\nrows 1 cols 2\n3 3\nvalue\nquit\n");
   EXPECT_EQ(r.exit_code, 0);
+  r.out = unwrapped(r.out);
   EXPECT_THAT(r.out, HasSubstr("refused: the rightmost coin, 4, is tails; a move turns a heads coin to tails, with "
                                "coins to its left; nothing changed"));
   EXPECT_THAT(r.out, HasSubstr("refused: turning 0 1 2 3 is not a move of mock-turtles; nothing changed"));
@@ -282,8 +157,9 @@ TEST(PlayCliTest, IllegalMovesAreRefusedWithTheirReasonAndChangeNothing) {
 }
 
 TEST(PlayCliTest, IllegalBoardMovesAreRefusedWithTheirReason) {
-  const auto r = run_tartan({"play", "ruler*ruler", "HTT/THH", "--seed", "1"},
-                            "rows 0 cols 1\nrows 0 1 cols 0 2\nrows 3 cols 0\n4 5\nquit\n");
+  auto r = run_tartan({"play", "ruler*ruler", "HTT/THH", "--seed", "1"},
+                      "rows 0 cols 1\nrows 0 1 cols 0 2\nrows 3 cols 0\n4 5\nquit\n");
+  r.out = unwrapped(r.out);
   EXPECT_THAT(r.out, HasSubstr("refused: coin (0, 1), where the last row and the last column meet, is tails"));
   EXPECT_THAT(r.out, HasSubstr("refused: columns 0 2 are not a move of ruler, the game of the columns"));
   EXPECT_THAT(r.out, HasSubstr("refused: row 3 is outside the board (rows 0..1)"));
@@ -332,16 +208,11 @@ TEST(PlayCliTest, GameEndsWithTheWinner) {
   EXPECT_THAT(stuck.out, HasSubstr("no heads coin left can move: the engine wins"));
   // End of input before the end of the game.
   const auto unfinished = run_tartan({"play", "mock-turtles", "HHHH"}, "");
-  EXPECT_THAT(unfinished.out, HasSubstr("end of input: the game is left unfinished"));
-}
-
-TEST(PlayCliTest, HelpListsTheCommands) {
-  const auto r = run_tartan({"play", "mock-turtles", "HTH"}, "help\nquit\n");
-  for (const char* command : {"hint", "undo", "value", "help", "quit", "3 7 12"}) {
-    EXPECT_THAT(r.out, HasSubstr(std::string("  ") + command)) << command;
-  }
-  const auto board = run_tartan({"play", "ruler*ruler", "HT/TH"}, "help\nquit\n");
-  EXPECT_THAT(board.out, HasSubstr("rows 1 4 cols 2 5"));
+  EXPECT_EQ(unfinished.exit_code, 0);
+  EXPECT_THAT(unfinished.out, HasSubstr("> (end of input)\nthe game is left unfinished\n"));
+  // End of input after the end of the game: nothing is left unfinished.
+  EXPECT_THAT(r.out, HasSubstr("> (end of input)\n"));
+  EXPECT_THAT(r.out, Not(HasSubstr("unfinished")));
 }
 
 TEST(PlayCliTest, DrawsRowAndColumnNumbers) {
@@ -371,6 +242,252 @@ TEST(PlayCliTest, DrawsCoinsAsSymbolsOnAUtf8Terminal) {
   EXPECT_THAT(piped.out, HasSubstr("H T T H"));
 }
 
+// ----- The example moves, the hidden values, random starts, heads lists, undo after the end
+
+/// The example move of the first command line of the last help in `transcript` ("  0 3     turn coins ...").
+std::string help_example(const std::string& transcript) {
+  const std::size_t at = transcript.rfind("commands:\n  ");
+  if (at == std::string::npos) return {};
+  const std::size_t start = at + 12;
+  return transcript.substr(start, transcript.find("  ", start) - start);
+}
+
+/// Plays `args` with the person's moves taken from the help's example, asking for help before each; checks each
+/// example against the game's definition (`legal`) on the position printed before it. Returns the examples seen.
+template <class Legal>
+int play_by_help_examples(const std::vector<std::string>& args, std::size_t dimensions, const Legal& legal) {
+  cli_session s(args);
+  std::string transcript = s.read_until_prompt();
+  // The first line's example, before any help.
+  const std::size_t intro = transcript.find(", e.g. ");
+  if (intro != std::string::npos && transcript.find("you move first") != std::string::npos) {
+    const std::string first = transcript.substr(intro + 7, transcript.find(", or help", intro) - intro - 7);
+    EXPECT_TRUE(legal(parse_printed_position(last_position(transcript)), parse_typed_move(first, dimensions)))
+        << first << " on " << last_position(transcript);
+  }
+  int checked = 0;
+  for (int turn = 0; turn < 40 && transcript.find("the game is over:") == std::string::npos; ++turn) {
+    s.send("help");
+    transcript += s.read_until_prompt();
+    const std::string example = help_example(transcript);
+    const std::string position = last_position(transcript);
+    EXPECT_TRUE(legal(parse_printed_position(position), parse_typed_move(example, dimensions)))
+        << "help shows " << example << " on " << position;
+    ++checked;
+    s.send(example);
+    transcript += s.read_until_prompt();
+  }
+  EXPECT_THAT(transcript, Not(HasSubstr("refused"))) << transcript;
+  s.send("quit");
+  return checked;
+}
+
+TEST(PlayCliTest, HelpShowsALegalMoveOfTheCurrentPosition) {
+  const auto mock_turtles = [](const box_cells& b, const typed_move& m) {
+    return is_product_move(b, m, is_mock_turtles_move);
+  };
+  const auto ruler = [](const box_cells& b, const typed_move& m) { return is_product_move(b, m, is_ruler_move); };
+  int checked = 0;
+  for (int seed = 0; seed < 4; ++seed) {
+    checked += play_by_help_examples({"play", "mock-turtles", "--random", "10", "--seed", std::to_string(seed)}, 1,
+                                     mock_turtles);
+    checked +=
+        play_by_help_examples({"play", "ruler*ruler", "--random", "3x4", "--seed", std::to_string(seed)}, 2, ruler);
+    checked += play_by_help_examples(
+        {"play", "ruler*ruler*ruler", "--random", "2x2x2", "--seed", std::to_string(seed), "--first", "engine"}, 3,
+        ruler);
+  }
+  EXPECT_GT(checked, 20);
+}
+
+TEST(PlayCliTest, HiddenValuesAppearOnlyInTheReview) {
+  // Mock Turtles with --hide-values: no value, outcome or hint before the end; then a review whose values are the
+  // Grundy values of the positions the game went through (the mex over the moves, computed here), whose winning
+  // moves leave 0 and whose mistakes come with a move that would have left 0.
+  std::map<std::string, unsigned> grundy;
+  std::mt19937 rng(12);
+  int mistakes = 0;
+  for (int game = 0; game < 6; ++game) {
+    cli_session s({"play", "mock-turtles", "--random", "7", "--seed", std::to_string(game), "--hide-values"});
+    std::string transcript = s.read_until_prompt();
+    std::vector<std::string> positions{last_position(transcript)};
+    for (const char* command : {"hint", "value", "review"}) {
+      s.send(command);
+      EXPECT_THAT(s.read_until_prompt(), HasSubstr(std::string(command) + ": hidden until the game ends"));
+    }
+    while (transcript.find("the game is over:") == std::string::npos) {
+      const auto moves = mock_turtle_moves(last_position(transcript));
+      const row_move m = moves[rng() % moves.size()];
+      s.send(row_text(m));
+      const std::string got = s.read_until_prompt();
+      transcript += got;
+      // Each move, the person's and then the engine's, is followed by the position it left.
+      for (std::size_t at = got.find("\nposition "); at != std::string::npos; at = got.find("\nposition ", at + 1)) {
+        positions.push_back(got.substr(at + 10, got.find_first_of(",;\n", at + 10) - at - 10));
+      }
+    }
+    const std::size_t end = transcript.find("no heads coin");
+    ASSERT_NE(end, std::string::npos) << transcript;
+    // Until the drawing of the last position (whose status line, the game being over, shows its value).
+    const std::string during = transcript.substr(0, transcript.rfind("\n\n", end));
+    EXPECT_THAT(during, Not(HasSubstr("(N:")));
+    EXPECT_THAT(during, Not(HasSubstr("(P:")));
+    EXPECT_THAT(during, Not(::testing::ContainsRegex("value [0-9]")));
+    // The review: "  k. you turn 0 3: value A -> B, ..." for every move.
+    std::size_t k = 0;
+    std::istringstream review(transcript.substr(end));
+    for (std::string line; std::getline(review, line);) {
+      const std::size_t dot = line.find(". ");
+      if (line.rfind("  ", 0) != 0 || dot == std::string::npos ||
+          line.substr(2, dot - 2).find_first_not_of("0123456789") != std::string::npos) {
+        continue;
+      }
+      const std::size_t value_at = line.find(": value "), arrow = line.find(" -> ");
+      ASSERT_NE(value_at, std::string::npos) << line;
+      ASSERT_NE(arrow, std::string::npos) << line;
+      ASSERT_LT(k + 1, positions.size()) << transcript;
+      EXPECT_EQ(std::stoul(line.substr(2, dot - 2)), k + 1) << line;
+      const unsigned before = mock_turtles_grundy(positions[k], grundy);
+      const unsigned after = mock_turtles_grundy(positions[k + 1], grundy);
+      EXPECT_EQ(std::stoul(line.substr(value_at + 8)), before) << positions[k];
+      std::size_t digits = 0;
+      EXPECT_EQ(std::stoul(line.substr(arrow + 4), &digits), after) << positions[k + 1];
+      const std::string verdict = line.substr(arrow + 4 + digits);
+      if (before != 0 && after == 0) {
+        EXPECT_EQ(verdict, ", a winning move");
+      } else if (before != 0) {
+        const std::size_t from = verdict.find(": ") + 2;
+        const std::string better = verdict.substr(from, verdict.find(" would") - from);
+        const typed_move b = parse_typed_move(better, 1);
+        EXPECT_TRUE(is_product_move(parse_printed_position(positions[k]), b, is_mock_turtles_move)) << better;
+        EXPECT_EQ(mock_turtles_grundy(apply_row(positions[k], b[0]), grundy), 0u) << better;
+        ++mistakes;
+      } else {
+        EXPECT_EQ(verdict, "; from value 0 every move loses");
+      }
+      ++k;
+    }
+    EXPECT_EQ(k + 1, positions.size()) << transcript;
+  }
+  EXPECT_GT(mistakes, 0);
+}
+
+/// The starting position of `play GAME --random SIZE --seed S ...` (the first position shown), and what tartan said
+/// of it.
+std::string random_start(const std::vector<std::string>& args, std::string* said = nullptr) {
+  const auto r = run_tartan(args, "quit\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  if (said != nullptr) *said = unwrapped(r.out);
+  const std::size_t first = r.out.find("\nposition ");
+  return first == std::string::npos ? std::string() : last_position(r.out.substr(0, r.out.find('\n', first + 1)));
+}
+
+TEST(PlayCliTest, RandomStartsReplayAndSayWhenTheFirstPlayerLoses) {
+  std::map<std::string, bool> memo;
+  std::set<std::string> seen;
+  int lost = 0;
+  for (int seed = 0; seed < 40; ++seed) {
+    std::string said;
+    const std::string start =
+        random_start({"play", "mock-turtles", "--random", "6", "--seed", std::to_string(seed)}, &said);
+    ASSERT_EQ(start.size(), 6u) << said;
+    EXPECT_NE(start.find('H'), std::string::npos) << "a random start has a move";
+    EXPECT_EQ(random_start({"play", "mock-turtles", "--random", "6", "--seed", std::to_string(seed)}), start);
+    EXPECT_THAT(said, HasSubstr("--random 6 --seed " + std::to_string(seed) + " draws it again"));
+    // By game search: the first player loses exactly when tartan says so.
+    const bool first_wins = wins(start, mock_turtle_moves, apply_row, memo);
+    EXPECT_EQ(said.find("whoever moves first (you) loses against good play") == std::string::npos, first_wins) << start;
+    lost += !first_wins;
+    seen.insert(start);
+  }
+  EXPECT_GT(seen.size(), 20u);
+  EXPECT_GT(lost, 0);
+  // Boards, and a single size for every axis; reroll draws the start of the next seed.
+  std::map<std::string, bool> board_memo;
+  for (int seed = 0; seed < 10; ++seed) {
+    std::string said;
+    const std::string start = random_start(
+        {"play", "ruler*ruler", "--random", "3", "--seed", std::to_string(seed), "--first", "engine"}, &said);
+    ASSERT_EQ(start.size(), 11u) << said;  // 3x3
+    EXPECT_EQ(said.find("whoever moves first (the engine) loses") == std::string::npos,
+              wins(start, rugs_moves, apply_board, board_memo))
+        << start;
+  }
+  const auto rerolled = run_tartan({"play", "mock-turtles", "--random", "8", "--seed", "5"}, "reroll\nquit\n");
+  EXPECT_THAT(rerolled.out, HasSubstr("--random 8 --seed 6 draws it again"));
+  EXPECT_EQ(last_position(rerolled.out), random_start({"play", "mock-turtles", "--random", "8", "--seed", "6"}));
+  const auto not_random = run_tartan({"play", "mock-turtles", "HTH"}, "reroll\nquit\n");
+  EXPECT_THAT(unwrapped(not_random.out), HasSubstr("refused: reroll draws a new random position, for a game started "
+                                                   "with --random"));
+}
+
+TEST(PlayCliTest, HeadsListsGiveTheStart) {
+  EXPECT_EQ(random_start({"play", "ruler", "--coins", "12", "--heads", "0,3,7-9"}), "HTTHTTTHHHTT");
+  EXPECT_EQ(random_start({"play", "ruler*ruler", "--size", "3x4", "--heads", "0:1,2:3"}), "THTT/TTTT/TTTH");
+  EXPECT_EQ(random_start({"play", "ruler*ruler*ruler", "--size", "2x2x3", "--heads", "0:0:1,1:1:2"}),
+            "2x2x3 with heads 0:0:1 1:1:2");
+}
+
+TEST(PlayCliTest, BoxesArePlayedWithOneListPerAxis) {
+  // Ruler on every axis of a 2x2x2 box of heads: the move that turns 0 1 along each axis turns every coin.
+  const auto r = run_tartan({"play", "ruler*ruler*ruler", "--size", "2x2x2", "--heads", "0-1:0-1:0-1"},
+                            "0 1; 0 1\n0 1; 0; 0 1; 1\n0; 0; 2\n0 1; 0 1; 0 1\nquit\n");
+  const std::string out = unwrapped(r.out);
+  EXPECT_THAT(out, HasSubstr("refused: 2 lists typed but 3 needed"));
+  EXPECT_THAT(out, HasSubstr("refused: 4 lists typed but 3 needed"));
+  EXPECT_THAT(out, HasSubstr("refused: coordinate 2 along axis 2 is outside the box"));
+  EXPECT_THAT(out, HasSubstr("you turn 0 1; 0 1; 0 1"));
+  EXPECT_THAT(out, HasSubstr("no heads coin is left: you win"));
+  EXPECT_THAT(out, HasSubstr("axis 0 = 1:"));
+}
+
+TEST(PlayCliTest, UndoAfterTheEndResumesTheGame) {
+  // Mock Turtles HTTH: 0 3 wins at once; undo takes it back and the game goes on.
+  const auto won = run_tartan({"play", "mock-turtles", "HTTH", "--seed", "1"}, "0 3\nundo\nhint\nquit\n");
+  const std::string out = unwrapped(won.out);
+  EXPECT_THAT(out, HasSubstr("no heads coin is left: you win"));
+  EXPECT_THAT(out, HasSubstr("took back your 0 3\n"));
+  EXPECT_EQ(last_position(out), "HTTH");
+  EXPECT_THAT(out, HasSubstr("hint: turn 0 3"));
+  EXPECT_THAT(out, HasSubstr("quit: the game is left unfinished"));
+  // HH (value 1 ⊕ 2 = 3): turning coin 0 alone leaves TH, and the engine turns coin 1 and wins. Undo takes back
+  // the engine's move and the person's.
+  const auto lost = run_tartan({"play", "mock-turtles", "HH", "--seed", "1"}, "0\nundo\n1\nquit\n");
+  EXPECT_THAT(lost.out, HasSubstr("the engine turns 1\n"));
+  EXPECT_THAT(lost.out, HasSubstr("no heads coin is left: the engine wins"));
+  EXPECT_THAT(lost.out, HasSubstr("took back the engine's 1, then your 0\n"));
+  EXPECT_THAT(lost.out, HasSubstr("you turn 1\n"));
+}
+
+TEST(PlayCliTest, EscapeBytesAreRefusedAndNeverEchoedRaw) {
+  const auto r = run_tartan({"play", "mock-turtles", "HTTH"}, "\x1b[A\n\x1b[D\x1b[D0 3\n\x7f\nhi\x08nt\n0 3\n");
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << "an escape byte reached the output";
+  EXPECT_EQ(r.out.find('\x7f'), std::string::npos);
+  EXPECT_EQ(r.out.find('\x08'), std::string::npos);
+  EXPECT_THAT(r.out, HasSubstr("> \\x1b[A\nrefused: arrow keys and the like are not moves; type a move (e.g. 0 3) or "
+                               "help\n"));
+  EXPECT_THAT(r.out, HasSubstr("> \\x1b[D\\x1b[D0 3\nrefused: arrow keys"));
+  EXPECT_THAT(r.out, HasSubstr("refused: the line holds the control byte \\x7f"));
+  EXPECT_THAT(r.out, HasSubstr("refused: the line holds the control byte \\x08"));
+  EXPECT_THAT(r.out, HasSubstr("no heads coin is left: you win"));
+}
+
+TEST(PlayCliTest, WhatANewUserTypesGetsOneLineAndTheGameGoesOn) {
+  const auto r = run_tartan({"play", "mock-turtles", "HTTH"},
+                            "moves\n0 3 5 9 11\n-1\n0,3\n0 3\n1 2\nhint\nvalue\nxyzzy\nhelp\nquit\n");
+  const std::string out = r.out;
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(out, HasSubstr("refused: 'moves' is not a command or a move; type a move (e.g. 0 3) or help\n"));
+  EXPECT_THAT(out, HasSubstr("refused: '-1' is not a coin number; type coin numbers, e.g. 0 3\n"));
+  EXPECT_THAT(out, HasSubstr("you turn 0 3\n"));  // "0,3": commas separate coins too
+  EXPECT_THAT(out, HasSubstr("refused: the game is over (you won): type undo or quit\n"));
+  EXPECT_THAT(out, HasSubstr("hint: none; the game is over\n"));
+  EXPECT_THAT(out, HasSubstr("value 0 (P: the player to move loses against good play)\n"));
+  EXPECT_THAT(out, HasSubstr("refused: 'xyzzy' is not a command or a move; the game is over: type undo or quit\n"));
+  EXPECT_THAT(out, HasSubstr("  (no move)"));
+  EXPECT_EQ(tartan::test::count_lines(r.err), 0u) << r.err;
+}
+
 TEST(PlayCliTest, BadArgumentsExitWithTwo) {
   auto fails = [](std::vector<std::string> args, const std::string& message) {
     const auto r = run_tartan(args, "");
@@ -384,7 +501,7 @@ TEST(PlayCliTest, BadArgumentsExitWithTwo) {
   fails({"play", "ruler*ruler", "HT/T"}, "error: ");
   fails({"play", "mock-turtles", "HT", "--first", "me"}, "--first 'me' is neither you nor engine");
   fails({"play", "mock-turtles", "HT", "--seed", "x"}, "--seed");
-  fails({"play", "mock-turtles"}, "POSITION");
+  fails({"play", "mock-turtles"}, "no position given");
 }
 
 }  // namespace

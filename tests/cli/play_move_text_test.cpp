@@ -1,4 +1,5 @@
-// Tests for cli/input/play_move_text.hpp: moves typed in `tartan play`, read and written back.
+// Tests for cli/input/play_move_text.hpp: moves typed in `tartan play` on rows, boards and boxes, read and written
+// back.
 #include "input/play_move_text.hpp"
 
 #include <gmock/gmock.h>
@@ -24,6 +25,10 @@ TEST(PlayMoveTextTest, ParsesRowsAndBoards) {
   EXPECT_EQ(format_play_move(move{{{1, 4}, {2, 5}}}), "rows 1 4 cols 2 5");
   EXPECT_EQ(format_play_move(move{{{3, 7, 12}}}), "3 7 12");
   EXPECT_EQ(format_play_move(move{{{1}, {0, 2}, {3}}}), "1; 0 2; 3");
+  // Boxes: one list per axis joined by ';'; boards may be typed so too.
+  EXPECT_EQ(parse_play_move("1; 2 0; 3", 3).axes, (std::vector<std::vector<coin>>{{1}, {0, 2}, {3}}));
+  EXPECT_EQ(parse_play_move(" 1 4 ;2,5 ", 2).axes, (std::vector<std::vector<coin>>{{1, 4}, {2, 5}}));
+  EXPECT_EQ(parse_play_move("0;0;0;7", 4).axes, (std::vector<std::vector<coin>>{{0}, {0}, {0}, {7}}));
 }
 
 TEST(PlayMoveTextTest, RefusesBadTextWithWhatToType) {
@@ -43,13 +48,35 @@ TEST(PlayMoveTextTest, RefusesBadTextWithWhatToType) {
   EXPECT_THAT(message("rows 1 rows 2 cols 3", 2), HasSubstr("rows typed twice"));
   EXPECT_THAT(message("rows 1 1 cols 3", 2), HasSubstr("row 1 is typed twice"));
   EXPECT_THAT(message("99999999999", 1), HasSubstr("coin"));
+  EXPECT_THAT(message("1; 2", 3), HasSubstr("2 lists typed but 3 needed"));
+  EXPECT_THAT(message("1; ; 2", 3), HasSubstr("no coins typed for axis 1"));
+  EXPECT_THAT(message("1; 2 2; 3", 3), HasSubstr("coin 2 of axis 1 is typed twice"));
+  EXPECT_THAT(message("1;2", 1), HasSubstr("a row has one axis"));
+  EXPECT_THAT(message("", 3), HasSubstr("type one list of coins per axis"));
+  // A long word is quoted cut short.
+  EXPECT_THAT(message(std::string(500, 'x'), 1), HasSubstr("'xxxxxxxxxxxxxxxxxxxx...' is not a coin number"));
+}
+
+TEST(PlayMoveTextTest, MessagesShowTheExampleGiven) {
+  try {
+    parse_play_move("x", 1, "2 5");
+    FAIL();
+  } catch (const parse_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("e.g. 2 5"));
+  }
+  try {
+    parse_play_move("1 2", 2, "rows 0 cols 3");
+    FAIL();
+  } catch (const parse_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("type e.g. rows 0 cols 3"));
+  }
 }
 
 TEST(PlayMoveTextTest, WhatIsWrittenReadsBackTheSame) {
   // Random rows and boards (seeded): format then parse gives the move back, for 1 and 2 axes.
   std::mt19937_64 rng(31);
   for (int trial = 0; trial < 500; ++trial) {
-    const std::size_t dims = 1 + trial % 2;
+    const std::size_t dims = 1 + trial % 4;
     move m;
     m.axes.resize(dims);
     for (auto& axis : m.axes) {

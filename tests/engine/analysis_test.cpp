@@ -23,6 +23,8 @@
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/turning/turning_code.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace tartan {
 namespace {
@@ -260,6 +262,31 @@ TEST(AnalysisTest, OnlyTheOccupiedPartIsComputed) {
   EXPECT_EQ(a.factor_values(0).size(), 6U);
   EXPECT_EQ(a.position().extents(), box_extents{1'000'000'000});
   EXPECT_EQ(a.value(), 2U);  // Ruler: g(5) is the largest power of 2 dividing 6
+}
+
+TEST(AnalysisTest, ProgressReportsAndCancelsTheSequences) {
+  // Twins as a code of its own name, so that no other test has filled its cache. Its values are g(n) = n.
+  const game_handle game(turning_game("twins-cancelled", "2", turning_code::parse("2")));
+  const box_position far = sparse_box_position(box_extents{200'000}, "199999");
+  std::vector<double> seen;
+  analyze_options stop_half_way;
+  stop_half_way.progress = [&seen](double fraction) {
+    seen.push_back(fraction);
+    return fraction < 0.5;
+  };
+  EXPECT_THROW(static_cast<void>(analyze(game, far, stop_half_way)), cancelled_error);
+  ASSERT_FALSE(seen.empty());
+  EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+  EXPECT_GE(seen.back(), 0.5);
+  // The values computed before the stop are kept, and the next request goes on from them.
+  const std::size_t kept = game.factor(0).cached_values();
+  EXPECT_GT(kept, 0U);
+  EXPECT_LT(kept, 200'000U);
+  analyze_options to_the_end;
+  to_the_end.progress = [](double) { return true; };
+  const analysis a = analyze(game, far, to_the_end);
+  EXPECT_EQ(a.value(), 199'999U);
+  for (coin n = 0; n < 200'000; n += 997) EXPECT_EQ(a.factor_values(0)[n], n);
 }
 
 TEST(AnalysisTest, RefusesAPositionWithTheWrongNumberOfAxes) {

@@ -459,6 +459,201 @@ TEST(PlaySessionTest, BoxReasonsNameTheAxis) {
   EXPECT_EQ(s.illegal_reason(play_move{{{1}, {1}, {1}}}), "");
 }
 
+// ----- Random positions
+
+/// Twins by its definition: a move turns exactly two coins, the heads coin n and one coin below it.
+bool twins_has_move(std::uint32_t heads) { return (heads & ~1u) != 0; }
+
+/// Chi-square statistic of `counts` against equal expectations.
+double chi_square(const std::map<std::uint32_t, int>& counts, std::size_t categories, int draws) {
+  const double expected = static_cast<double>(draws) / static_cast<double>(categories);
+  double x2 = 0;
+  for (const auto& [key, n] : counts) x2 += (n - expected) * (n - expected) / expected;
+  // Categories never drawn add their whole expectation.
+  x2 += static_cast<double>(categories - counts.size()) * expected;
+  return x2;
+}
+
+TEST(RandomPositionTest, UniformOverThePositionsThatHaveAMove) {
+  // Twins on 3 coins: coin 0 cannot move (Winning Ways' Twins turns exactly two coins), so of the 8 positions TTT and
+  // HTT have no move and the other 6 are equally likely. Mock Turtles on 3 coins: every coin moves, 7 positions.
+  // The chi-square bounds are the 99.99% quantiles for 5 and 6 degrees of freedom (25.7 and 27.9).
+  struct family {
+    const char* name;
+    std::size_t with_move;
+    double bound;
+  };
+  for (const family& f : {family{"twins", 6, 25.7}, family{"mock-turtles", 7, 27.9}}) {
+    const game_handle game(games::find_game(f.name));
+    std::mt19937_64 rng(2718);
+    std::map<std::uint32_t, int> counts;
+    constexpr int draws = 6000;
+    for (int i = 0; i < draws; ++i) {
+      const box_position p = random_position(game, box_extents{3}, rng);
+      std::uint32_t mask = 0;
+      for (std::size_t h = 0; h < p.head_count(); ++h) mask |= 1u << p.head(h)[0];
+      ASSERT_NE(mask, 0u) << f.name;
+      if (std::string(f.name) == "twins") {
+        ASSERT_TRUE(twins_has_move(mask)) << row_text(mask, 3);
+      }
+      ++counts[mask];
+    }
+    EXPECT_EQ(counts.size(), f.with_move) << f.name;
+    EXPECT_LT(chi_square(counts, f.with_move, draws), f.bound) << f.name;
+  }
+}
+
+TEST(RandomPositionTest, BoardsKeepOnlyPositionsWhereACornerCanMove) {
+  // Turning Corners (twins × twins) on 2x3: only the cells (1, 1) and (1, 2) can move, so the positions with a move
+  // are the 48 of 64 with one of those heads, each as likely.
+  const game_handle corners = games::resolve_game("twins*twins");
+  std::mt19937_64 rng(31);
+  std::map<std::uint32_t, int> counts;
+  constexpr int draws = 9600;
+  for (int i = 0; i < draws; ++i) {
+    const box_position p = random_position(corners, box_extents{2, 3}, rng);
+    const std::uint32_t mask = [&] {
+      std::uint32_t m = 0;
+      for (std::size_t h = 0; h < p.head_count(); ++h) m |= 1u << (p.head(h)[0] * 3 + p.head(h)[1]);
+      return m;
+    }();
+    ASSERT_NE(mask & (1u << 4 | 1u << 5), 0u) << board_text(mask, 2, 3);
+    ++counts[mask];
+  }
+  EXPECT_EQ(counts.size(), 48u);
+  EXPECT_LT(chi_square(counts, 48, draws), 95.0);  // 99.99% quantile of chi-square with 47 degrees of freedom: 89.6
+}
+
+TEST(RandomPositionTest, EveryCoinOfALongRowIsHeadsHalfTheTime) {
+  // 130 coins span three generator outputs: each coin's frequency over 4000 draws is 1/2 within 5 standard
+  // deviations (sd = sqrt(4000 / 4) = 31.6), whatever its place in its 64-bit output.
+  const game_handle ruler(games::find_game("ruler"));
+  std::mt19937_64 rng(99);
+  std::vector<int> heads(130, 0);
+  for (int i = 0; i < 4000; ++i) {
+    const box_position p = random_position(ruler, box_extents{130}, rng);
+    for (std::size_t h = 0; h < p.head_count(); ++h) ++heads[p.head(h)[0]];
+  }
+  for (std::size_t c = 0; c < heads.size(); ++c) EXPECT_NEAR(heads[c], 2000, 158) << "coin " << c;
+}
+
+TEST(RandomPositionTest, ASeedGivesTheSamePositionAndBoxesWork) {
+  const game_handle cube = games::resolve_game("ruler*mock-turtles*twins");
+  const box_position a = random_position(cube, box_extents{3, 4, 5}, 12345);
+  EXPECT_EQ(a, random_position(cube, box_extents{3, 4, 5}, 12345));
+  EXPECT_EQ(a.extents(), (box_extents{3, 4, 5}));
+  bool differs = false;
+  for (std::uint64_t seed = 0; seed < 5 && !differs; ++seed) {
+    differs = random_position(cube, box_extents{3, 4, 5}, seed) != a;
+  }
+  EXPECT_TRUE(differs);
+  // The heads are in row-major order without repeats (box_position's invariant), each inside the box.
+  for (std::size_t h = 1; h < a.head_count(); ++h) {
+    EXPECT_TRUE(
+        std::lexicographical_compare(a.head(h - 1).begin(), a.head(h - 1).end(), a.head(h).begin(), a.head(h).end()));
+  }
+  // A session starts from it.
+  const play_session s(cube, a, player::person, 1);
+  EXPECT_EQ(s.start(), a);
+}
+
+TEST(RandomPositionTest, RefusesBoxesWithoutAMoveAndWrongSizes) {
+  const game_handle twins(games::find_game("twins"));
+  try {
+    random_position(twins, box_extents{1}, 1);
+    FAIL() << "a 1-coin row of twins has no move";
+  } catch (const domain_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("no coin of a box of 1 can move in twins"));
+  }
+  EXPECT_THROW(random_position(twins, box_extents{3, 3}, 1), parse_error);
+  EXPECT_THROW(random_position(games::resolve_game("ruler*ruler"), box_extents{3}, 1), parse_error);
+  EXPECT_THROW(random_position(twins, box_extents{0}, 1), parse_error);
+  try {
+    random_position(games::resolve_game("ruler*ruler"), box_extents{100, 100}, 1, 1000);
+    FAIL() << "10000 coins are over a limit of 1000";
+  } catch (const limit_error& e) {
+    EXPECT_EQ(e.unit(), limit_unit::cells);
+    EXPECT_EQ(e.estimate(), 10000);
+    EXPECT_THAT(e.what(), HasSubstr("has 10000 coins, over the limit of 1000"));
+  }
+}
+
+// ----- Review
+
+/// Grundy values of Mock Turtles positions on `coins` coins by the definition: the mex over the moves.
+unsigned brute_grundy(std::uint32_t heads, unsigned coins, std::map<std::uint32_t, unsigned>& memo) {
+  if (const auto it = memo.find(heads); it != memo.end()) return it->second;
+  std::vector<bool> seen(64, false);
+  for (const std::uint32_t m : mock_turtle_moves(heads, coins)) {
+    const unsigned g = brute_grundy(heads ^ m, coins, memo);
+    if (g < seen.size()) seen[g] = true;
+  }
+  unsigned mex = 0;
+  while (seen[mex]) ++mex;
+  return memo[heads] = mex;
+}
+
+TEST(PlaySessionTest, ReviewGivesEachMovesValuesAndABetterMoveForMistakes) {
+  constexpr unsigned coins = 7;
+  std::map<std::uint32_t, unsigned> grundy;
+  std::map<std::uint32_t, bool> memo;
+  auto moves = [](std::uint32_t p) { return mock_turtle_moves(p, coins); };
+  std::mt19937 person(41);
+  int mistakes = 0, winning = 0;
+  for (std::uint32_t start = 1; start < (1u << coins); start += 5) {
+    play_session s(game_handle(games::find_game("mock-turtles")), parse_box_position(row_text(start, coins)),
+                   player::person, start);
+    std::vector<std::uint32_t> positions{start};
+    while (!s.over()) {
+      if (s.to_move() == player::engine) {
+        s.engine_move();
+      } else {
+        const std::vector<std::uint32_t> legal = moves(position_mask(s));
+        s.play(row_move_of(legal[person() % legal.size()]));
+      }
+      positions.push_back(position_mask(s));
+    }
+    const std::vector<move_review> review = s.review();
+    ASSERT_EQ(review.size(), s.history().size());
+    for (std::size_t i = 0; i < review.size(); ++i) {
+      const move_review& r = review[i];
+      EXPECT_EQ(r.played, s.history()[i]);
+      EXPECT_EQ(r.before, brute_grundy(positions[i], coins, grundy)) << row_text(positions[i], coins);
+      EXPECT_EQ(r.after, brute_grundy(positions[i + 1], coins, grundy)) << row_text(positions[i + 1], coins);
+      // By game search: a winning move leaves a lost position; a mistake was made from a won one.
+      EXPECT_EQ(r.winning(), wins(positions[i], moves, memo) && !wins(positions[i + 1], moves, memo));
+      EXPECT_EQ(r.mistake(), wins(positions[i], moves, memo) && wins(positions[i + 1], moves, memo));
+      EXPECT_EQ(r.better.has_value(), r.mistake());
+      if (r.better) {
+        const std::vector<std::uint32_t> legal = moves(positions[i]);
+        const std::uint32_t m = move_mask(*r.better, 0);
+        EXPECT_NE(std::find(legal.begin(), legal.end(), m), legal.end()) << move_text(*r.better);
+        EXPECT_FALSE(wins(positions[i] ^ m, moves, memo)) << move_text(*r.better);
+      }
+      mistakes += r.mistake();
+      winning += r.winning();
+    }
+  }
+  EXPECT_GT(mistakes, 5);
+  EXPECT_GT(winning, 5);
+}
+
+TEST(PlaySessionTest, CurrentGivesEveryLegalMoveOfThePosition) {
+  // The options of the current analysis are exactly the legal moves of Rugs by its definition.
+  const game_handle rugs = games::resolve_game("ruler*ruler");
+  std::mt19937 rng(8);
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::uint32_t heads = rng() & 0x1ff;
+    const play_session s(rugs, parse_box_position(board_text(heads, 3, 3)));
+    std::vector<std::uint32_t> listed;
+    for (const option& o : s.current().options(1000)) listed.push_back(move_mask(o.turned, 3));
+    std::vector<std::uint32_t> legal = rugs_moves(heads, 3, 3);
+    std::sort(listed.begin(), listed.end());
+    std::sort(legal.begin(), legal.end());
+    EXPECT_EQ(listed, legal) << board_text(heads, 3, 3);
+  }
+}
+
 TEST(PlaySessionTest, RefusesAPositionWithAnotherNumberOfAxes) {
   EXPECT_THROW(play_session(games::resolve_game("ruler*ruler*ruler"), parse_box_position("HT/TH")), parse_error);
   EXPECT_THROW(play_session(games::resolve_game("ruler"), parse_box_position("HT/TH")), parse_error);

@@ -364,13 +364,66 @@ TEST(TurningCodeTest, SolverAgreesWithOptionValuesFurtherOut) {
       {"1-3", 400},  {"3", 300},   {"1-5", 60},      {"1+C", 400}, {"2+C", 300},    {"1+E", 200},
       {"3E", 300},   {"4FS", 300}, {"1+S", 22},      {"1+FS", 60}, {"2+S", 22},     {"1-3C(5)", 200},
       {"1-5C", 200}, {"1+", 20},   {"2+", 20},       {"3+", 20},   {"2-3,6C", 200}, {"1-3,1+C", 200},
-      {"1-3S", 120}, {"1+F", 20},  {"1+SC(6)", 100}, {"5S", 40},   {"2E", 300},     {"1+EF", 200}};
+      {"1-3S", 120}, {"1+F", 20},  {"1+SC(6)", 100}, {"5S", 40},   {"2E", 300},     {"1+EF", 200},
+      {"1-4", 120},  {"1-6", 40},  {"1-7", 36},      {"1-9", 26},  {"1-12", 24}};
   for (const auto& [text, count] : cases) {
     const turning_code code = turning_code::parse(text);
     const coin n = sanitized ? std::max<coin>(count / 3, 14) : count;
     EXPECT_EQ(grundy_sequence(code, n, sequence_method::solver),
               grundy_sequence(code, n, sequence_method::option_values))
         << text;
+  }
+}
+
+/// g(n) of `1-5` (Moebius) is the mex of the XORs of at most 4 of g(0..n-1): checked for every coin up to where the
+/// values pass 2^22 (so the solver's sets exceed 2^17 words and its word loop runs on two threads), by meet in the
+/// middle over P = {XOR of at most 2 of the coins so far} kept as a bitset: y is an option iff y ⊕ p ∈ P for some
+/// p ∈ P (a set of at most 4 split in two halves; shared coins cancel, leaving fewer), so every value below g(n)
+/// needs a witness and g(n) none.
+TEST(TurningCodeTest, MoebiusFarOutIsTheMexOfAtMostFourCoins) {
+  const coin n_max = sanitized ? 240 : 640;
+  const std::vector<grundy_value> g = grundy_sequence(turning_code::parse("1-5"), n_max, sequence_method::solver);
+  if (!sanitized) {
+    ASSERT_GT(g.back(), grundy_value{1} << 22);
+  }
+  const grundy_value universe = std::bit_ceil(g.back() + 1);
+  std::vector<bool> in_p(universe, false);
+  std::vector<grundy_value> p = {0};
+  in_p[0] = true;
+  const auto is_option = [&](grundy_value y) {
+    for (const grundy_value x : p) {
+      if ((y ^ x) < universe && in_p[y ^ x]) return true;
+    }
+    return false;
+  };
+  for (coin n = 0; n < n_max; ++n) {
+    const grundy_value low = n == 0 ? 0 : g[n - 1] + 1;  // below g(n-1) every value was an option already
+    for (grundy_value y = low; y < g[n]; ++y) ASSERT_TRUE(is_option(y)) << "coin " << n << ": " << y;
+    ASSERT_FALSE(is_option(g[n])) << "coin " << n;
+    // P gains g(n) and g(n) ⊕ g(i) for i < n.
+    for (coin i = 0; i <= n; ++i) {
+      const grundy_value x = i == n ? g[n] : g[n] ^ g[i];
+      if (!in_p[x]) {
+        in_p[x] = true;
+        p.push_back(x);
+      }
+    }
+  }
+}
+
+// `1-41` takes its values from `1-40` (the parity extension), whose sets would pass their budget at coin 40 (38
+// bitsets over 2^40 values): the solver then goes on by the direct route, which lists. Up to coin 40 a move may
+// turn every coin below it, so g(n) = 2^n (Motley's values); coin 41 would list 2^40 sets and is refused, naming
+// coin 41 of `1-41`.
+TEST(TurningCodeTest, ParityExtensionFallsBackOnTheDirectRoute) {
+  const turning_code code = turning_code::parse("1-41");
+  const std::vector<grundy_value> g = grundy_sequence(code, 41, sequence_method::solver);
+  for (coin n = 0; n < 41; ++n) EXPECT_EQ(g[n], grundy_value{1} << n) << "coin " << n;
+  try {
+    static_cast<void>(grundy_sequence(code, 42, sequence_method::solver));
+    FAIL() << "coin 41 of 1-41 was computed";
+  } catch (const limit_error& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("coin 41: listing its option values would enumerate 2^40 sets"));
   }
 }
 

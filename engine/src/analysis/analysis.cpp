@@ -64,15 +64,22 @@ analysis analyze(const game_handle& game, box_position position, const analyze_o
   check_sequence_lengths(needed, options.max_memory);
 
   analysis result(game, std::move(position));
+  // Progress over all the factors' sequences: factor i's fraction f counts as (i + f) / dims.
+  const auto factor_progress = [&](std::size_t i) -> progress_callback {
+    if (!options.progress) return {};
+    return [&options, i, dims](double f) { return options.progress((static_cast<double>(i) + f) / dims); };
+  };
   if (dims == 1) {
-    result.row_values_ = game.factor(0).sequence(needed[0], options.max_seconds);
+    result.row_values_ = game.factor(0).sequence(needed[0], options.max_seconds, factor_progress(0));
     result.row_ = result.position_.to_row();
     result.row_.coins = needed[0];
     result.value_ = position_value(result.row_values_, result.row_);
   } else {
     std::vector<std::vector<grundy_value>> values;
     values.reserve(dims);
-    for (std::size_t i = 0; i < dims; ++i) values.push_back(game.factor(i).sequence(needed[i], options.max_seconds));
+    for (std::size_t i = 0; i < dims; ++i) {
+      values.push_back(game.factor(i).sequence(needed[i], options.max_seconds, factor_progress(i)));
+    }
     result.product_values_ = tartan_values(std::move(values));
     result.product_ = game.product();
     result.grid_ = result.position_.to_grid();

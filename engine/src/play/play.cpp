@@ -56,7 +56,8 @@ play_session::play_session(game_handle game, box_position start, player first, s
                            const analyze_options& limits)
     : game_(std::move(game)),
       limits_(limits),
-      current_(analyze(game_, std::move(start), limits_)),
+      start_(std::move(start)),
+      current_(analyze(game_, start_, limits_)),
       to_move_(first),
       rng_(seed) {}
 
@@ -191,6 +192,22 @@ bool play_session::undo() {
   to_move_ = history_.back().by;
   history_.pop_back();
   return true;
+}
+
+std::vector<move_review> play_session::review() const {
+  std::vector<move_review> reviewed;
+  reviewed.reserve(history_.size());
+  box_position p = start_;
+  analysis before = analyze(game_, p, limits_);
+  for (const played_move& made : history_) {
+    p.turn(made.move);
+    analysis after = analyze(game_, p, limits_);
+    move_review r{made, before.value(), after.value(), std::nullopt};
+    if (r.mistake()) r.better = before.winning_moves(1).front();  // value != 0: a winning move exists
+    reviewed.push_back(std::move(r));
+    before = std::move(after);
+  }
+  return reviewed;
 }
 
 }  // namespace tartan

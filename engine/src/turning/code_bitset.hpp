@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -51,13 +52,29 @@ inline constexpr std::array<or_xor_kernel, 64> or_xor_kernels = make_or_xor_kern
 /// set costs O(members) instead of O(words).
 class value_bitset {
  public:
-  /// Grows the universe to [0, 2^bits) (never shrinks). New values are absent.
+  /// Grows the universe to [0, 2^bits) (never shrinks). New values are absent. A set that stopped listing its
+  /// members in a smaller universe lists them again when they are sparse in the new one (one pass over the words,
+  /// as a set grows O(log) times), so that XOR-shifting it stays O(members).
   void grow(int bits) {
     const std::size_t words = bits <= 6 ? 1 : std::size_t{1} << (bits - 6);
-    if (words > words_.size()) words_.resize(words, 0);
+    if (words <= words_.size()) return;
+    words_.resize(words, 0);
+    if (listed_) return;
+    std::size_t members = 0;
+    for (const std::uint64_t w : words_) members += static_cast<std::size_t>(std::popcount(w));
+    if (members * 8 >= words) return;
+    members_.reserve(members);
+    for (std::size_t i = 0; i < words_.size(); ++i) {
+      for (std::uint64_t w = words_[i]; w != 0; w &= w - 1) {
+        members_.push_back(grundy_value{i} * 64 + static_cast<grundy_value>(std::countr_zero(w)));
+      }
+    }
+    listed_ = true;
   }
   std::size_t word_count() const { return words_.size(); }
   std::uint64_t universe() const { return std::uint64_t{words_.size()} * 64; }
+  /// Word i: bit z is value 64i + z. @pre i < word_count()
+  std::uint64_t word(std::size_t i) const { return words_[i]; }
 
   void set(grundy_value v) {
     std::uint64_t& w = words_[v >> 6];
@@ -72,8 +89,8 @@ class value_bitset {
   /// this |= (source ⊕ v), also OR-ing the same values into `also` when it is not null. v < universe(), and
   /// source, this and also share the universe; `also` must contain this set. O(members of source) while source is
   /// listed and sparse, else O(words): word i takes source word i ^ (v >> 6), its bits permuted by v & 63; words
-  /// already full are skipped.
-  void or_xor_of(const value_bitset& source, grundy_value v, value_bitset* also) {
+  /// already full are skipped. The word loop of a large set runs on two threads unless max_threads is 1.
+  void or_xor_of(const value_bitset& source, grundy_value v, value_bitset* also, unsigned max_threads = 2) {
     if (source.listed_ && source.members_.size() * 8 < words_.size()) {
       for (const grundy_value m : source.members_) {
         set(m ^ v);
@@ -100,9 +117,20 @@ class value_bitset {
         }
       }
     } else {
-      // Words below full_words_ are all ones here, hence in `also` too (it contains this set).
-      or_xor_kernels[v & 63](words_.data(), source.words_.data(), also != nullptr ? also->words_.data() : nullptr,
-                             shift, full_words_, n);
+      // Words below full_words_ are all ones here, hence in `also` too (it contains this set). Each word of the
+      // result reads one word of the source, so a large set is cut in two halves done at once (the source and the
+      // destinations are distinct sets; benchmarks/turning_benchmark.cpp measures the two against one thread).
+      const or_xor_kernel kernel = or_xor_kernels[v & 63];
+      std::uint64_t* const extra = also != nullptr ? also->words_.data() : nullptr;
+      const std::size_t begin = full_words_;
+      if (max_threads >= 2 && n - begin >= parallel_words && std::thread::hardware_concurrency() >= 2) {
+        const std::size_t middle = begin + (n - begin) / 2;
+        std::thread half([&] { kernel(words_.data(), source.words_.data(), extra, shift, middle, n); });
+        kernel(words_.data(), source.words_.data(), extra, shift, begin, middle);
+        half.join();
+      } else {
+        kernel(words_.data(), source.words_.data(), extra, shift, begin, n);
+      }
     }
     while (full_words_ < n && words_[full_words_] == ~std::uint64_t{0}) ++full_words_;
   }
@@ -135,6 +163,9 @@ class value_bitset {
     members_.clear();
     members_.shrink_to_fit();
   }
+
+  // Below this many words a second thread costs more than it saves.
+  static constexpr std::size_t parallel_words = std::size_t{1} << 17;
 
   std::vector<std::uint64_t> words_{0};
   std::vector<grundy_value> members_;  // the members, while listed_

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/limits.hpp"
 #include "turning/code_algorithms.hpp"
 #include "turning/code_bitset.hpp"
 #include "turning/code_runs.hpp"
@@ -24,6 +25,9 @@ namespace tartan {
 namespace {
 
 using detail::code_family;
+
+/// Thrown by a component that may not fall back on listing when its tables would pass their budget.
+struct tables_over_budget {};
 
 class component {
  public:
@@ -64,8 +68,9 @@ class large_options {
   bool sorted_ = true;
 };
 
-/// The option values listed explicitly. Values up to the count are marked in an array; larger ones are sorted
-/// only if the search gets past the array (the mex of m values is at most m).
+/// The option values listed explicitly. Values below the array's size are marked with a stamp per coin (the array
+/// only grows, to the most options a coin had plus one, and is never cleared: the mex of m values is at most m);
+/// larger ones are sorted only if the search gets past the array.
 class explicit_component final : public component {
  public:
   explicit explicit_component(const turning_alternative& alt) : alt_(alt) {}
@@ -73,26 +78,127 @@ class explicit_component final : public component {
   void prepare(coin n, std::span<const grundy_value> g) override {
     values_.clear();
     detail::alternative_option_values(alt_, n, g, values_);
-    marks_.assign(values_.size() + 1, 0);
+    if (values_.size() + 1 > stamps_.size()) stamps_.resize(values_.size() + 1, 0);
+    if (++stamp_ == 0) {  // a wrap: clear the stamps of 65536 coins ago
+      std::fill(stamps_.begin(), stamps_.end(), 0);
+      stamp_ = 1;
+    }
     big_.clear();
+    std::uint16_t* const stamps = stamps_.data();
+    const std::size_t marked = stamps_.size();
+    const std::uint16_t stamp = stamp_;
     for (const grundy_value v : values_) {
-      if (v < marks_.size())
-        marks_[static_cast<std::size_t>(v)] = 1;
+      if (v < marked)
+        stamps[static_cast<std::size_t>(v)] = stamp;
       else
         big_.add(v);
     }
   }
 
   std::optional<grundy_value> first_absent(grundy_value y) override {
-    while (y < marks_.size() && marks_[static_cast<std::size_t>(y)] != 0) ++y;
-    if (y < marks_.size()) return y;
+    while (y < stamps_.size() && stamps_[static_cast<std::size_t>(y)] == stamp_) ++y;
+    if (y < stamps_.size()) return y;
     return big_.first_absent(y);
   }
 
  private:
   turning_alternative alt_;
   std::vector<grundy_value> values_;
-  std::vector<char> marks_;
+  // stamps_[v] == stamp_: v is an option of the prepared coin. 16 bits, as a listing can hold 2^24 values: the
+  // stamps are cleared once every 65535 coins instead.
+  std::vector<std::uint16_t> stamps_;
+  std::uint16_t stamp_ = 0;
+  large_options big_;
+};
+
+/// Equally spaced sets (E: Turnips `3E`, Arithmetic Progressions `1+E`) and symmetric sets of at most five coins (at
+/// most one pair around the centre: Grunt `4FS`): the option values are marked into stamps as the moves are walked,
+/// one XOR and one store per move, where listing them (turning_code_options.cpp, which walks the same moves) builds
+/// a vector first. O(n log n) per coin for unbounded E, O(n) for Turnips and Grunt. Every option is below 2^(bit
+/// width of the values' OR), so while that stays within max_marked no option takes the sorted route.
+class walk_component final : public component {
+ public:
+  explicit walk_component(const turning_alternative& alt) : alt_(alt) {}
+
+  void prepare(coin n, std::span<const grundy_value> g) override {
+    for (; seen_ < n; ++seen_) value_bits_ |= g[seen_];
+    const grundy_value span = value_bits_ >= max_marked ? max_marked : std::bit_ceil(value_bits_ + 1);
+    if (span > stamps_.size()) stamps_.resize(static_cast<std::size_t>(span), 0);
+    if (++stamp_ == 0) {  // a wrap: clear the stamps of 2^32 coins ago
+      std::fill(stamps_.begin(), stamps_.end(), 0);
+      stamp_ = 1;
+    }
+    big_.clear();
+    // Locals in the loops, not members: a store into the stamps could otherwise alias the vector's own fields, and
+    // the compiler would reload them on every move (as in runs_component).
+    std::uint32_t* const stamps = stamps_.data();
+    const std::size_t marked = stamps_.size();
+    const std::uint32_t stamp = stamp_;
+    const auto mark = [&](grundy_value v) {
+      if (v < marked)
+        stamps[static_cast<std::size_t>(v)] = stamp;
+      else
+        big_.add(v);
+    };
+    const grundy_value* const values = g.data();
+    const coin lo = detail::lowest_allowed(alt_, n);
+    const coin hi = detail::highest_count(alt_, n);
+    if (alt_.min_coins > hi || (alt_.includes_first && lo > 0)) return;
+    if (alt_.min_coins <= 1 && (!alt_.includes_first || n == 0)) mark(0);  // n turned alone
+    if (alt_.equally_spaced) {
+      // Step d: the coins n - d, n - 2d, ..., n - s·d besides n, s from 1 to the most that stay at lo or above and
+      // within hi coins; the moves of at least min_coins coins are marked (with F, only the one ending at coin 0).
+      // The steps of each d are counted first, so the inner loop has no exit test to mispredict.
+      const coin first_marked = std::max<coin>(alt_.min_coins, 2) - 1;
+      if (first_marked > hi - 1) return;
+      const coin d_max = (n - lo) / first_marked;  // a longer step leaves fewer than first_marked coins
+      for (coin d = 1; d <= d_max; ++d) {
+        const coin steps = std::min<coin>(hi - 1, (n - lo) / d);
+        grundy_value x = 0;
+        const grundy_value* c = values + n;
+        coin s = 1;
+        for (; s < first_marked && s <= steps; ++s) x ^= *(c -= d);
+        if (alt_.includes_first) {
+          for (; s <= steps; ++s) {
+            x ^= *(c -= d);
+            if (c == values) mark(x);
+          }
+        } else {
+          for (; s <= steps; ++s) mark(x ^= *(c -= d));
+        }
+      }
+      return;
+    }
+    // Symmetric: the leftmost coin m and n, a centre when n - m is even, and at most one pair m + j, n - j.
+    const coin m_end = alt_.includes_first ? std::min<coin>(1, n) : n;
+    for (coin m = lo; m < m_end; ++m) {
+      const coin inner = n - m - 1;
+      for (coin centre = 0; centre <= inner % 2; ++centre) {
+        if (hi < 2 + centre) continue;
+        const coin need = alt_.min_coins > 2 + centre ? alt_.min_coins - 2 - centre : 0;  // coins in pairs
+        const coin pairs_lo = (need + 1) / 2, pairs_hi = (hi - 2 - centre) / 2;           // pairs_hi <= 1
+        const grundy_value base = values[m] ^ (centre != 0 ? values[m + (n - m) / 2] : 0);
+        if (pairs_lo == 0) mark(base);
+        if (pairs_lo <= 1 && pairs_hi >= 1) {
+          for (coin j = 1; j <= inner / 2; ++j) mark(base ^ values[m + j] ^ values[n - j]);
+        }
+      }
+    }
+  }
+
+  std::optional<grundy_value> first_absent(grundy_value y) override {
+    while (y < stamps_.size() && stamps_[static_cast<std::size_t>(y)] == stamp_) ++y;
+    if (y < stamps_.size()) return y;
+    return big_.first_absent(y);
+  }
+
+ private:
+  static constexpr grundy_value max_marked = grundy_value{1} << 22;
+  turning_alternative alt_;
+  coin seen_ = 0;                      // g(0..seen_-1) are in value_bits_
+  grundy_value value_bits_ = 0;        // the OR of the values seen
+  std::vector<std::uint32_t> stamps_;  // stamps_[v] == stamp_: v is an option of the prepared coin
+  std::uint32_t stamp_ = 0;
   large_options big_;
 };
 
@@ -155,6 +261,108 @@ class layers_component final : public component {
   detail::value_bitset options_;
   coin added_ = 0;
   grundy_value hint_ = 0;
+  bool degraded_ = false;
+};
+
+/// Plain counts of 0..K other coins with K >= 3 (`1-4` and up; Moebius `1-5`, Mogul `1-7` and Gold Moidores `1-9`
+/// through the parity extension below, on `1-4`, `1-6`, `1-8`), whose values grow faster than the coins (about
+/// 26 n^2 for `1-4`), so that 2^B / 64, the words of a set over their universe of 2^B values, is far above n.
+/// The options of coin n are U_K, the XORs of at most K distinct values among g(0..n-1). The cumulative sets U_1 ⊆
+/// ... ⊆ U_{K-1} are bitsets, updated when g(n) = v arrives by U_j |= U_{j-1} ⊕ v for j descending: U_2 from the n
+/// values directly, U_3 and up by their members while sparse, else O(2^B / 64) word operations each. U_K is never
+/// stored: y ∈ U_K iff y ∈ U_{K-1} or y ⊕ g(i) ∈ U_{K-1} for some i < n (take one coin out of a set of K; a set that
+/// already holds i reduces to fewer coins, in U_{K-1}). The mex is searched 64 values at a time, OR-ing the word of
+/// U_{K-1} permuted by each g(i) until the word is full; only the word holding the mex takes all n. So `1-4` keeps
+/// no set that needs a pass over its words (O(n) per coin for the sets, plus the search: about 85 words read per
+/// 64 values passed, g(0..1999)), where layers_component passed over K - 1 layers and the option set per coin.
+/// Values only grow (U_K at coin n contains U_K at coin n - 1 and g(n - 1)), so the search starts at the last mex.
+class cumulative_layers_component final : public component {
+ public:
+  /// `k` is K, the most other coins a move turns. @pre k >= 2. Past the tables' budget the component lists the
+  /// options when `may_list`, else throws tables_over_budget.
+  cumulative_layers_component(const turning_alternative& alt, std::uint64_t k, bool may_list)
+      : fallback_(alt), k_(k), layers_(static_cast<std::size_t>(k - 1)), may_list_(may_list) {
+    for (auto& layer : layers_) layer.set(0);  // the empty set: the coin turned alone
+  }
+
+  void prepare(coin n, std::span<const grundy_value> g) override {
+    if (degraded_) return fallback_.prepare(n, g);
+    g_ = g;
+    // While n <= K a move may turn every coin below n: the options are the span of g(0..n-1), whose least absent
+    // value an XOR basis gives without any table (values grow as 2^n there: `1-41` has g(n) = 2^n up to n = 40).
+    for (; spanned_ < n; ++spanned_) span_.basis.insert(g[spanned_]);
+    if (n <= k_) return;
+    // The tables' budget, for the universe the values to add need, before any work: past it, list the options
+    // instead, which refuses what would take too long.
+    grundy_value largest = 0;
+    for (coin i = added_; i < n; ++i) largest = std::max(largest, g[i]);
+    const int bits = static_cast<int>(std::bit_width(largest));
+    if (bits > 63 || layers_.size() * (std::uint64_t{1} << bits) / 8 > max_table_bytes()) {
+      if (!may_list_) throw tables_over_budget{};
+      degraded_ = true;
+      layers_.clear();
+      return fallback_.prepare(n, g);
+    }
+    if (largest >= layers_.back().universe()) {
+      for (auto& layer : layers_) layer.grow(bits);
+    }
+    while (added_ < n) {
+      const grundy_value v = g[added_];
+      // layers_[j] is U_{j+1}. U_2 gains v ⊕ U_1 = {v} ∪ {v ⊕ g(i) : i < added_} straight from the values (U_1
+      // has one member per coin, so this is O(n) however its bitset is kept); U_1 gains v alone.
+      for (std::size_t j = layers_.size() - 1; j >= 2; --j) layers_[j].or_xor_of(layers_[j - 1], v, nullptr);
+      if (layers_.size() >= 2) {
+        layers_[1].set(v);
+        for (coin i = 0; i < added_; ++i) layers_[1].set(v ^ g[i]);
+      }
+      layers_[0].set(v);
+      ++added_;
+    }
+  }
+
+  std::optional<grundy_value> first_absent(grundy_value from) override {
+    if (degraded_) return fallback_.first_absent(from);
+    if (added_ == 0) return detail::first_outside(span_, from);
+    if (from <= hint_) {
+      hint_ = search(hint_);
+      return hint_;
+    }
+    return search(from);
+  }
+
+ private:
+  /// The least y >= from outside U_K (values from the universe up are outside every set).
+  grundy_value search(grundy_value from) const {
+    const detail::value_bitset& top = layers_.back();  // U_{K-1}
+    const std::size_t words = top.word_count();
+    for (std::size_t b = static_cast<std::size_t>(from >> 6); b < words; ++b) {
+      const std::uint64_t wanted = b == (from >> 6) ? ~std::uint64_t{0} << (from & 63) : ~std::uint64_t{0};
+      std::uint64_t seen = top.word(b);
+      // The latest coins first: their values share the most top bits with the candidates, so y ⊕ g(i) falls low in
+      // U_{K-1}, where it is densest (measured on Moebius, g(0..1999): 85 words per block this way, 331 oldest first).
+      for (std::size_t i = g_.size(); i-- > 0 && (seen & wanted) != wanted;) {
+        seen |= detail::xor_permute_word(top.word(b ^ static_cast<std::size_t>(g_[i] >> 6)),
+                                         static_cast<unsigned>(g_[i] & 63));
+      }
+      if ((seen & wanted) != wanted) return grundy_value{b} * 64 + std::countr_zero(~seen & wanted);
+    }
+    return std::max<grundy_value>(from, top.universe());
+  }
+
+  /// The bitsets may take 4 GiB, or the default memory limit (half the machine) when that is less.
+  static std::uint64_t max_table_bytes() {
+    return std::min<std::uint64_t>(std::uint64_t{4} << 30, default_memory_limit());
+  }
+
+  explicit_component fallback_;
+  std::uint64_t k_;         // K
+  detail::xor_coset span_;  // the span of g(0..spanned_-1), for the coins n <= K
+  coin spanned_ = 0;
+  std::vector<detail::value_bitset> layers_;  // layers_[j] = U_{j+1}, j = 0..K-2
+  std::span<const grundy_value> g_;           // g(0..n-1) of the prepared coin
+  coin added_ = 0;
+  grundy_value hint_ = 0;
+  bool may_list_;
   bool degraded_ = false;
 };
 
@@ -404,10 +612,13 @@ class runs_component final : public component {
   large_options big_;  // the options beyond stamps_
 };
 
-std::unique_ptr<component> make_component(const turning_alternative& alt) {
+std::unique_ptr<component> make_component(const turning_alternative& alt, bool may_list) {
   const bool plain_ends = !alt.includes_first && alt.window == 0;
   switch (detail::family_of(alt)) {
     case code_family::plain:
+      if (plain_ends && !alt.is_unbounded() && alt.min_coins == 1 && alt.max_coins >= 4 && alt.max_coins <= 65) {
+        return std::make_unique<cumulative_layers_component>(alt, alt.max_coins - 1, may_list);
+      }
       if (plain_ends && !alt.is_unbounded() && alt.max_coins <= 65) {
         return std::make_unique<layers_component>(alt, alt.min_coins - 1, alt.max_coins - 1);
       }
@@ -421,27 +632,82 @@ std::unique_ptr<component> make_component(const turning_alternative& alt) {
       break;
     case code_family::symmetric:
       if (alt.is_unbounded() && alt.min_coins <= 2) return std::make_unique<cosets_component>(alt);
+      if (!alt.is_unbounded() && alt.max_coins <= 5) return std::make_unique<walk_component>(alt);
       break;
     case code_family::progression:
-      break;
+      return std::make_unique<walk_component>(alt);
   }
   return std::make_unique<explicit_component>(alt);
 }
 
+/// The plain alternative `1-k` with k odd and at least 3 alone (Mock Turtles `1-3`, Moebius `1-5`, Mogul `1-7`, Gold
+/// Moidores `1-9`): then its values come from those of `1-(k-1)` by the parity extension below, and k - 1 is even.
+bool is_odd_plain_count(const turning_code& c) {
+  if (c.alternatives().size() != 1 || !c.run_lengths().empty()) return false;
+  const turning_alternative& a = c.alternatives()[0];
+  return a.min_coins == 1 && !a.is_unbounded() && a.max_coins >= 3 && a.max_coins % 2 == 1 && !a.consecutive &&
+         a.window == 0 && !a.equally_spaced && !a.symmetric && !a.includes_first;
+}
+
+/// The odious number among 2c and 2c + 1 (an odd number of 1 bits).
+grundy_value odious_of(grundy_value c) { return 2 * c + (1 ^ static_cast<grundy_value>(std::popcount(c) & 1)); }
+
 }  // namespace
 
+/**
+ * g(n) as the mex of the union of the parts' option sets, or, for `1-k` with k = 2m + 1 >= 3, by the parity
+ * extension b(n) = ω(a(n-1)), b(0) = 1, where a are the values of `1-2m`, b those of `1-k`, and ω(c) is the odious
+ * number among 2c and 2c + 1. Proof. a increases (coin n may turn n - 1 besides itself), and D_n, the XORs of at most
+ * 2m - 1 of a(0..n-1), holds [0, a(n)) but not a(n). (1) Every evil a(n) (even number of 1 bits), n >= 1, is the XOR
+ * of at most 2m of a(0..n-1): a(n) is not a power of 2, so a(n-1) has the same top bit (a(n) = 2^T would follow
+ * otherwise, all earlier values being below 2^T); then a(n) ⊕ a(n-1) < a(n) lies in D_n, by a set S of at most
+ * 2m - 1 coins, and S without n - 1 would put a(n) in D_n, so a(n) is the XOR of S + {n - 1}. (2) Under the linear
+ * bijection y -> (y >> 1, parity of y), ω(c) -> (c, 1). By induction b(i) = ω(a'(i)) for i < n, a'(0) = 0, a'(i) =
+ * a(i-1): an XOR of j <= 2m of them maps to (XOR of j values a', j mod 2); the coin 0, with a' = 0, changes j by one
+ * without changing the XOR, so an evil y = (c, 0) is an option of coin n iff c is the XOR of at most 2m of a(0..n-2)
+ * and an odious y = (c, 1) iff c is the XOR of at most 2m - 1 of them, i.e. c ∈ D_{n-1}. Every c < a(n-1) lies in
+ * D_{n-1}, so both 2c and 2c + 1 are options; ω(a(n-1)) is not; its evil partner is larger when a(n-1) is odious, and
+ * an option by (1) when a(n-1) is evil. So b(n) = ω(a(n-1)). (For m = 1 this is the Mock Turtle theorem, a(n) = n+1.)
+ * It halves the values the sets range over and takes one layer off them: Moebius runs on `1-4`, whose options need
+ * no dense layer at all (cumulative_layers_component).
+ */
 struct turning_code::solver::impl {
-  explicit impl(const turning_code& c) : text(c.text()) {
-    for (std::size_t i = 0; i <= c.others_.size(); ++i) {
-      if (i == c.runs_at_ && !c.run_lengths_.empty()) {
-        parts.push_back(std::make_unique<runs_component>(detail::run_lengths(c.run_lengths_)));
+  /// The solver of `c`; `may_list`: whether its components may fall back on listing options (an inner solver of
+  /// the parity extension may not: its caller falls back on the direct route instead).
+  explicit impl(const turning_code& c, bool may_list = true) : code(c), text(c.text()), may_list(may_list) {
+    if (is_odd_plain_count(c)) {
+      const coin k = c.alternatives()[0].max_coins;
+      even = std::make_unique<impl>(turning_code::parse("1-" + std::to_string(k - 1)), false);
+    } else {
+      make_parts();
+    }
+  }
+
+  void make_parts() {
+    for (std::size_t i = 0; i <= code.others_.size(); ++i) {
+      if (i == code.runs_at_ && !code.run_lengths_.empty()) {
+        parts.push_back(std::make_unique<runs_component>(detail::run_lengths(code.run_lengths_)));
       }
-      if (i < c.others_.size()) parts.push_back(make_component(c.others_[i]));
+      if (i < code.others_.size()) parts.push_back(make_component(code.others_[i], may_list));
     }
   }
 
   grundy_value next(std::span<const grundy_value> g) {
     const auto n = static_cast<coin>(g.size());
+    if (even) {
+      if (n == 0) return 1;  // ω(0): the coin turned alone
+      try {
+        even_values.push_back(even->next(even_values));
+        const grundy_value c = even_values.back();
+        if (c >> 63 != 0) throw_overflow(n, "2^64 or more");  // 2c needs bit 64
+        return odious_of(c);
+      } catch (const tables_over_budget&) {
+        // The even game's tables are full: go on from g(0..n-1) by the direct route, which lists past its own.
+        even.reset();
+        even_values = {};
+        make_parts();
+      }
+    }
     for (auto& part : parts) part->prepare(n, g);
     // The least value absent from every part: each part moves the candidate up past its own members; stop once
     // every part has accepted the candidate in a row.
@@ -449,11 +715,7 @@ struct turning_code::solver::impl {
     std::size_t accepted = 0;
     for (std::size_t i = 0; accepted < parts.size(); i = (i + 1) % parts.size()) {
       const std::optional<grundy_value> z = parts[i]->first_absent(y);
-      if (!z) {
-        throw overflow_error("g(" + std::to_string(n) + ") of " + text +
-                             " does not fit in 64 bits (it is 2^64): coin " + std::to_string(n) +
-                             " is the first that does not fit; ask for at most " + std::to_string(n) + " coins");
-      }
+      if (!z) throw_overflow(n);
       if (*z == y) {
         ++accepted;
       } else {
@@ -464,8 +726,19 @@ struct turning_code::solver::impl {
     return y;
   }
 
+  /// `size` says how large g(n) is: "2^64" when the mex reached it.
+  [[noreturn]] void throw_overflow(coin n, const char* size = "2^64") const {
+    throw overflow_error("g(" + std::to_string(n) + ") of " + text + " does not fit in 64 bits (it is " + size +
+                         "): coin " + std::to_string(n) + " is the first that does not fit; ask for at most " +
+                         std::to_string(n) + " coins");
+  }
+
+  turning_code code;
   std::string text;
+  bool may_list;
   std::vector<std::unique_ptr<component>> parts;
+  std::unique_ptr<impl> even;             // `1-(k-1)` for the parity extension of `1-k`, k odd; null otherwise
+  std::vector<grundy_value> even_values;  // its values a(0..n-2)
 };
 
 turning_code::solver::solver(std::unique_ptr<impl> self) : self_(std::move(self)) {}

@@ -17,6 +17,7 @@
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/move.hpp"
+#include "tartan/core/progress.hpp"
 #include "tartan/detail/function_ref.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
@@ -30,6 +31,9 @@ struct analyze_options {
   std::uint64_t max_memory = 0;
   /// Seconds the sequences may take, projected from their pace (time_limit.hpp); 0: no limit.
   double max_seconds = 0;
+  /// The fraction of the sequences computed, now and then; returning false stops the work with cancelled_error
+  /// (the values computed stay in the game's cache). Empty: no reports.
+  progress_callback progress = {};
 };
 
 /// One option of a position: a legal move and the value of the position it leads to.
@@ -118,7 +122,7 @@ class analysis {
  * the game), within `options`' limits, and the value. Throws parse_error when the position's number of axes is not
  * the game's, limit_error when the sequences would exceed the memory limit or max_sequence_length,
  * time_limit_error when they are projected to exceed the time limit, overflow_error where a value does not fit 64
- * bits.
+ * bits, cancelled_error when options.progress asked to stop.
  * Complexity: the sequences (once per game and length), then O(heads × k) nim products for the value.
  *
  * Example: analyze(game_handle(games::find_game("mock-turtles")), parse_box_position("HTTH")).value() == 6, its

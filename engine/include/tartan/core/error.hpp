@@ -41,6 +41,13 @@ class domain_error : public error {
   using error::error;
 };
 
+/// A computation stopped because its caller asked it to (its progress callback returned false: Ctrl-C in the CLI,
+/// a KeyboardInterrupt in Python), where it has no partial result to return. The message says how far it got.
+class cancelled_error : public error {
+ public:
+  using error::error;
+};
+
 /// A graph meant to be loop-free has a cycle.
 class not_acyclic : public error {
  public:

@@ -11,6 +11,10 @@
 // factors' values come from the one engine API. The engine answers with a winning move when the position has one
 // (value != 0), choosing among the first few with its seeded generator; from a P-position (value 0) every move
 // loses, and it plays a legal move drawn by the same generator.
+//
+// Around the session: random_position draws a starting position (seeded, so a class can replay it), and
+// play_session::review says what each move did to the value once a game is over (for a game played with the
+// values hidden).
 #pragma once
 
 #include <cstddef>
@@ -42,6 +46,22 @@ using play_move = move;
 struct played_move {
   play_move move;
   player by = player::person;
+  friend bool operator==(const played_move&, const played_move&) = default;
+};
+
+/// What one move of a game did to the value: a move that leaves value 0 wins (the opponent cannot reach 0 again),
+/// a move from a non-zero value that leaves a non-zero value threw a win away, and from value 0 every move loses.
+struct move_review {
+  played_move played;
+  grundy_value before = 0;  // the value of the position the move was made from
+  grundy_value after = 0;   // the value of the position it left
+  /// For a mistake, a winning move from the same position (the first in analysis::for_each_winning_move's order).
+  std::optional<play_move> better;
+
+  /// The move left value 0 from a non-zero value.
+  bool winning() const { return before != 0 && after == 0; }
+  /// The move was made from a non-zero value (a winning move existed) and left a non-zero value.
+  bool mistake() const { return before != 0 && after != 0; }
 };
 
 /// A move refused by play_session::play; what() gives the reason, one lowercase sentence.
@@ -70,6 +90,11 @@ class play_session {
   const game_handle& game() const { return game_; }
   /// The current position, in the box it started in.
   const box_position& position() const { return current_.position(); }
+  /// The position the game started from.
+  const box_position& start() const { return start_; }
+  /// The analysis of the current position (analysis.hpp): its options with their values, its winning moves, the
+  /// factors' values. Valid until the next play or undo.
+  const analysis& current() const { return current_; }
 
   player to_move() const { return to_move_; }
   /// The value of the current position: XOR of G over the heads coins.
@@ -112,6 +137,16 @@ class play_session {
   /// The moves made so far, oldest first (moves taken back are removed).
   const std::vector<played_move>& history() const { return history_; }
 
+  /**
+   * The moves made so far, each with the value before and after it and, for a mistake, a winning move that was
+   * there instead: what a front end shows at the end of a game played with the values hidden.
+   * Complexity: one analyze() per position of the game (the sequences are cached), one winning move per mistake.
+   *
+   * Example: from mock-turtles "HTTH" (value 1 ⊕ 7 = 6), after play(move{{{3}}}): review()[0] has before 6, after
+   * 1, mistake() true and better == move{{{0, 3}}}
+   */
+  std::vector<move_review> review() const;
+
  private:
   /// Turns `turned` over and analyses the new position.
   void apply(const play_move& turned);
@@ -121,10 +156,38 @@ class play_session {
 
   game_handle game_;
   analyze_options limits_;
+  box_position start_;
   analysis current_;  // of the current position
   player to_move_ = player::person;
   std::vector<played_move> history_;
   std::mt19937_64 rng_;
 };
+
+/// The most coins random_position draws unless told otherwise: 2^24 (its heads take at most 64 MiB per axis).
+inline constexpr std::uint64_t max_random_cells = std::uint64_t{1} << 24;
+
+/**
+ * A random position of `game` in a box of `extents` (one extent per axis: a row's length, a board's rows and
+ * columns, ...), drawn from `rng`: each coin is heads with probability 1/2, independently, and the draw is made
+ * again while the player to move would have no move (no heads coin can move: all tails, or in Twins only coin 0
+ * heads), so every position of the box that has a move is equally likely. The coins are drawn in row-major order,
+ * 64 to a generator output (bit j of an output for the j-th coin of its 64), so a seed gives the same position with
+ * every standard library. The position may be a P-position (value 0): the player who starts then loses against
+ * good play, and a front end says so or draws again.
+ *
+ * Throws parse_error when `extents` has not one extent per axis of the game, or an extent is 0 or above 2^32;
+ * limit_error when the box has more than `max_cells` coins; domain_error when no coin of the box can move, so that
+ * no position of it has a move (a 1-coin row of Twins).
+ * Complexity: one count_moves(·, 1) per coin of each axis, then O(cells) per draw, 2 draws expected at most.
+ *
+ * Example: std::mt19937_64 rng(7); random_position(games::resolve_game("ruler*ruler"), {4, 4}, rng) is one of the
+ * 2^16 - 1 boards of 4x4 with a heads coin, each as likely
+ */
+box_position random_position(const game_handle& game, const box_extents& extents, std::mt19937_64& rng,
+                             std::uint64_t max_cells = max_random_cells);
+
+/// random_position from a generator seeded with `seed`.
+box_position random_position(const game_handle& game, const box_extents& extents, std::uint64_t seed,
+                             std::uint64_t max_cells = max_random_cells);
 
 }  // namespace tartan

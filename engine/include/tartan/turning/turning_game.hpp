@@ -86,6 +86,25 @@ class turning_game {
                                      cache_->values.begin() + static_cast<std::ptrdiff_t>(count));
   }
 
+  /**
+   * The same with progress and cancellation: `progress(fraction)` is called as in extend() while values are
+   * computed; when it returns false the work stops, the cache keeps the values computed so far (a later request
+   * goes on from them), and cancelled_error says how far it got.
+   */
+  std::vector<grundy_value> sequence(std::size_t count, double max_seconds, const progress_callback& progress) const {
+    std::lock_guard lock(cache_->mutex);
+    if (cache_->values.size() < count) {
+      extend(cache_->values, count, sequence_method::automatic, max_seconds, progress, {});
+      if (cache_->values.size() < count) {
+        const std::size_t done = cache_->values.size();
+        throw cancelled_error("stopped with " + (done == 0 ? std::string("no value") : values_named(done)) +
+                              " computed, of the " + values_named(count) + " asked for");
+      }
+    }
+    return std::vector<grundy_value>(cache_->values.begin(),
+                                     cache_->values.begin() + static_cast<std::ptrdiff_t>(count));
+  }
+
   /// g(0..count-1) by a chosen route, not cached (for tests and benchmarks that compare routes, and for printing
   /// a long sequence once), within a time limit as above (0: none).
   std::vector<grundy_value> sequence(std::size_t count, sequence_method method, double max_seconds = 0) const {

@@ -1,0 +1,68 @@
+"""tartan: combinatorial game theory in Python. Nimbers, 1-D coin-turning games by Sprague-Grundy, tartan products of
+games on boards, and the theorems behind them checked by direct computation, on the same engine as the `tartan`
+command. Coins are numbered from 0 at the left (boards: row, column from 0 at the top left).
+
+>>> import tartan
+>>> tartan.Nimber(2) * tartan.Nimber(3)
+*
+>>> tartan.game("mock-turtles").sequence(6).tolist()
+[1, 2, 4, 7, 8, 11]
+>>> a = tartan.game("ruler*ruler").analyze("HH/HT")
+>>> a.value, a.outcome, next(a.winning_moves)
+(*, 'N', Move((0,), (0,)))
+
+The guide is docs/python.md.
+"""
+
+from ._tartan import (
+    DivisionByZeroError,
+    DomainError,
+    Error,
+    LimitError,
+    Nimber,
+    NotAcyclicError,
+    ParseError,
+    TimeLimitError,
+    UnknownGameError,
+    ValueOverflowError,
+)
+from ._arrays import Sequence, Table
+from ._games import Game, GameInfo, Rule, game, games
+from ._nim import nim_mul
+from ._positions import Analysis, Move, Option, Position, Region, WinningMoveCount, position, region
+from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Analysis",
+    "CellMismatch",
+    "CheckReport",
+    "DivisionByZeroError",
+    "DomainError",
+    "Error",
+    "Game",
+    "GameInfo",
+    "LimitError",
+    "Move",
+    "Nimber",
+    "NotAcyclicError",
+    "Option",
+    "ParseError",
+    "Position",
+    "PositionMismatch",
+    "Region",
+    "Rule",
+    "Sequence",
+    "Table",
+    "TimeLimitError",
+    "UnknownGameError",
+    "ValueOverflowError",
+    "VerifyReport",
+    "WinningMoveCount",
+    "game",
+    "games",
+    "nim_mul",
+    "position",
+    "region",
+]

@@ -1,0 +1,344 @@
+"""Games: built-in families, turning codes, tartan products, and games written in Python."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, List, NamedTuple, Optional, Tuple, Union
+
+import numpy as np
+
+from . import _tartan
+from ._arrays import Sequence, Table
+from ._positions import Analysis, Position, Region, WinningMoveCount, position
+from ._progress import progress_callback
+from ._reports import CheckReport, VerifyReport
+from ._tartan import Nimber
+
+Size = Union[int, Tuple[int, ...], str]
+
+
+class GameInfo(NamedTuple):
+    """A built-in game as tartan.games() lists it.
+
+    >>> import tartan
+    >>> tartan.games()[2]
+    GameInfo(name='mock-turtles', title='Mock Turtles', code='1-3', summary='turn one, two or three coins')
+    """
+
+    name: str
+    title: str
+    code: str
+    summary: str
+
+
+def games() -> List[GameInfo]:
+    """The built-in games: name (what to give tartan.game), title, turning code and rule.
+
+    >>> import tartan
+    >>> [g.name for g in tartan.games()][:3]
+    ['turtles', 'twins', 'mock-turtles']
+    >>> tartan.games()[2].code
+    '1-3'
+    """
+    return [GameInfo(*info) for info in _tartan._catalogue()]
+
+
+class Rule:
+    """A base for games written in Python (any object with these members will do).
+
+    A 1-D coin-turning game is its moves: moves(n) yields, for each move from coin n (which goes from heads to
+    tails), the move's other coins, each below n, as a tuple (() for coin n turned alone). `name` names it. The
+    game then works wherever a built-in game does: sequence, analyze, products, verify, check; slower, since the
+    engine asks Python for the moves of each coin.
+
+    >>> import tartan
+    >>> class ShortHop(tartan.Rule):
+    ...     "Turn a coin alone, or with one coin at most three places to its left."
+    ...     name = "short-hop"
+    ...     def moves(self, n):
+    ...         yield ()
+    ...         for d in (1, 2, 3):
+    ...             if d <= n:
+    ...                 yield (n - d,)
+    >>> tartan.game(ShortHop()).sequence(8).tolist()
+    [1, 2, 3, 4, 1, 2, 3, 4]
+    """
+
+    name: Optional[str] = None
+
+    def moves(self, n: int) -> Iterable[Iterable[int]]:
+        """The moves from coin n: for each, its other coins (all below n). A subclass defines it.
+
+        >>> import tartan
+        >>> class Twins(tartan.Rule):
+        ...     def moves(self, n):
+        ...         return [(c,) for c in range(n)]   # turn exactly two coins
+        >>> Twins().moves(3)
+        [(0,), (1,), (2,)]
+        >>> tartan.game(Twins()).sequence(5).tolist()   # g(n) = n
+        [0, 1, 2, 3, 4]
+        """
+        raise NotImplementedError("a Rule needs moves(n), yielding the other coins of each move from coin n")
+
+
+class Game:
+    """A coin-turning game: a built-in family, a turning code, a game written in Python, or a tartan product of
+    such games. Make one with tartan.game(...).
+
+    >>> import tartan
+    >>> g = tartan.game("mock-turtles")
+    >>> g, g.code, g.dimensions
+    (Game('mock-turtles'), '1-3', 1)
+    >>> rugs = tartan.game("ruler") * tartan.game("ruler")
+    >>> rugs.name, rugs.dimensions
+    ('ruler*ruler', 2)
+    """
+
+    __slots__ = ("_handle",)
+
+    def __init__(self, spec: Any) -> None:
+        self._handle = game(spec)._handle
+
+    @staticmethod
+    def _of(handle: Any) -> "Game":
+        g = object.__new__(Game)
+        g._handle = handle
+        return g
+
+    @property
+    def name(self) -> str:
+        """The name as it resolves: "mock-turtles", "1-3", "ruler*ruler"."""
+        return self._handle.name
+
+    @property
+    def code(self) -> Optional[str]:
+        """The CGSuite-style turning code ("1-3"); factors' codes joined by '*' for a product; None for a game
+        written in Python."""
+        return self._handle.code
+
+    @property
+    def dimensions(self) -> int:
+        """The number of axes of a position: 1 for a 1-D game, k for a product of k games."""
+        return self._handle.dimensions
+
+    @property
+    def is_product(self) -> bool:
+        """True for a tartan product (two or more factors)."""
+        return self._handle.dimensions >= 2
+
+    @property
+    def factors(self) -> Tuple["Game", ...]:
+        """The 1-D games of a product, in order; (self,) for a 1-D game."""
+        return tuple(Game._of(f) for f in self._handle.factors)
+
+    def __mul__(self, other: Any) -> "Game":
+        """The tartan product: a move turns S x T, S a move of the first game and T of the second.
+
+        >>> import tartan
+        >>> (tartan.game("ruler") * "mock-turtles").name
+        'ruler*mock-turtles'
+        """
+        if not isinstance(other, (Game, str)) and not hasattr(other, "moves"):
+            return NotImplemented
+        return Game._of(_tartan._Game.product([self._handle, game(other)._handle]))
+
+    def __rmul__(self, other: Any) -> "Game":
+        if not isinstance(other, str) and not hasattr(other, "moves"):
+            return NotImplemented
+        return Game._of(_tartan._Game.product([game(other)._handle, self._handle]))
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r})"
+
+    def sequence(self, n: int, *, max_memory: Any = None, max_seconds: float = 60,
+                 progress: Any = False) -> Sequence:
+        """g(0..n-1), the Grundy values of coins 0 to n-1, as a uint64 NumPy array (a Sequence, which a notebook
+        draws). Limits are checked before any work: LimitError beyond max_memory bytes (default: half the machine's
+        memory; an int or text such as "512M"), TimeLimitError when the values are projected to take more than
+        max_seconds (0: no limit), with the values computed so far as its `partial`. progress: a callable taking the
+        fraction done (returning False stops the work, and the values so far are returned), True for a tqdm bar, or
+        False. Ctrl-C raises KeyboardInterrupt with the values so far as its `partial`.
+
+        >>> import tartan
+        >>> tartan.game("mock-turtles").sequence(10).tolist()   # the odious numbers
+        [1, 2, 4, 7, 8, 11, 13, 14, 16, 19]
+        >>> tartan.game("ruler").sequence(8).tolist()
+        [1, 2, 1, 4, 1, 2, 1, 8]
+        """
+        callback, close = progress_callback(progress, "computing")
+        try:
+            values = self._handle.sequence(n, max_memory, max_seconds, callback)
+        except (KeyboardInterrupt, _tartan.TimeLimitError) as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, np.ndarray):
+                e.partial = Sequence._of(partial, self)
+            raise
+        finally:
+            close()
+        return Sequence._of(values, self)
+
+    def table(self, *size: Any, max_memory: Any = None, max_seconds: float = 60) -> Table:
+        """The value table of a product, G(a, b) = g_A(a) (x) g_B(b) (the Tartan theorem), as a uint64 NumPy array of
+        the box's shape (a Table, which a notebook draws as a heat map). The size: rows and columns (8, 8), a
+        tuple, or "8x8"; one extent per factor.
+
+        >>> import tartan
+        >>> tartan.game("ruler*ruler").table(4, 8).tolist()[3]
+        [4, 8, 4, 6, 4, 8, 4, 11]
+        """
+        extents = size[0] if len(size) == 1 else size
+        values = _tartan._table(self._handle, extents, max_memory, max_seconds)
+        return Table._of(values, self)
+
+    def analyze(self, drawn: Any = None, *, size: Optional[Size] = None, heads: Any = None, all_heads: bool = False,
+                max_memory: Any = None, max_seconds: float = 60) -> Analysis:
+        """Analyses a position: its value, outcome, winning moves and options. The position: drawn text ("HTTH",
+        "HT/TH"), a NumPy boolean array, a Position or Region, or size with heads (a list of coins or text such as
+        "3,10-20") or all_heads=True. See tartan.position for the forms.
+
+        >>> import tartan
+        >>> a = tartan.game("ruler*ruler").analyze("HTTH/THHT/HHTT")
+        >>> a.value, a.outcome, next(a.winning_moves)
+        (*7, 'N', Move((0,), (1, 2, 3)))
+        >>> tartan.game("ruler").analyze(size=100000, heads=[3, 17, 1000]).value   # g = 4, 2, 1
+        *7
+        """
+        return Analysis(_tartan._analyze(self._handle, self._position(drawn, size, heads, all_heads, max_memory),
+                                         max_memory, max_seconds), self)
+
+    def count_winning_moves(self, drawn: Any = None, *, size: Optional[Size] = None, heads: Any = None,
+                            all_heads: bool = False, max_memory: Any = None,
+                            max_seconds: float = 60) -> WinningMoveCount:
+        """The value and the exact number of winning moves of a position of any size, counted without listing the
+        moves (frequency tables of move values and nim division). The position as for analyze; a Region or
+        all_heads=True describes boards of 10^12 coins and more.
+
+        >>> import tartan
+        >>> tartan.game("mock-turtles").count_winning_moves("HTTH")
+        WinningMoveCount(value=*6, winning_moves=1, heads=2)
+        >>> tartan.game("[1,3,6,10]C*[1,4,9,16]C").count_winning_moves(size=(10**6, 10**6), all_heads=True)
+        WinningMoveCount(value=*3, winning_moves=5374944937644, heads=1000000000000)
+        """
+        if isinstance(drawn, Region):
+            native_region = drawn._native
+        elif all_heads or isinstance(heads, str):
+            native_region = self._region(size, heads, all_heads)
+        else:
+            native_region = _tartan._Region.from_position(position(drawn, size=size, heads=heads)._native)
+        value, winning, count = _tartan._count_winning_moves(self._handle, native_region, max_memory, max_seconds)
+        return WinningMoveCount(Nimber(value), winning, count)
+
+    def verify(self, size: Size, *, threads: Optional[int] = None, progress: Any = None, listed: int = 10,
+               values: Any = None, max_memory: Any = None, max_seconds: float = 60) -> VerifyReport:
+        """Verifies the Tartan theorem on a box: G computed from the definition of the product game (the mex over
+        every product move, no theorem used), compared cell by cell with g_1 (x) ... (x) g_k, or with `values` (an
+        array of the box's shape: a conjectured table). threads: worker threads (default every core). progress: a
+        callable taking the fraction done (returning False stops the work; the report then has complete=False),
+        None for a tqdm bar when tqdm is installed, or False. Ctrl-C raises KeyboardInterrupt with the partial
+        report as its `partial`. The GIL is released while the engine works.
+
+        >>> import tartan
+        >>> r = tartan.game("mock-turtles*ruler").verify((32, 32), progress=False)
+        >>> r.checked, r.mismatches
+        (1024, 0)
+        """
+        given = None
+        if values is not None:
+            given = np.asarray(values)
+            if given.dtype.kind not in "iu" or (given.dtype.kind == "i" and given.size and int(given.min()) < 0):
+                raise _tartan.ParseError("values: give the conjectured G of every cell as non-negative integers, an "
+                                         "array of the box's shape")
+            given = np.ascontiguousarray(given, dtype=np.uint64).reshape(-1)
+        callback, close = progress_callback(progress, "verifying")
+        try:
+            native = _tartan._verify(self._handle, size, threads, listed, max_memory, max_seconds, callback, given)
+        except KeyboardInterrupt as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, _tartan._VerifyReport):
+                e.partial = VerifyReport._of(partial, "the given values" if given is not None else "")
+            raise
+        finally:
+            close()
+        return VerifyReport._of(native, "the given values" if given is not None else "")
+
+    def check(self, size: Size, *, claimed: Any = None, listed: int = 10, max_memory: Any = None,
+              progress: Any = None) -> CheckReport:
+        """Checks the game's values against an explicit game graph of every position on `size` coins (a row of N
+        coins, at most 24; a small board for a product): the mex over the graph against the XOR of the values over
+        the heads, with no theorem assumed, or against `claimed` values (g(0..N-1), or G over the board). progress
+        and Ctrl-C as for verify.
+
+        >>> import tartan
+        >>> r = tartan.game("ruler*ruler").check((3, 3), progress=False)
+        >>> r.positions, r.mismatches
+        (512, 0)
+        """
+        given = None
+        if claimed is not None:
+            given = np.asarray(claimed)
+            if given.dtype.kind not in "iu" or (given.dtype.kind == "i" and given.size and int(given.min()) < 0):
+                raise _tartan.ParseError("claimed: give the claimed values as non-negative integers, one per coin "
+                                         "(a row) or cell (a board)")
+            given = np.ascontiguousarray(given, dtype=np.uint64).reshape(-1)
+        callback, close = progress_callback(progress, "checking")
+        try:
+            native = _tartan._check(self._handle, size, given, listed, max_memory, callback)
+        except KeyboardInterrupt as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, _tartan._CheckReport):
+                e.partial = CheckReport._of(partial)
+            raise
+        finally:
+            close()
+        return CheckReport._of(native)
+
+    def _position(self, drawn: Any, size: Any, heads: Any, all_heads: bool, max_memory: Any) -> Any:
+        if isinstance(drawn, Region):
+            return drawn._native.to_position(max_memory)
+        if all_heads or isinstance(heads, str):
+            return self._region(size, heads, all_heads).to_position(max_memory)
+        return position(drawn, size=size, heads=heads)._native
+
+    @staticmethod
+    def _region(size: Any, heads: Any, all_heads: bool) -> Any:
+        if size is None:
+            raise _tartan.ParseError("heads and all_heads need size, the number of coins (a row) or the extents (a "
+                                     "board); e.g. size=(1000, 1000), all_heads=True")
+        if all_heads:
+            if heads is not None:
+                raise _tartan.ParseError("the position is given twice: all_heads and heads; give one of them")
+            return _tartan._Region.all_heads(size)
+        return _tartan._Region.parse(size, heads)
+
+
+def game(spec: Any) -> Game:
+    """A game from:
+
+    - a name of a built-in game ("mock-turtles"; tartan.games() lists them) or a CGSuite-style turning code ("1-3",
+      "1-3C(5)", "[1,4,9,16]C");
+    - a tartan product, games joined by '*' ("ruler*ruler", "turtles*twins*ruler");
+    - a game written in Python: an object (or a class, which is instantiated) with moves(n), see tartan.Rule;
+    - a Game, returned as it is.
+
+    An unknown name raises UnknownGameError (a ParseError) naming the built-in names it may be a typo of; a
+    malformed code ParseError with the column of the mistake.
+
+    >>> import tartan
+    >>> tartan.game("1-3").sequence(5).tolist() == tartan.game("mock-turtles").sequence(5).tolist()
+    True
+    >>> tartan.game("ruler*ruler")
+    Game('ruler*ruler')
+    """
+    if isinstance(spec, Game):
+        return spec
+    if isinstance(spec, str):
+        return Game._of(_tartan._Game.resolve(spec))
+    if isinstance(spec, type) and callable(getattr(spec, "moves", None)):
+        spec = spec()
+    if callable(getattr(spec, "moves", None)):
+        name = getattr(spec, "name", None) or type(spec).__name__
+        if not isinstance(name, str):
+            raise _tartan.ParseError(f"a game's name must be text, not {name!r}")
+        return Game._of(_tartan._Game.from_python(spec, name))
+    raise _tartan.ParseError(
+        f"{spec!r} is not a game; give a name such as 'mock-turtles', a turning code such as '1-3', games joined by "
+        "'*', or an object with a method moves(n)")
