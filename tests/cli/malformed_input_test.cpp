@@ -25,10 +25,58 @@ using tartan::test::run_tartan;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
+/// A case's standard input as pieces, each repeated to a length, built only when the case runs: GoogleTest copies
+/// every parameter as it registers the tests, and CTest runs each test in a process of its own, so inputs of 10 MiB
+/// built up front cost every one of the ~180 processes seconds.
+class input_text {
+ public:
+  input_text() = default;
+  input_text(const char* text) : input_text(std::string(text)) {}  // NOLINT: literals are inputs as they are
+  input_text(std::string text) {                                   // NOLINT
+    if (!text.empty()) parts_.push_back({std::move(text), 0});
+  }
+
+  /// `piece` repeated until the text has at least `bytes` bytes.
+  static input_text repeated(std::string piece, std::size_t bytes) {
+    input_text t;
+    t.parts_.push_back({std::move(piece), bytes});
+    return t;
+  }
+
+  friend input_text operator+(input_text a, const input_text& b) {
+    a.parts_.insert(a.parts_.end(), b.parts_.begin(), b.parts_.end());
+    return a;
+  }
+
+  std::size_t size() const {
+    std::size_t n = 0;
+    for (const part& p : parts_) n += p.piece.size() * p.copies();
+    return n;
+  }
+  bool empty() const { return size() == 0; }
+
+  std::string str() const {
+    std::string s;
+    s.reserve(size());
+    for (const part& p : parts_) {
+      for (std::size_t i = 0; i < p.copies(); ++i) s += p.piece;
+    }
+    return s;
+  }
+
+ private:
+  struct part {
+    std::string piece;
+    std::size_t bytes;  // 0: the piece once
+    std::size_t copies() const { return bytes == 0 ? 1 : (bytes + piece.size() - 1) / piece.size(); }
+  };
+  std::vector<part> parts_;
+};
+
 struct malformed_case {
   std::string name;               // the test's name: CamelCase, what is wrong where
   std::vector<std::string> args;  // after `tartan`
-  std::string input;              // standard input
+  input_text input;               // standard input
   int exit_code = 2;
   std::string fragment;  // part of the message: the argument named and what to type
 };
@@ -42,15 +90,10 @@ void PrintTo(const malformed_case& c, std::ostream* os) {
 
 constexpr std::size_t ten_mib = std::size_t{10} << 20;
 
-std::string repeated(const std::string& piece, std::size_t bytes) {
-  std::string s;
-  s.reserve(bytes + piece.size());
-  while (s.size() < bytes) s += piece;
-  return s;
-}
+input_text repeated(const std::string& piece, std::size_t bytes) { return input_text::repeated(piece, bytes); }
 
 // A square matrix of n×n entries "1", as the nim matrix commands read it.
-std::string matrix_text(std::size_t n) {
+input_text matrix_text(std::size_t n) {
   std::string row;
   for (std::size_t j = 0; j < n; ++j) row += j == 0 ? "1" : " 1";
   return repeated(row + "\n", n * (row.size() + 1));
@@ -625,7 +668,7 @@ class MalformedInputTest : public ::testing::TestWithParam<malformed_case> {};
 
 TEST_P(MalformedInputTest, IsRefusedOnOneClearLine) {
   const malformed_case& c = GetParam();
-  const tartan::test::cli_result r = run_tartan(c.args, c.input);
+  const tartan::test::cli_result r = run_tartan(c.args, c.input.str());
   EXPECT_LT(r.exit_code, 128) << "killed by a signal: " << r.err;
   EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
   EXPECT_THAT(r.err, StartsWith("error: "));
