@@ -47,6 +47,13 @@ std::uint64_t to_u64(py::handle value, std::string_view what, std::uint64_t max 
  */
 box_extents to_extents(py::handle size, std::string_view what = "size");
 
+/// The extents of a box as a Python tuple of ints, the inverse of to_extents.
+inline py::tuple extents_tuple(const box_extents& extents) {
+  py::tuple t(extents.size());
+  for (std::size_t i = 0; i < extents.size(); ++i) t[i] = py::int_(extents[i]);
+  return t;
+}
+
 /// A memory limit in bytes: None (0, the engine's default), an int of bytes, or a size such as "512M".
 std::uint64_t to_memory_limit(py::handle value);
 

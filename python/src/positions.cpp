@@ -29,12 +29,6 @@ namespace tartan::python {
 
 namespace {
 
-py::tuple extents_tuple(const box_extents& extents) {
-  py::tuple t(extents.size());
-  for (std::size_t i = 0; i < extents.size(); ++i) t[i] = py::int_(extents[i]);
-  return t;
-}
-
 py::int_ to_int(uint128 x) { return py::int_(py::str(to_decimal(x))); }
 
 /// A move as Python sees it: one tuple of coins per axis.

@@ -25,12 +25,6 @@ namespace tartan::python {
 
 namespace {
 
-py::tuple extents_tuple(const box_extents& extents) {
-  py::tuple t(extents.size());
-  for (std::size_t i = 0; i < extents.size(); ++i) t[i] = py::int_(extents[i]);
-  return t;
-}
-
 /// The product behind a game, or parse_error naming what to do with a single game.
 tartan_game product_of(const game_handle& game, const char* question) {
   if (!game.is_product()) {

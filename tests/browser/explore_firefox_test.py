@@ -16,7 +16,6 @@ Exits 77 (CTest's SKIP_RETURN_CODE) with a message when Firefox is not installed
 scripts/test installs firefox-esr.
 """
 import base64
-import functools
 import json
 import os
 import re
@@ -45,55 +44,8 @@ if not FIREFOX:
 TARTAN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
 
-# ----------------------------------------------------------------------------------------------------------------
-# Independent values: the definitions, computed here.
-
-
-def mex(values):
-    m = 0
-    while m in values:
-        m += 1
-    return m
-
-
-@functools.lru_cache(maxsize=None)
-def mock_turtles_g(n):
-    """Mock Turtles: a move turns coin n (heads to tails) and at most two coins left of it."""
-    options = {0}
-    for a in range(n):
-        options.add(mock_turtles_g(a))
-        for b in range(a + 1, n):
-            options.add(mock_turtles_g(a) ^ mock_turtles_g(b))
-    return mex(options)
-
-
-def mock_turtles_moves(n):
-    """The other coins of each move from coin n: none, one or two of 0..n-1."""
-    yield ()
-    for a in range(n):
-        yield (a,)
-        for b in range(a + 1, n):
-            yield (a, b)
-
-
-@functools.lru_cache(maxsize=None)
-def ruler_g(n):
-    """Ruler: g(n) = mex over the runs of coins ending at n; by the mex, the largest power of 2 dividing n + 1."""
-    return mex({functools.reduce(lambda x, y: x ^ y, (ruler_g(k) for k in range(n - length + 1, n)), 0)
-                for length in range(1, n + 2)})
-
-
-@functools.lru_cache(maxsize=None)
-def nim_mul(a, b):
-    """The nim product by its definition: mex{a'b ⊕ ab' ⊕ a'b' : a' < a, b' < b}."""
-    return mex({nim_mul(x, b) ^ nim_mul(a, y) ^ nim_mul(x, y) for x in range(a) for y in range(b)})
-
-
-def row_value(heads, g):
-    v = 0
-    for c in heads:
-        v ^= g(c)
-    return v
+# The definitions the page is checked against (definitions.py).
+from definitions import mex, mock_turtles_g, mock_turtles_moves, nim_mul, row_value, ruler_g  # noqa: E402
 
 
 # ----------------------------------------------------------------------------------------------------------------
