@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -580,7 +581,7 @@ TEST(ExploreLoadTest, FiftyClientsForTenSecondsFailNothingAndLeaveNothingBehind)
          s.post("play", R"({"game": "mock-turtles", "position": "HTTHTHHT", "seed": 5})").body},
         {"analyze", R"({"game": "ruler", "position": "HXT"})", ""},  // a refusal, 400
     };
-    std::atomic<int> failed{0}, answered{0};
+    std::atomic<int> failed{0}, answered{0}, retried{0};
     std::atomic<std::size_t> most_threads{0};
     std::mutex failures_mutex;
     std::vector<std::string> failures;
@@ -590,14 +591,28 @@ TEST(ExploreLoadTest, FiftyClientsForTenSecondsFailNothingAndLeaveNothingBehind)
       clients.emplace_back([&, c] {
         // One connection per client, kept alive between requests as a browser's is (the server closes it after
         // 100 requests, and the client opens another).
-        httplib::Client client("127.0.0.1", s.port());
-        client.set_keep_alive(true);
-        client.set_tcp_nodelay(true);
-        client.set_read_timeout(60);
+        const auto connect = [&s] {
+          auto client = std::make_unique<httplib::Client>("127.0.0.1", s.port());
+          client->set_keep_alive(true);
+          client->set_tcp_nodelay(true);
+          client->set_read_timeout(60);
+          return client;
+        };
+        std::unique_ptr<httplib::Client> client = connect();
         std::size_t i = static_cast<std::size_t>(c);
         while (std::chrono::steady_clock::now() < until) {
           const question& q = questions[i++ % questions.size()];
-          const httplib::Result r = client.Post(("/api/" + q.endpoint).c_str(), q.body, "application/json");
+          const std::string path = "/api/" + q.endpoint;
+          httplib::Result r = client->Post(path.c_str(), q.body, "application/json");
+          if (!r && (r.error() == httplib::Error::Read || r.error() == httplib::Error::Write)) {
+            // The server closes a connection idle for 5 s (its keep-alive timeout). On two cores shared by 50
+            // clients, 16 workers and the other tests, a thread may go unscheduled that long, and then sends on a
+            // connection already closed. A browser sends such a request again on a new connection; so does this
+            // client, and the retries are counted: rare, never a wrong answer.
+            ++retried;
+            client = connect();
+            r = client->Post(path.c_str(), q.body, "application/json");
+          }
           const int status = r ? r->status : 0;
           const std::string body = r ? r->body : "no answer: " + httplib::to_string(r.error());
           const bool ok = q.answer.empty()
@@ -621,6 +636,7 @@ TEST(ExploreLoadTest, FiftyClientsForTenSecondsFailNothingAndLeaveNothingBehind)
     EXPECT_EQ(failed.load(), 0) << "of " << answered.load() << " requests, e.g. "
                                 << (failures.empty() ? "" : failures.front());
     EXPECT_GT(answered.load(), 200) << "requests answered in 10 s";
+    EXPECT_LE(retried.load() * 1000, answered.load()) << retried.load() << " requests sent again on a new connection";
     // The server's threads stay bounded: its workers (16) and its own, beside the 50 clients.
     EXPECT_LE(most_threads.load(), threads_before + 50 + 16 + 2);
   }
