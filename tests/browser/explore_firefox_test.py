@@ -46,6 +46,7 @@ os.makedirs(OUT, exist_ok=True)
 
 # The definitions the page is checked against (definitions.py).
 from definitions import mex, mock_turtles_g, mock_turtles_moves, nim_mul, row_value, ruler_g  # noqa: E402
+from explorer_process import start_explorer  # noqa: E402
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -129,15 +130,7 @@ class Marionette:
 # CTest stops a test past its TIMEOUT with SIGTERM: unwind through the clean-up below rather than leave Firefox.
 signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM"))
 
-server = subprocess.Popen([TARTAN, "explore", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True)
-line = server.stdout.readline()
-match = re.search(r"http://\S+/", line)
-if not match:
-    server.kill()
-    print("tartan explore printed no address: " + line + server.stderr.read())
-    sys.exit(1)
-URL = match.group(0)
+server, URL = start_explorer(TARTAN)
 
 profile = tempfile.mkdtemp(prefix="tartan-firefox-")
 PREFS = {
