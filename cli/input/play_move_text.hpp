@@ -1,13 +1,13 @@
 // Moves as people type them in `tartan play`: coins on a row ("3 7 12"), rows and columns on a board
 // ("rows 1 4 cols 2 5", or "1 4; 2 5"), one list of coins per axis on a box ("0 1; 2; 3 4"). The engine's
-// play_session takes the parsed move (tartan/analysis/move.hpp).
+// play_session takes the parsed move (tartan/product/move.hpp).
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 
-#include "tartan/analysis/move.hpp"
+#include "tartan/product/move.hpp"
 
 namespace tartan::cli {
 

@@ -14,9 +14,9 @@
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
-#include "tartan/analysis/move.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sum.hpp"
+#include "tartan/product/move.hpp"
 
 namespace tartan::cli {
 

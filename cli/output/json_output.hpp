@@ -19,10 +19,10 @@
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
-#include "tartan/analysis/move.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
+#include "tartan/product/move.hpp"
 #include "tartan/product/product_verify.hpp"
 
 namespace tartan::cli {

@@ -17,11 +17,11 @@
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
-#include "tartan/analysis/move.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "tartan/product/grid_position.hpp"
+#include "tartan/product/move.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/position.hpp"
 

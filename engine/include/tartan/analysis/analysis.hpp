@@ -16,10 +16,10 @@
 
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/game_handle.hpp"
-#include "tartan/analysis/move.hpp"
 #include "tartan/core/progress.hpp"
 #include "tartan/detail/function_ref.hpp"
 #include "tartan/product/grid_position.hpp"
+#include "tartan/product/move.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/position.hpp"
 

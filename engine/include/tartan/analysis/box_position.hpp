@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "tartan/analysis/move.hpp"
 #include "tartan/product/grid_position.hpp"
+#include "tartan/product/move.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/game_concepts.hpp"
 #include "tartan/turning/position.hpp"

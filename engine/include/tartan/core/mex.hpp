@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "tartan/turning/game_concepts.hpp"
+#include "tartan/core/coin.hpp"
 
 namespace tartan {
 

@@ -26,9 +26,9 @@
 #include <utility>
 #include <vector>
 
+#include "tartan/core/coin.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/mex.hpp"
-#include "tartan/turning/game_concepts.hpp"
 
 namespace tartan {
 

@@ -28,8 +28,8 @@
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/game_handle.hpp"
-#include "tartan/analysis/move.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/product/move.hpp"
 
 namespace tartan {
 

@@ -20,8 +20,8 @@
 #include <string_view>
 #include <vector>
 
-#include "tartan/analysis/move.hpp"
 #include "tartan/detail/function_ref.hpp"
+#include "tartan/product/move.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/game_concepts.hpp"
 

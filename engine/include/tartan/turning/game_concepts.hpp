@@ -31,15 +31,10 @@
 #include <span>
 #include <vector>
 
+#include "tartan/core/coin.hpp"
 #include "tartan/detail/function_ref.hpp"
 
 namespace tartan {
-
-/// A coin's index in a row, 0 at the left.
-using coin = std::uint32_t;
-
-/// A Grundy value: a nimber held in 64 bits.
-using grundy_value = std::uint64_t;
 
 /// A callback receiving the other coins of one move (ascending, all below the moving coin); false stops.
 /// Compiled (non-template) games take this; any callable converts to it.

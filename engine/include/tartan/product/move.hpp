@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "tartan/turning/game_concepts.hpp"
+#include "tartan/core/coin.hpp"
 
 namespace tartan {
 
