@@ -86,8 +86,10 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   } catch (const error& e) {
     if (writer.written() == 0) throw;  // nothing printed: the refusal alone, with main's advice
     const auto* limit = dynamic_cast<const limit_error*>(&e);
-    stopped = "stopped at coin " + std::to_string(writer.written()) + ": " +
-              (limit != nullptr ? limit_message(*limit, cmd) : std::string(e.what()));
+    std::string reason = limit != nullptr ? limit_message(*limit, cmd) : std::string(e.what());
+    const std::string at = "coin " + std::to_string(writer.written()) + ": ";
+    if (reason.rfind(at, 0) == 0) reason.erase(0, at.size());  // the engine's message names the coin already
+    stopped = "stopped at " + at + reason;
     exit_code = 2;
   }
   bar.clear();

@@ -17,7 +17,8 @@ std::string pattern_text(const nlohmann::ordered_json& pattern) {
   std::string text;
   if (period.is_null()) {
     text = "period: none found in g(0.." + std::to_string(observed - 1) +
-           ") (one is reported when proven, or when seen at least three times)\n";
+           ") (one is reported when proven, or when it repeats over at least " + std::to_string(min_observed_periods) +
+           " full periods and half of the values)\n";
   } else {
     const std::string p = std::to_string(period["preperiod"].get<std::size_t>());
     const std::string P = std::to_string(period["period"].get<std::size_t>());
@@ -92,6 +93,7 @@ nlohmann::ordered_json pattern_json(std::span<const grundy_value> values, const 
                          {"period", found->period},
                          {"saltus", found->saltus},
                          {"proven", found->proven},
+                         {"full_periods", found->full_periods},
                          {"why", found->why}};
   }
   for (const closed_form& form : recognise_closed_forms(values)) {

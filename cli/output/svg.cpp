@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <array>
@@ -127,6 +128,7 @@ rgb viridis(double t) {
 /// Colour levels of a heat map: values are mapped to one of these, each drawn in one colour.
 constexpr std::size_t levels = 64;
 constexpr const char* zero_colour = "#d9d9d9";
+constexpr rgb zero_rgb{217, 217, 217};  // zero_colour
 // Agreement pictures: a light blue and a dark vermillion (Okabe and Ito's palette), told apart by lightness by every
 // kind of colour vision; mismatches also carry a cross.
 constexpr const char* agree_colour = "#a6cee3";
@@ -212,9 +214,11 @@ class value_scale {
     return kept;
   }
 
-  std::string level_colour(std::size_t level) const {
-    if (level == levels) return zero_colour;
-    return hex(viridis(static_cast<double>(level) / (levels - 1)));
+  std::string level_colour(std::size_t level) const { return hex(level_rgb(level)); }
+
+  rgb level_rgb(std::size_t level) const {
+    if (level == levels) return zero_rgb;
+    return viridis(static_cast<double>(level) / (levels - 1));
   }
 
  private:
@@ -336,6 +340,71 @@ void run_path(std::ostream& out, const std::string& attributes, std::size_t rows
   // A little wider than a cell, so that neighbouring rows overlap instead of leaving a gap where a renderer
   // snaps them to pixels apart (crispEdges, which avoids antialiased seams between runs).
   out << "<path " << attributes << " stroke-width=\"1.1\" fill=\"none\" d=\"" << d << "\"/>\n";
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Embedded raster images
+
+/// Base64 (RFC 4648), for a data: URI.
+std::string base64(std::string_view bytes) {
+  static constexpr char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
+    std::uint32_t chunk = 0;
+    for (std::size_t k = 0; k < 3; ++k) chunk = chunk << 8 | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0U);
+    for (std::size_t k = 0; k < 4; ++k) out += k <= n ? digits[(chunk >> (18 - 6 * k)) & 63] : '=';
+  }
+  return out;
+}
+
+/// One PNG chunk: length, type, data, CRC-32 of type and data (PNG specification, section 5.3).
+void png_chunk(std::string& png, const char* type, std::string_view data) {
+  const auto u32 = [&](std::uint32_t v) {
+    for (int shift = 24; shift >= 0; shift -= 8) png += static_cast<char>((v >> shift) & 0xff);
+  };
+  u32(static_cast<std::uint32_t>(data.size()));
+  const std::size_t start = png.size();
+  png.append(type, 4);
+  png.append(data);
+  u32(static_cast<std::uint32_t>(
+      crc32(0, reinterpret_cast<const Bytef*>(png.data() + start), static_cast<uInt>(png.size() - start))));
+}
+
+/// A palette PNG (colour type 3, 8 bits per pixel) of width × height pixels, pixel (r, c) = palette[index(r, c)],
+/// compressed by zlib. @pre palette.size() <= 256
+template <class Index>
+std::string palette_png(std::size_t width, std::size_t height, const std::vector<rgb>& palette, Index index) {
+  std::string raw;  // each row: filter type 0 (none), then one byte per pixel
+  raw.reserve(height * (width + 1));
+  for (std::size_t r = 0; r < height; ++r) {
+    raw += '\0';
+    for (std::size_t c = 0; c < width; ++c) raw += static_cast<char>(index(r, c));
+  }
+  uLongf size = compressBound(static_cast<uLong>(raw.size()));
+  std::string compressed(size, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(compressed.data()), &size, reinterpret_cast<const Bytef*>(raw.data()),
+                static_cast<uLong>(raw.size()), 6) != Z_OK) {
+    throw error("cannot compress the picture's image");
+  }
+  compressed.resize(size);
+  std::string png = "\x89PNG\r\n\x1a\n";
+  std::string header;
+  for (const std::size_t v : {width, height}) {
+    for (int shift = 24; shift >= 0; shift -= 8) header += static_cast<char>((v >> shift) & 0xff);
+  }
+  header += std::string("\x08\x03\x00\x00\x00", 5);  // 8 bits, palette, deflate, adaptive filters, no interlace
+  png_chunk(png, "IHDR", header);
+  std::string colours;
+  for (const rgb& c : palette) {
+    for (const double v : {c.r, c.g, c.b})
+      colours += static_cast<char>(std::clamp(static_cast<int>(std::lround(v)), 0, 255));
+  }
+  png_chunk(png, "PLTE", colours);
+  png_chunk(png, "IDAT", compressed);
+  png_chunk(png, "IEND", "");
+  return png;
 }
 
 struct panel_layout {
@@ -471,6 +540,19 @@ void write_heat_map(std::ostream& out, const heat_map& map) {
         }
         out << "</g>\n";
       }
+    } else if (per_layer > max_path_cells) {
+      // One pixel per cell, in a PNG embedded in the file: a few bytes per cell at most, where the paths of runs
+      // grow to megabytes that some viewers cannot parse (librsvg refuses attributes of 6 MB).
+      std::vector<rgb> palette;
+      for (std::size_t level = 0; level <= levels; ++level) palette.push_back(scale.level_rgb(level));
+      const std::string png = palette_png(map.cols, map.rows, palette, [&](std::size_t r, std::size_t c) {
+        return scale.level(values[r * map.cols + c]);
+      });
+      out << "<image class=\"cells-image\" x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(l.panel_w)
+          << "\" height=\"" << num(l.panel_h)
+          << "\" preserveAspectRatio=\"none\" image-rendering=\"optimizeSpeed\" style=\"image-rendering:pixelated\" "
+             "href=\"data:image/png;base64,"
+          << base64(png) << "\"/>\n";
     } else {
       // One path per colour level, in cell units.
       std::vector<std::uint8_t> level_of(per_layer);

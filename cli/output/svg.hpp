@@ -4,8 +4,9 @@
 //
 // Large pictures stay small on disk: cells of one colour are drawn as one <path> of horizontal strokes one cell
 // thick, run-length encoded along each row ("M0 0.5h3m2 0h1" = cells 0..2 and 5), so a 512×512 heat map is a few
-// megabytes rather than one element per cell. Small ones, where the values fit in the cells, draw one
-// <rect class="cell"> per cell, with the value written in it and a <title> tooltip.
+// megabytes rather than one element per cell; beyond max_path_cells cells a panel is one embedded PNG image, one
+// pixel per cell. Small ones, where the values fit in the cells, draw one <rect class="cell"> per cell, with the
+// value written in it and a <title> tooltip.
 #pragma once
 
 #include <cstddef>
@@ -68,6 +69,9 @@ struct agreement_picture {
 
 /// The most cells a heat map draws with one <rect> each, values written in them (beyond, paths per colour).
 inline constexpr std::size_t max_rect_cells = 4096;
+/// The most cells of a panel a heat map draws as paths per colour; beyond, one pixel per cell in a PNG image
+/// embedded in the file (a data: URI), so that a 2000×2000 table is well under a megabyte and every viewer opens it.
+inline constexpr std::size_t max_path_cells = 256 * 256;
 /// The most coins a board picture draws.
 inline constexpr std::size_t max_board_coins = 16384;
 /// The most panels (layers) a box picture draws.

@@ -1,13 +1,19 @@
 // CLI tests for --svg: every picture kind is parsed as XML (tests/support/xml.hpp) and its structure checked: an
 // <svg> root with the SVG namespace and no external references, one cell per coin (rects, or runs of strokes in
-// paths for large tables), the legend, the points of a scatter plot, the coins and the highlighted move of a board,
-// the colours of an agreement box.
+// paths for large tables, one embedded PNG pixel each for huge ones), the legend, the points of a scatter plot, the
+// coins and the highlighted move of a board, the colours of an agreement box.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
+#include <map>
+#include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -46,10 +52,11 @@ std::unique_ptr<xml_element> picture(std::vector<std::string> args, const std::s
   EXPECT_EQ(root->name, "svg");
   EXPECT_EQ(root->attribute("xmlns"), "http://www.w3.org/2000/svg");
   EXPECT_FALSE(root->attribute("viewBox").empty());
-  // Standalone: no links to other files or the network, no scripts.
+  // Standalone: no links to other files or the network, no scripts; images only as data inside the file.
   EXPECT_EQ(root->count([](const xml_element& e) {
-    return e.name == "script" || e.name == "image" || e.name == "use" || !e.attribute("href").empty() ||
-           !e.attribute("xlink:href").empty();
+    const bool data_image = e.name == "image" && e.attribute("href").rfind("data:image/png;base64,", 0) == 0;
+    return e.name == "script" || e.name == "use" || (!data_image && !e.attribute("href").empty()) ||
+           (e.name == "image" && !data_image) || !e.attribute("xlink:href").empty();
   }),
             0u);
   EXPECT_FALSE(text.find("http://", text.find("xmlns") + 40) != std::string::npos) << "a link in " << name;
@@ -109,17 +116,170 @@ TEST(SvgCliTest, SmallTableHasOneNumberedCellPerCoinAndALegend) {
 }
 
 TEST(SvgCliTest, LargeTableIsColourAloneAndStaysSmall) {
-  const std::string path = temp_svg("table512");
-  const auto r = run_tartan({"table", "twins*twins", "--size", "512x512", "--svg", path});
+  const std::string path = temp_svg("table256");
+  const auto r = run_tartan({"table", "twins*twins", "--size", "256x256", "--svg", path});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const std::string text = tartan::test::read_file(path);
   std::remove(path.c_str());
-  EXPECT_LT(text.size(), 4u << 20) << "a 512x512 heat map should stay a few megabytes";
+  EXPECT_LT(text.size(), 1u << 20) << "a 256x256 heat map should stay under a megabyte";
   const auto root = parse_xml(text);
   EXPECT_EQ(count_class(*root, "cell", "rect"), 0u);
   EXPECT_EQ(count_class(*root, "cell-values"), 0u);
-  EXPECT_EQ(cells_in_paths(*root, "level"), 512u * 512u);
+  EXPECT_EQ(cells_in_paths(*root, "level"), 256u * 256u);
   EXPECT_EQ(count_class(*root, "legend", "g"), 1u);
+}
+
+/// A PNG file decoded (PNG specification: chunks, zlib data, the five row filters), for the palette images (colour
+/// type 3, 8 bits) tartan embeds: each pixel as "#rrggbb".
+struct decoded_png {
+  std::size_t width = 0, height = 0;
+  std::vector<std::string> pixels;  // row-major
+};
+
+decoded_png decode_png(const std::string& png) {
+  decoded_png image;
+  if (png.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0) throw std::runtime_error("no PNG signature");
+  const auto u32 = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = v << 8 | static_cast<unsigned char>(png.at(at + i));
+    return v;
+  };
+  std::string palette, data;
+  for (std::size_t at = 8; at < png.size();) {
+    const std::size_t length = u32(at);
+    const std::string type = png.substr(at + 4, 4), body = png.substr(at + 8, length);
+    const auto crc = crc32(0, reinterpret_cast<const Bytef*>(png.data() + at + 4), static_cast<uInt>(length + 4));
+    if (crc != u32(at + 8 + length)) throw std::runtime_error("bad CRC in " + type);
+    if (type == "IHDR") {
+      image.width = u32(at + 8);
+      image.height = u32(at + 12);
+      if (body.substr(8, 5) != std::string("\x08\x03\x00\x00\x00", 5)) throw std::runtime_error("not 8-bit palette");
+    } else if (type == "PLTE") {
+      palette = body;
+    } else if (type == "IDAT") {
+      data += body;
+    }
+    at += 12 + length;
+  }
+  const std::size_t stride = image.width + 1;
+  std::string raw(stride * image.height, '\0');
+  uLongf size = raw.size();
+  if (uncompress(reinterpret_cast<Bytef*>(raw.data()), &size, reinterpret_cast<const Bytef*>(data.data()),
+                 data.size()) != Z_OK ||
+      size != raw.size()) {
+    throw std::runtime_error("bad image data");
+  }
+  std::vector<unsigned char> previous(image.width, 0), row(image.width);
+  for (std::size_t r = 0; r < image.height; ++r) {
+    const int filter = static_cast<unsigned char>(raw[r * stride]);
+    for (std::size_t c = 0; c < image.width; ++c) {
+      const int x = static_cast<unsigned char>(raw[r * stride + 1 + c]);
+      const int a = c > 0 ? row[c - 1] : 0, b = previous[c], d = c > 0 ? previous[c - 1] : 0;
+      const int p = a + b - d, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - d);
+      const int predictor = filter == 0   ? 0
+                            : filter == 1 ? a
+                            : filter == 2 ? b
+                            : filter == 3 ? (a + b) / 2
+                                          : (pa <= pb && pa <= pc ? a
+                                             : pb <= pc           ? b
+                                                                  : d);
+      row[c] = static_cast<unsigned char>((x + predictor) & 0xff);
+    }
+    for (const unsigned char index : row) {
+      char colour[8];
+      std::snprintf(colour, sizeof colour, "#%02x%02x%02x", static_cast<unsigned char>(palette.at(3 * index)),
+                    static_cast<unsigned char>(palette.at(3 * index + 1)),
+                    static_cast<unsigned char>(palette.at(3 * index + 2)));
+      image.pixels.push_back(colour);
+    }
+    previous = row;
+  }
+  return image;
+}
+
+std::string base64_decoded(const std::string& text) {
+  static const std::string digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  std::uint32_t bits = 0;
+  int count = 0;
+  for (const char ch : text) {
+    if (ch == '=') break;
+    const std::size_t v = digits.find(ch);
+    if (v == std::string::npos) throw std::runtime_error("not base64");
+    bits = bits << 6 | static_cast<std::uint32_t>(v);
+    count += 6;
+    if (count >= 8) {
+      count -= 8;
+      out += static_cast<char>((bits >> count) & 0xff);
+    }
+  }
+  return out;
+}
+
+TEST(SvgCliTest, HugeTableIsAnEmbeddedImageOfOnePixelPerCell) {
+  // Rugs on 2000×2000 drew 24.7 MB of paths that librsvg cannot parse; now one PNG pixel per cell.
+  const std::string path = temp_svg("table2000");
+  const auto r = run_tartan({"table", "ruler*ruler", "--size", "2000x2000", "--svg", path});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string text = tartan::test::read_file(path);
+  std::remove(path.c_str());
+  EXPECT_LT(text.size(), 2u << 20) << "a 2000x2000 heat map should stay under a few megabytes";
+  const auto root = parse_xml(text);
+  EXPECT_EQ(cells_in_paths(*root, "level"), 0u);
+  std::vector<const xml_element*> images;
+  root->for_each([&](const xml_element& e) {
+    if (e.name == "image" && e.has_class("cells-image")) images.push_back(&e);
+  });
+  ASSERT_EQ(images.size(), 1u);
+  const std::string href = images[0]->attribute("href");
+  const std::string prefix = "data:image/png;base64,";
+  ASSERT_EQ(href.rfind(prefix, 0), 0u);
+  const decoded_png image = decode_png(base64_decoded(href.substr(prefix.size())));
+  ASSERT_EQ(image.width, 2000u);
+  ASSERT_EQ(image.height, 2000u);
+
+  // The legend's colour bar, level 0 (the least value) first.
+  std::vector<std::string> legend;
+  root->for_each([&](const xml_element& e) {
+    if (!e.has_class("legend")) return;
+    for (const auto& child : e.children) {
+      if (child->name == "rect" && child->attribute("fill") != "none") legend.push_back(child->attribute("fill"));
+    }
+  });
+  ASSERT_GE(legend.size(), 2u);
+  // Cells whose ruler values are at most 32 (a + 1 and b + 1 not multiples of 64): G = ruler(a) ⊗ ruler(b) from the
+  // definition of the nim product. Equal values have one colour, a colour of the legend, in the legend's order.
+  const auto products = tartan::test::mex_products(64);
+  const auto ruler = [](std::size_t n) { return (n + 1) & ~n; };
+  std::mt19937 rng(11);
+  std::map<std::uint64_t, std::string> colour_of;
+  for (int i = 0; i < 400; ++i) {
+    std::size_t a = rng() % 2000, b = rng() % 2000;
+    if (i == 0) a = b = 0;  // G(0, 0) = 1 ⊗ 1 = 1, the least value: the bottom of the legend
+    if ((a + 1) % 64 == 0 || (b + 1) % 64 == 0) continue;
+    const std::uint64_t g = products[ruler(a)][ruler(b)];
+    const std::string& pixel = image.pixels[a * 2000 + b];
+    SCOPED_TRACE("cell (" + std::to_string(a) + ", " + std::to_string(b) + "), G = " + std::to_string(g));
+    if (i == 0) {
+      EXPECT_EQ(pixel, legend.front());
+    }
+    const auto [it, inserted] = colour_of.emplace(g, pixel);
+    EXPECT_EQ(it->second, pixel) << "two cells of value " << g << " differ in colour";
+    EXPECT_NE(std::find(legend.begin(), legend.end(), pixel), legend.end()) << pixel << " is not in the legend";
+  }
+  ASSERT_GE(colour_of.size(), 5u);
+  std::ptrdiff_t last = -1;
+  for (const auto& [g, colour] : colour_of) {
+    const std::ptrdiff_t level = std::find(legend.begin(), legend.end(), colour) - legend.begin();
+    EXPECT_GE(level, last) << "value " << g << " is lower on the legend than a smaller value";
+    last = level;
+  }
+}
+
+TEST(SvgCliTest, HugeBoxHasOneImagePerPanel) {
+  const auto root = picture({"table", "ruler*ruler*ruler", "--size", "2x300x300"}, "box300");
+  EXPECT_EQ(count_class(*root, "cells-image", "image"), 2u);
+  EXPECT_EQ(count_class(*root, "panel-title", "text"), 2u);
 }
 
 TEST(SvgCliTest, BoxTableHasOnePanelPerLayer) {

@@ -247,7 +247,8 @@ TEST(PeriodTest, SearchMatchesBruteForceOnPlantedPatterns) {
     found_count += found.has_value() ? 1 : 0;
 
     // The brute force's answer: the least proven P (span given, saltus 0, N - P - p >= span - 1 for the least p),
-    // else the least P with saltus g(N-1) - g(N-1-P) seen three times (N - p >= 3P).
+    // else the least P with saltus g(N-1) - g(N-1-P) seen over four full periods (N - p >= 4P) and at least half of
+    // the values (2 (N - p) >= N).
     const std::size_t size = g.size();
     std::optional<sequence_period> expected;
     const auto least_p = [&](std::size_t period, grundy_value s) {
@@ -258,14 +259,16 @@ TEST(PeriodTest, SearchMatchesBruteForceOnPlantedPatterns) {
     if (span) {
       for (std::size_t period = 1; period < size && !expected; ++period) {
         const std::size_t p = least_p(period, 0);
-        if (size >= period + p + (*span - 1)) expected = sequence_period{p, period, 0, true, size, ""};
+        if (size >= period + p + (*span - 1)) expected = sequence_period{p, period, 0, true, size, 0, ""};
       }
     }
-    for (std::size_t period = 1; 3 * period <= size && !expected; ++period) {
+    for (std::size_t period = 1; 4 * period <= size && !expected; ++period) {
       if (g[size - 1] < g[size - 1 - period]) continue;
       const grundy_value s = g[size - 1] - g[size - 1 - period];
       const std::size_t p = least_p(period, s);
-      if (size - p >= 3 * period) expected = sequence_period{p, period, s, false, size, ""};
+      if (size - p >= 4 * period && 2 * (size - p) >= size) {
+        expected = sequence_period{p, period, s, false, size, 0, ""};
+      }
     }
     ASSERT_EQ(found.has_value(), expected.has_value());
     if (!found) continue;
@@ -274,9 +277,94 @@ TEST(PeriodTest, SearchMatchesBruteForceOnPlantedPatterns) {
     EXPECT_EQ(found->saltus, expected->saltus);
     EXPECT_EQ(found->proven, expected->proven);
     EXPECT_EQ(found->observed, size);
+    EXPECT_EQ(found->full_periods, (size - expected->preperiod) / expected->period);
     EXPECT_FALSE(found->why.empty());
   }
-  EXPECT_GE(found_count, 1000) << "most planted patterns are found";
+  EXPECT_GE(found_count, 900) << "most planted patterns are found";
+}
+
+/// `count` values drawn from a range so wide that no two are equal by chance in these tests.
+std::vector<grundy_value> random_values(std::mt19937_64& rng, std::size_t count) {
+  std::vector<grundy_value> g(count);
+  for (grundy_value& v : g) v = rng() >> 4;
+  return g;
+}
+
+TEST(PeriodTest, ABriefRepeatAtTheEndIsNotReported) {
+  // Random values, then a block repeated at the end: too few periods (fewer than 4), or enough periods that cover
+  // less than half of the values. Neither is evidence of a rule for every n.
+  std::mt19937_64 rng(2024);
+  const auto pick = [&](std::size_t lo, std::size_t hi) {
+    return std::uniform_int_distribution<std::size_t>(lo, hi)(rng);
+  };
+  for (int trial = 0; trial < 500; ++trial) {
+    const std::size_t period = pick(1, 8);
+    const bool few_periods = trial % 2 == 0;
+    const std::size_t repeats = few_periods ? pick(2, 3) : pick(4, 6);
+    const std::size_t tail = repeats * period + pick(0, period - 1);
+    // Few periods: any prefix; many: a prefix longer than the tail, so the tail is less than half the values.
+    const std::size_t prefix = few_periods ? pick(1, 40) : tail + 1 + pick(0, 40);
+    std::vector<grundy_value> g = random_values(rng, prefix);
+    const std::vector<grundy_value> block = random_values(rng, period);
+    const grundy_value saltus = pick(0, 1) == 0 ? 0 : pick(1, 5);
+    for (std::size_t i = 0; i < tail; ++i) g.push_back(block[i % period] + saltus * (i / period));
+    SCOPED_TRACE("trial " + std::to_string(trial) + ": " + std::to_string(prefix) + " random values, then " +
+                 std::to_string(tail) + " of period " + std::to_string(period));
+    EXPECT_FALSE(find_period(g, std::nullopt, "").has_value());
+  }
+  // Grunt (4FS) by the mex definition: g(95..124) repeats with period 3 (8 periods within g(0..119)) and then breaks,
+  // so 120 values show no period; 300 values none either.
+  const std::vector<grundy_value> grunt = definition_values("4FS", 300);
+  for (std::size_t n = 95; n + 3 <= 124; ++n) ASSERT_EQ(grunt[n + 3], grunt[n]) << n;
+  ASSERT_NE(grunt[125], grunt[122]);
+  for (const std::size_t n : {120, 300}) {
+    const std::span<const grundy_value> first(grunt.data(), n);
+    EXPECT_FALSE(find_period(first, std::nullopt, "4FS").has_value()) << n << " values";
+  }
+}
+
+TEST(PeriodTest, TrulyPeriodicSequencesAreReportedWithTheirEvidence) {
+  // The ruler function capped at 2^k repeats 1 2 1 4 ... 2^k with period 2^k from coin 0.
+  for (std::size_t k = 0; k <= 4; ++k) {
+    std::vector<grundy_value> g;
+    for (std::uint64_t n = 0; n < 100; ++n) g.push_back(std::min<std::uint64_t>((n + 1) & ~n, std::uint64_t{1} << k));
+    const std::optional<sequence_period> found = find_period(g, std::nullopt, "");
+    ASSERT_TRUE(found.has_value()) << k;
+    EXPECT_EQ(found->preperiod, 0U);
+    EXPECT_EQ(found->period, std::size_t{1} << k);
+    EXPECT_EQ(found->saltus, 0U);
+    EXPECT_FALSE(found->proven);
+    EXPECT_EQ(found->full_periods, 100 >> k);
+    EXPECT_EQ(found->why, "observed only in g(0..99), 100 of the 100 values, " + std::to_string(100 >> k) +
+                              " full periods: the moves of the rule are not confined to a bounded span, so no "
+                              "window of values fixes the rest");
+  }
+  // A random preperiod, then a random block repeated (with a saltus or not) over at least 4 periods and half of
+  // the values: found, with that preperiod and period.
+  std::mt19937_64 rng(77);
+  const auto pick = [&](std::size_t lo, std::size_t hi) {
+    return std::uniform_int_distribution<std::size_t>(lo, hi)(rng);
+  };
+  for (int trial = 0; trial < 500; ++trial) {
+    const std::size_t period = pick(1, 10), repeats = pick(4, 12);
+    const std::size_t tail = repeats * period + pick(0, period - 1);
+    const std::size_t pre = pick(0, tail);
+    std::vector<grundy_value> g = random_values(rng, pre);
+    const std::vector<grundy_value> block = random_values(rng, period);
+    const grundy_value saltus = pick(0, 1) == 0 ? 0 : pick(1, 5);
+    for (std::size_t i = 0; i < tail; ++i) g.push_back(block[i % period] + saltus * (i / period));
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    const std::optional<sequence_period> found = find_period(g, std::nullopt, "");
+    ASSERT_TRUE(found.has_value());
+    EXPECT_EQ(found->preperiod, pre);
+    EXPECT_EQ(found->period, period);
+    EXPECT_EQ(found->saltus, saltus);
+    EXPECT_EQ(found->full_periods, tail / period);
+    EXPECT_NE(found->why.find(std::to_string(tail) + " of the " + std::to_string(g.size()) + " values, " +
+                              std::to_string(tail / period) + " full periods"),
+              std::string::npos)
+        << found->why;
+  }
 }
 
 // The closed forms, written from their definitions.

@@ -60,7 +60,7 @@ std::optional<sequence_period> find_period(std::span<const grundy_value> g, std:
     for (std::size_t period = 1; period + window <= n && period < n; ++period) {
       const std::size_t p = least_preperiod(g, period, 0);
       if (n - period - p < window) continue;
-      sequence_period found{p, period, 0, true, n, ""};
+      sequence_period found{p, period, 0, true, n, (n - p) / period, ""};
       if (window == 0) {
         found.why = "every move of " + rule + " turns the moving coin alone, so g(n) is the same for every n";
       } else {
@@ -74,13 +74,17 @@ std::optional<sequence_period> find_period(std::span<const grundy_value> g, std:
       return found;
     }
   }
-  for (std::size_t period = 1; 3 * period <= n; ++period) {
+  // Unproven: only a repeat seen over many periods and most of the range, so that a few equal values at the end of
+  // a sequence that has not settled (Grunt repeats 3 values from g(95) to g(124), then breaks) are not reported.
+  for (std::size_t period = 1; min_observed_periods * period <= n; ++period) {
     if (g[n - 1] < g[n - 1 - period]) continue;  // a saltus is never negative
     const grundy_value saltus = g[n - 1] - g[n - 1 - period];
     const std::size_t p = least_preperiod(g, period, saltus);
-    if (n - p < 3 * period) continue;
-    sequence_period found{p, period, saltus, false, n, ""};
-    found.why = "observed for n = " + std::to_string(p) + ".." + std::to_string(n - 1 - period) + " only";
+    const std::size_t seen = n - p;
+    if (seen < min_observed_periods * period || 2 * seen < n) continue;
+    sequence_period found{p, period, saltus, false, n, seen / period, ""};
+    found.why = "observed only in " + range(p, n - 1) + ", " + std::to_string(seen) + " of the " + std::to_string(n) +
+                " values, " + std::to_string(seen / period) + " full periods";
     if (!span) {
       found.why +=
           ": the moves of " + rule + " are not confined to a bounded span, so no window of values fixes the rest";

@@ -10,7 +10,8 @@
 // n >= w - 1 is a function of the w - 1 values before it. If g(i) = g(i + P) for the w - 1 consecutive coins
 // i = p..p+w-2, induction gives g(n + P) = g(n) for every n >= p. Such rules have bounded values, so their saltus is
 // 0. A rule whose moves reach arbitrarily far (Mock Turtles `1-3`, Ruler `1+C`) is never reported as proven: the
-// pattern is an observation up to N.
+// pattern is an observation up to N, and reported only on strong evidence (min_observed_periods full periods that
+// cover at least half of the values), since a short repeat at the end of a range says little about the next values.
 #pragma once
 
 #include <cstddef>
@@ -24,13 +25,18 @@
 
 namespace tartan {
 
+/// An unproven period is reported only when its repeat g(p..N-1) holds at least this many full periods and at least
+/// half of the values g(0..N-1).
+inline constexpr std::size_t min_observed_periods = 4;
+
 struct sequence_period {
-  std::size_t preperiod = 0;  // p: the relation holds for every n >= p
-  std::size_t period = 0;     // P >= 1
-  grundy_value saltus = 0;    // s: g(n + P) = g(n) + s
-  bool proven = false;        // true: for every n >= p; false: observed for p <= n < observed - P
-  std::size_t observed = 0;   // N: the values examined were g(0..N-1)
-  std::string why;            // one sentence: the proof, or what was observed and what a proof would need
+  std::size_t preperiod = 0;     // p: the relation holds for every n >= p
+  std::size_t period = 0;        // P >= 1
+  grundy_value saltus = 0;       // s: g(n + P) = g(n) + s
+  bool proven = false;           // true: for every n >= p; false: observed for p <= n < observed - P
+  std::size_t observed = 0;      // N: the values examined were g(0..N-1)
+  std::size_t full_periods = 0;  // (N - p) / P: whole periods in g(p..N-1), where the relation holds
+  std::string why;               // one sentence: the proof, or what was observed and what a proof would need
 };
 
 /**
@@ -51,14 +57,16 @@ std::optional<coin> bounded_move_span(const turning_game& game);
  * Looks for a period of g = g(0..N-1).
  * With `span` (the rule's bounded_move_span, `code` naming it in the explanation): the smallest period P whose
  * repeat is proven, that is g(i) = g(i + P) for i = p..N-1-P with N - P - p >= span - 1. Otherwise, or when none is
- * proven, the smallest P (saltus s = g(N-1) - g(N-1-P) >= 0) whose relation holds from some p with at least three
- * periods observed (N - p >= 3P), reported as observed. nullopt when neither exists: "no period found in N values".
- * p is the least preperiod for the P found.
+ * proven, the smallest P (saltus s = g(N-1) - g(N-1-P) >= 0) whose relation holds from some p on strong evidence:
+ * at least min_observed_periods full periods (N - p >= 4P) covering at least half of the values (N - p >= N / 2),
+ * reported as observed, its `why` saying how many values and periods were seen. nullopt when neither exists: "no
+ * period found in N values". p is the least preperiod for the P found.
  * Complexity: one backward scan per candidate period, stopping at the first mismatch: O(N) for most sequences,
  * O(N · P) at worst.
  *
  * Example: find_period(std::vector<grundy_value>{5, 1, 2, 1, 2, 1, 2, 1, 2}, std::nullopt, "") has preperiod 1,
- * period 2, saltus 0, not proven; with span 2 (`1-2C`) it is proven, since g(1) = g(3) fixes everything after.
+ * period 2, saltus 0, 4 full periods, not proven; with span 2 (`1-2C`) it is proven, since g(1) = g(3) fixes
+ * everything after. {1, 2, 3, 4, 5, 6, 7, 3, 4, 3, 4} has none: its repeat g(7..10) covers two periods only.
  */
 std::optional<sequence_period> find_period(std::span<const grundy_value> g, std::optional<coin> span,
                                            const std::string& code);
