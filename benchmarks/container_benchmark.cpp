@@ -30,8 +30,9 @@
 #include "tartan/core/mex.hpp"
 #include "tartan/turning/sequence.hpp"
 #include "tartan/turning/turning_code.hpp"
-#include "turning/code_algorithms.hpp"
-#include "turning/code_enumerate.hpp"
+#include "turning/code/family.hpp"
+#include "turning/code/plain.hpp"
+#include "turning/code/subsets.hpp"
 
 namespace {
 

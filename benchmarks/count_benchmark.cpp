@@ -1,5 +1,5 @@
 // Counting winning moves at scale (tartan/analysis/move_count.hpp) and games of runs of given lengths
-// (turning/code_runs.hpp), each against a baseline measured in the same run. Wall time: the engine uses every core.
+// (turning/code/runs.hpp), each against a baseline measured in the same run. Wall time: the engine uses every core.
 //
 //   Count/engine/N, Count/baseline/N
 //       an all-heads N×N board of (runs of triangular length) × (runs of square length), lengths up to 10^6:

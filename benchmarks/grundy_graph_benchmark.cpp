@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "tartan/graph/graph_text.hpp"
 #include "tartan/graph/grundy_graph.hpp"
 
 namespace {

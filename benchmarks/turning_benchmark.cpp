@@ -18,7 +18,7 @@
 
 #include "tartan/turning/sequence.hpp"
 #include "tartan/turning/turning_code.hpp"
-#include "turning/code_bitset.hpp"
+#include "turning/code/value_bitset.hpp"
 
 namespace {
 
@@ -56,8 +56,8 @@ BENCHMARK(BM_GoldMoidores)->Arg(64)->Arg(100)->Unit(benchmark::kMillisecond)->It
 void BM_Mogul(benchmark::State& state) { run_sequence(state, "1-7", sequence_method::solver); }
 BENCHMARK(BM_Mogul)->Arg(200)->Arg(260)->Unit(benchmark::kMillisecond)->Iterations(1);
 
-// The word loop of the solver's bitsets (turning/code_bitset.hpp), `this |= source ⊕ v` over 2^B values half full,
-// on one thread and on two (the two halves of the words at once): the baseline and the route, in the same run.
+// The word loop of the solver's bitsets (turning/code/value_bitset.hpp), `this |= source ⊕ v` over 2^B values half
+// full, on one thread and on two (the two halves of the words at once): the baseline and the route, in the same run.
 void run_or_xor(benchmark::State& state, unsigned threads) {
   const int bits = static_cast<int>(state.range(0));
   tartan::detail::value_bitset source, target;

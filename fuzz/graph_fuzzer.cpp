@@ -11,6 +11,7 @@
 #include "fuzz_support.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/mex.hpp"
+#include "tartan/graph/graph_text.hpp"
 #include "tartan/graph/grundy_graph.hpp"
 
 namespace {

@@ -1,5 +1,5 @@
 // tartan graph FILE: the Grundy value of every vertex of a finite impartial game given as a directed graph
-// (Graphviz DOT or an edge list; engine/include/tartan/graph/grundy_graph.hpp).
+// (Graphviz DOT or an edge list: engine/include/tartan/graph/graph_text.hpp; the values: grundy_graph.hpp).
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <iostream>
@@ -11,6 +11,7 @@
 #include "input/file_input.hpp"
 #include "input/options.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/graph/graph_text.hpp"
 #include "tartan/graph/grundy_graph.hpp"
 
 namespace tartan::cli {

@@ -1,6 +1,6 @@
-// Tests for the grid forms of `tartan analyze` and `tartan check` (cli/commands/grid_commands.cpp): reported moves are
-// legal and win (checked here by applying them with values from the definition of the product game), P-positions report
-// none, JSON shapes, and bad input with its message and exit code.
+// Tests for the grid forms of `tartan analyze` and `tartan check` (cli/commands/analyze_command.cpp and
+// check_command.cpp): reported moves are legal and win (checked here by applying them with values from the definition
+// of the product game), P-positions report none, JSON shapes, and bad input with its message and exit code.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

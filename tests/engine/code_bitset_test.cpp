@@ -1,13 +1,13 @@
-// value_bitset (engine/src/turning/code_bitset.hpp), the sets of values the solver of plain counts keeps: its
+// value_bitset (engine/src/turning/code/value_bitset.hpp), the sets of values the solver of plain counts keeps: its
 // XOR-shift `this |= source ⊕ v` against the definition computed bit by bit, on seeded random sets small enough to
 // be listed, dense enough to take the word loop, and large enough (2^24 values) for the loop's two threads.
-#include "turning/code_bitset.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <random>
 #include <vector>
+
+#include "turning/code/value_bitset.hpp"
 
 namespace {
 

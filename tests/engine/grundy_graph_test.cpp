@@ -10,6 +10,8 @@
 #include <set>
 #include <string>
 
+#include "tartan/graph/graph_text.hpp"
+
 namespace tartan {
 namespace {
 

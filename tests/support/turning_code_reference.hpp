@@ -404,8 +404,8 @@ class reference_generator {
       code.text += write(code.alternatives[i], code.forms, lower);
     }
     if (chance(1, 4)) {
-      // A list of counts sharing modifiers, [1,3,6]C: one alternative per count, mostly runs (code_runs.hpp merges
-      // every bounded run of a code into one set of lengths, wherever it was written).
+      // A list of counts sharing modifiers, [1,3,6]C: one alternative per count, mostly runs (turning/code/runs.hpp
+      // merges every bounded run of a code into one set of lengths, wherever it was written).
       if (!code.text.empty()) code.text += separator(code.forms);
       const spacing s = chance(3, 4) ? spacing::consecutive : chance(1, 2) ? spacing::any : spacing::equal;
       const std::size_t items = 2 + pick(0, 3);

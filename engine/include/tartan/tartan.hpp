@@ -18,6 +18,7 @@
 #include "tartan/core/parse_number.hpp"
 #include "tartan/core/progress.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "tartan/graph/graph_text.hpp"
 #include "tartan/graph/grundy_graph.hpp"
 #include "tartan/nim/nim_field.hpp"
 #include "tartan/nim/nim_matrix.hpp"

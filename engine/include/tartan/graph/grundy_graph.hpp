@@ -1,5 +1,5 @@
 // Grundy values on an explicit game graph: any finite impartial game given as a directed graph whose edges are its
-// moves. The only tartan header that includes Boost.Graph.
+// moves. Boost.Graph is included by the graph/ headers alone.
 //
 // g(v) = mex { g(w) : v -> w } (Sprague 1935, Grundy 1939; Winning Ways ch. 11). The values are computed by one
 // depth-first search: a vertex's value is the mex of its successors' values, taken in finish_vertex, when every
@@ -8,12 +8,9 @@
 // vertices on the cycle. Boost's depth_first_search keeps its own stack, so deep graphs (long paths) are safe.
 // Complexity: O(V + E) time, O(V) memory besides the graph.
 //
-// Readers: a Graphviz DOT subset and a plain edge list, both giving vertices their names in order of first
-// appearance (see parse_dot and parse_edge_list).
+// The readers of DOT and edge lists are in graph_text.hpp.
 #pragma once
 
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/depth_first_search.hpp>
 #include <boost/graph/graph_traits.hpp>
 #include <boost/graph/properties.hpp>
@@ -22,29 +19,15 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "tartan/core/coin.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/mex.hpp"
+#include "tartan/graph/game_graph.hpp"
 
 namespace tartan {
-
-/// A game as a directed graph: vertex v's out-edges lead to the positions one move away.
-using game_graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
-
-/// A compact, immutable game graph for large explicit checks: 32-bit vertices and edge indices, 4 bytes per edge
-/// (built from edges sorted by source, see game_check).
-using compact_game_graph = boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, boost::no_property,
-                                                              boost::no_property, std::uint32_t, std::uint32_t>;
-
-/// A game graph with a name per vertex (names[v] for vertex v, in order of first appearance in the input).
-struct named_game_graph {
-  game_graph graph;
-  std::vector<std::string> names;
-};
 
 namespace detail {
 
@@ -132,36 +115,8 @@ std::vector<grundy_value> grundy_values(const game_graph& g);
 /**
  * The Grundy value of every vertex, indexed like graph.names; cycles are reported with the vertex names.
  *
- * Example: grundy_values(parse_dot("digraph { a -> b -> c; a -> c }")) == {2, 1, 0}
+ * Example: grundy_values(parse_dot("digraph { a -> b -> c; a -> c }")) == {2, 1, 0} (parse_dot: graph_text.hpp)
  */
 std::vector<grundy_value> grundy_values(const named_game_graph& graph);
-
-/// The input formats of parse_game_graph. `automatic` chooses DOT when the first word is digraph, graph or strict.
-enum class graph_format { automatic, dot, edge_list };
-
-/**
- * Reads a Graphviz DOT subset: `[strict] digraph [name] { statements }`, each statement ending in ';' or not:
- * `a -> b -> c [attributes]` (an edge chain), `a [attributes]` (a vertex), `name = value` and `graph|node|edge
- * [attributes]` (ignored). Names are identifiers, numerals or "quoted strings" (with \" inside); attributes in [...]
- * are ignored; comments are C and C++ style, and lines starting with '#'. Undirected graphs, subgraphs and ports are
- * refused. Throws parse_error with the line number: "dot line 3: expected a vertex name after '->', found '}'; ...".
- *
- * Example: parse_dot("digraph { \"x y\" -> z; lonely }").names == {"x y", "z", "lonely"}
- */
-named_game_graph parse_dot(std::string_view text);
-
-/**
- * Reads an edge list: one `u v` per line (an edge u -> v; `u -> v` is accepted too), a single name declares a
- * vertex, '#' starts a comment. Names are runs of non-blank characters. Throws parse_error with the line number.
- *
- * Example: parse_edge_list("a b\nb c\n# comment\nd\n").names == {"a", "b", "c", "d"}
- */
-named_game_graph parse_edge_list(std::string_view text);
-
-/// DOT or edge list, as asked or detected (graph_format::automatic).
-named_game_graph parse_game_graph(std::string_view text, graph_format format = graph_format::automatic);
-
-/// The format `automatic` picks for this text.
-graph_format detect_graph_format(std::string_view text);
 
 }  // namespace tartan

@@ -5,19 +5,20 @@
 // A code of thousands of such alternatives (the squares, the triangular numbers) then costs O(|L ∩ [1, n+1]|) per
 // coin for every hook, instead of a pass over every alternative with a duplicate check against the earlier ones.
 // Runs of different lengths are different sets, so the group never lists a move twice.
-// Internal to the engine: used by engine/src/turning/turning_code*.cpp.
+// Internal to the engine: included by the turning-code language (engine/src/turning/code/) only.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <memory>
 #include <numeric>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "tartan/turning/turning_code.hpp"
-#include "turning/code_enumerate.hpp"
+#include "turning/code/alternative.hpp"
 
 namespace tartan::detail {
 
@@ -118,6 +119,9 @@ class run_lengths {
  private:
   std::span<const std::pair<coin, coin>> intervals_;
 };
+
+/// The solver's part for the group (runs.cpp): coin n's options P(n) ⊕ P(n+1-ℓ) marked with a stamp each.
+std::unique_ptr<component> make_runs_component(run_lengths runs);
 
 /// A code as its hooks see it: the run group, standing before others[runs_at], and the other alternatives. A move
 /// allowed by several parts belongs to the first of them in this order.

@@ -1,11 +1,12 @@
-// turning_code: the parser, introspection, and plain enumeration of moves (the fallback and the reference for
-// the faster hooks in turning_code_options.cpp and turning_code_solver.cpp).
+// turning_code: the parser, introspection, and the hooks over a code's parts: the group of bounded runs (runs.hpp)
+// and the other alternatives, each served by its family (family.hpp). The incremental solver is in solver.cpp.
 #include "tartan/turning/turning_code.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <cctype>
 #include <iterator>
+#include <numeric>
 #include <optional>
 #include <string>
 
@@ -13,8 +14,8 @@
 #include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
-#include "turning/code_enumerate.hpp"
-#include "turning/code_runs.hpp"
+#include "turning/code/family.hpp"
+#include "turning/code/runs.hpp"
 
 namespace tartan {
 
@@ -286,6 +287,29 @@ void turning_code::count_move_values(coin first, coin last, std::span<const grun
   } else {
     count_all([&](grundy_value v) { counts.add(v); });
   }
+}
+
+bool turning_code::find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const {
+  const detail::code_parts parts{detail::run_lengths(run_lengths_), others_, runs_at_};
+  std::vector<coin> run;
+  return parts.for_each_part([&](const turning_alternative* alt, const auto& earlier) {
+    const auto once = [&](std::span<const coin> others) { return earlier(n, others) || visit(others); };
+    if (alt != nullptr) return detail::alternative_find_moves(*alt, n, target, g, once);
+    return parts.runs.for_each_value(n, g, [&](coin l, grundy_value x) {
+      if (x != target) return true;
+      run.resize(l - 1);
+      std::iota(run.begin(), run.end(), n + 1 - l);
+      return once(run);
+    });
+  });
+}
+
+void turning_code::option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const {
+  detail::run_lengths(run_lengths_).for_each_value(n, g, [&](coin, grundy_value x) {
+    out.push_back(x);
+    return true;
+  });
+  for (const turning_alternative& alt : others_) detail::alternative_option_values(alt, n, g, out);
 }
 
 }  // namespace tartan

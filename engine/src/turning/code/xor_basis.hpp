@@ -1,7 +1,7 @@
 // Linear algebra over GF(2)^64 for turning codes whose option sets are spans and cosets (Motley `1+`, Sym `1+S`,
 // Sympler `1+FS`, `k+`): an XOR basis, its cosets, the least value a union of cosets misses, and the values of
 // "XOR of at least j of these" as a span minus a few exceptions.
-// Internal to the engine: included by engine/src/turning_code*.cpp only.
+// Internal to the engine: included by the turning-code language (engine/src/turning/code/) only.
 #pragma once
 
 #include <array>

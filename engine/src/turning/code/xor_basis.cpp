@@ -1,8 +1,8 @@
-// GF(2)-linear kernels for span and coset option sets (see detail/code_xor.hpp).
+// GF(2)-linear kernels for span and coset option sets (see turning/code/xor_basis.hpp).
+#include "turning/code/xor_basis.hpp"
+
 #include <algorithm>
 #include <bit>
-
-#include "turning/code_xor.hpp"
 
 namespace tartan::detail {
 

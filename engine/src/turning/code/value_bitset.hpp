@@ -1,5 +1,6 @@
 // Bitsets over Grundy values for "XOR of exactly j coins" layers (plain counts such as Mock Turtles `1-3`).
-// Internal to the engine: included by engine/src/turning_code*.cpp only.
+// Internal to the engine: included by the turning-code language (engine/src/turning/code/) only, and by its test and
+// benchmark.
 #pragma once
 
 #include <array>

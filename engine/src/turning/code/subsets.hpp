@@ -1,5 +1,7 @@
-// The per-alternative algorithms behind turning_code's hooks, shared by engine/src/turning_code*.cpp.
-// Internal to the engine.
+// Subsets of a row of values by their XOR, the kernels of the plain and symmetric families (a plain count chooses
+// coins of a range, a symmetric one chooses mirror pairs): the XORs of every r-subset (subset_xor_values: listing,
+// a Walsh-Hadamard transform, or a span minus exceptions) and the subsets of a given XOR (find_subsets).
+// Internal to the engine: included by the turning-code language (engine/src/turning/code/) and its benchmarks.
 #pragma once
 
 #include <cstdint>
@@ -7,55 +9,10 @@
 #include <vector>
 
 #include "detail/small_buffer.hpp"
+#include "tartan/detail/function_ref.hpp"
 #include "tartan/turning/turning_code.hpp"
-#include "turning/code_enumerate.hpp"
 
 namespace tartan::detail {
-
-/// How an alternative's moves are shaped, after normalisation: E and S constrain nothing on one or two coins,
-/// so `2E` and `1-2S` are plain.
-enum class code_family { plain, consecutive, progression, symmetric };
-
-inline code_family family_of(const turning_alternative& alt) {
-  if (alt.consecutive) return code_family::consecutive;
-  if (alt.max_coins <= 2) return code_family::plain;
-  if (alt.equally_spaced) return code_family::progression;
-  if (alt.symmetric) return code_family::symmetric;
-  return code_family::plain;
-}
-
-/// A plain alternative at coin n as a subset problem: the other coins are `first` (coin 0, forced by F) plus r
-/// coins of [begin, n), r in [r_lo, r_hi].
-struct plain_layout {
-  bool possible = false;
-  bool first = false;
-  coin begin = 0;
-  std::uint64_t r_lo = 0;
-  std::uint64_t r_hi = 0;
-  bool all_sizes = false;  // r_hi is every size up to n - begin (an unbounded count without a span)
-};
-
-inline plain_layout layout_plain(const turning_alternative& alt, coin n) {
-  plain_layout p;
-  const coin lo = lowest_allowed(alt, n);
-  const coin hi = highest_count(alt, n);
-  if (alt.min_coins > hi) return p;
-  if (alt.includes_first && lo > 0) return p;
-  if (alt.includes_first && n > 0) {
-    if (hi < 2) return p;
-    p.first = true;
-    p.begin = 1;
-    p.r_lo = std::max<coin>(alt.min_coins, 2) - 2;
-    p.r_hi = hi - 2;
-  } else {
-    p.begin = lo;
-    p.r_lo = alt.min_coins - 1;
-    p.r_hi = hi - 1;
-  }
-  p.possible = true;
-  p.all_sizes = alt.is_unbounded() && p.r_hi == n - p.begin;
-  return p;
-}
 
 /// Calls visit(x) with base ⊕ XOR of every r-subset of values, in lexicographic order of the positions.
 /// O(C(len, r)). The enumeration route of subset_xor_values, called once per size (and, for S codes, per leftmost
@@ -117,13 +74,5 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
  */
 bool find_subsets(std::span<const grundy_value> values, grundy_value target, std::uint64_t r_lo, std::uint64_t r_hi,
                   detail::function_ref<bool(std::span<const coin>)> visit);
-
-/// option_values for one alternative (see turning_code::option_values).
-void alternative_option_values(const turning_alternative& alt, coin n, std::span<const grundy_value> g,
-                               std::vector<grundy_value>& out);
-
-/// find_moves for one alternative (see turning_code::find_moves); no deduplication against other alternatives.
-bool alternative_find_moves(const turning_alternative& alt, coin n, grundy_value target,
-                            std::span<const grundy_value> g, move_visitor visit);
 
 }  // namespace tartan::detail
