@@ -1,7 +1,8 @@
 // tartan nim mul/pow/inv/div/sqrt/square/table: nimber arithmetic from <tartan/nim/nimber.hpp>.
 //
 // Operands are decimal or 0x-hex below 2^64, or below 2^N with --bits N (8, 16, 32, 64, 128, ... 65536; see
-// field_bits.hpp); results print in decimal (--hex: 0x-hex) or as JSON. `nim mul --batch`
+// field_bits.hpp), read and computed as field_nimber (<tartan/nim/field_nimber.hpp>, which picks the arithmetic for
+// the operands' width); results print in decimal (--hex: 0x-hex) or as JSON. `nim mul --batch`
 // streams pairs from standard input through nim_mul_batch: input is read in 1 MiB blocks and parsed by hand, the
 // products formatted into a large buffer, so a million pairs cost well under a second beyond the I/O.
 #include <CLI/CLI.hpp>
@@ -21,8 +22,8 @@
 #include "input/options.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/nim/field_nimber.hpp"
 #include "tartan/nim/nimber.hpp"
-#include "tartan/nim/nimber_wide.hpp"
 
 namespace tartan::cli {
 
@@ -57,30 +58,28 @@ std::string format_number(u64 v, bool hex) {
   return s;
 }
 
-using words = std::vector<u64>;  // a nimber of any width, least significant word first
-
 // A number in JSON: a number up to 64 bits (an array-free, exact JSON integer), else a decimal string; --hex makes
 // every number a 0x string.
-json json_words(const words& v, unsigned bits, bool hex) {
-  if (hex) return format_wide_unsigned(v, true);
-  if (bits <= 64) return v.empty() ? u64{0} : v[0];
-  return format_wide_unsigned(v, false);
+json json_number(const field_nimber& v, unsigned bits, bool hex) {
+  if (hex) return to_string(v, true);
+  if (bits <= 64 && v.fits_u64()) return v.to_u64();
+  return to_string(v);
 }
 
 // Prints one result: the number alone, or {"operation", "operands", "result"} with --json ("bits" too when --bits is
 // not 64).
-void print_result(const std::string& operation, const std::vector<words>& operands, const words& result, unsigned bits,
-                  const output_options& o) {
+void print_result(const std::string& operation, const std::vector<field_nimber>& operands, const field_nimber& result,
+                  unsigned bits, const output_options& o) {
   if (o.json) {
     json ops = json::array();
-    for (const words& v : operands) ops.push_back(json_words(v, bits, o.hex));
+    for (const field_nimber& v : operands) ops.push_back(json_number(v, bits, o.hex));
     json j{{"operation", operation}};
     if (bits != 64) j["bits"] = bits;
     j["operands"] = ops;
-    j["result"] = json_words(result, bits, o.hex);
+    j["result"] = json_number(result, bits, o.hex);
     std::cout << j.dump() << '\n';
   } else {
-    std::cout << format_wide_unsigned(result, o.hex) << '\n';
+    std::cout << to_string(result, o.hex) << '\n';
   }
 }
 
@@ -285,9 +284,8 @@ struct operand_spec {
   bool exponent = false;  // an integer, not a nimber: any 64-bit value whatever --bits (wider with wider --bits)
 };
 
-// The operation on nimbers up to 64 bits and on wider ones (operands as nimber_wide, the exponent as words).
-using compute_64 = u64 (*)(const std::vector<u64>&);
-using compute_wide = nimber_wide (*)(unsigned bits, const std::vector<words>&);
+// The operation on the operands read.
+using operation = field_nimber (*)(const std::vector<field_nimber>&);
 
 std::string operand_help(const char* help) { return std::string(help) + ", decimal or 0x-hex below 2^N (--bits N)"; }
 
@@ -297,29 +295,21 @@ void add_bits_option(CLI::App* cmd, unsigned& bits) {
 }
 
 // Parses the operands for a field of `bits` bits and applies the operation.
-words compute(const std::vector<operand_spec>& specs, const std::vector<std::string>& texts, unsigned bits,
-              compute_64 narrow, compute_wide wide, std::vector<words>& operands) {
+field_nimber compute(const std::vector<operand_spec>& specs, const std::vector<std::string>& texts, unsigned bits,
+                     operation op, std::vector<field_nimber>& operands) {
   check_field_bits(bits);
   operands.clear();
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    if (bits <= 64) {
-      operands.push_back(
-          {specs[i].exponent ? parse_u64(texts[i], specs[i].label) : parse_field_u64(texts[i], bits, specs[i].label)});
+    if (specs[i].exponent && bits <= 64) {
+      operands.emplace_back(parse_u64(texts[i], specs[i].label));
     } else {
-      operands.push_back(parse_field_words(texts[i], bits, specs[i].label));
+      operands.push_back(field_nimber::parse(texts[i], bits, specs[i].label, "use a larger --bits"));
     }
   }
-  if (bits <= 64) {
-    std::vector<u64> values;
-    for (const words& v : operands) values.push_back(v[0]);
-    return {narrow(values)};
-  }
-  const nimber_wide r = wide(bits, operands);
-  return words(r.words().begin(), r.words().end());
+  return op(operands);
 }
 
-void add_operation(CLI::App* nim, const char* name, const char* help, std::vector<operand_spec> specs,
-                   compute_64 narrow, compute_wide wide) {
+void add_operation(CLI::App* nim, const char* name, const char* help, std::vector<operand_spec> specs, operation op) {
   CLI::App* cmd = nim->add_subcommand(name, help);
   auto o = std::make_shared<output_options>();
   auto bits = std::make_shared<unsigned>(64);
@@ -329,11 +319,11 @@ void add_operation(CLI::App* nim, const char* name, const char* help, std::vecto
   }
   add_bits_option(cmd, *bits);
   add_output_flags(cmd, *o, "Print {\"operation\", \"operands\", \"result\"} as JSON");
-  cmd->callback([o, bits, texts, specs, narrow, wide, cmd, op = std::string(name)] {
+  cmd->callback([o, bits, texts, specs, op, cmd, op_name = std::string(name)] {
     refuse_empty_values(*cmd);
-    std::vector<words> operands;
-    const words result = compute(specs, *texts, *bits, narrow, wide, operands);
-    print_result(op, operands, result, *bits, *o);
+    std::vector<field_nimber> operands;
+    const field_nimber result = compute(specs, *texts, *bits, op, operands);
+    print_result(op_name, operands, result, *bits, *o);
   });
 }
 
@@ -371,11 +361,9 @@ void add_mul(CLI::App* nim) {
                         "; type two factors, e.g. 'tartan nim mul 2 3', or use --batch");
     }
     static const std::vector<operand_spec> specs{{"A", "operand A", ""}, {"B", "operand B", ""}};
-    std::vector<words> operands;
-    const words result = compute(
-        specs, {*a, *b}, *bits, [](const std::vector<u64>& v) { return nim_mul(v[0], v[1]); },
-        [](unsigned n, const std::vector<words>& v) { return nim_mul(nimber_wide(n, v[0]), nimber_wide(n, v[1])); },
-        operands);
+    std::vector<field_nimber> operands;
+    const field_nimber result = compute(
+        specs, {*a, *b}, *bits, [](const std::vector<field_nimber>& v) { return v[0] * v[1]; }, operands);
     print_result("mul", operands, result, *bits, *o);
   });
 }
@@ -410,28 +398,18 @@ void add_nim_command(CLI::App& app, run_state& state) {
                                      "(operands decimal or 0x-hex below 2^64, or 2^N with --bits N)");
   nim->require_subcommand(1);
   add_mul(nim);
-  add_operation(
-      nim, "pow", "Nim power X^E = X⊗X⊗...⊗X (E factors; X^0 = 1)",
-      {{"X", "operand X", "Base"}, {"E", "exponent E", "Exponent (an integer)", true}},
-      [](const std::vector<u64>& v) { return nim_pow(v[0], v[1]); },
-      [](unsigned n, const std::vector<words>& v) { return nim_pow(nimber_wide(n, v[0]), v[1]); });
-  add_operation(
-      nim, "inv", "Nim inverse: the Y with X⊗Y = 1 (X non-zero)", {{"X", "operand X", "Non-zero value"}},
-      [](const std::vector<u64>& v) { return nim_inv(v[0]); },
-      [](unsigned n, const std::vector<words>& v) { return nim_inv(nimber_wide(n, v[0])); });
-  add_operation(
-      nim, "div", "Nim quotient A⊗inv(B) (B non-zero)",
-      {{"A", "operand A", "Dividend"}, {"B", "operand B", "Non-zero divisor"}},
-      [](const std::vector<u64>& v) { return nim_div(v[0], v[1]); },
-      [](unsigned n, const std::vector<words>& v) { return nim_div(nimber_wide(n, v[0]), nimber_wide(n, v[1])); });
-  add_operation(
-      nim, "sqrt", "Nim square root: the unique Y with Y⊗Y = X", {{"X", "operand X", "Value"}},
-      [](const std::vector<u64>& v) { return nim_sqrt(v[0]); },
-      [](unsigned n, const std::vector<words>& v) { return nim_sqrt(nimber_wide(n, v[0])); });
-  add_operation(
-      nim, "square", "Nim square X⊗X", {{"X", "operand X", "Value"}},
-      [](const std::vector<u64>& v) { return nim_square(v[0]); },
-      [](unsigned n, const std::vector<words>& v) { return nim_square(nimber_wide(n, v[0])); });
+  add_operation(nim, "pow", "Nim power X^E = X⊗X⊗...⊗X (E factors; X^0 = 1)",
+                {{"X", "operand X", "Base"}, {"E", "exponent E", "Exponent (an integer)", true}},
+                [](const std::vector<field_nimber>& v) { return v[0].pow(v[1].words()); });
+  add_operation(nim, "inv", "Nim inverse: the Y with X⊗Y = 1 (X non-zero)", {{"X", "operand X", "Non-zero value"}},
+                [](const std::vector<field_nimber>& v) { return v[0].inv(); });
+  add_operation(nim, "div", "Nim quotient A⊗inv(B) (B non-zero)",
+                {{"A", "operand A", "Dividend"}, {"B", "operand B", "Non-zero divisor"}},
+                [](const std::vector<field_nimber>& v) { return v[0] / v[1]; });
+  add_operation(nim, "sqrt", "Nim square root: the unique Y with Y⊗Y = X", {{"X", "operand X", "Value"}},
+                [](const std::vector<field_nimber>& v) { return v[0].sqrt(); });
+  add_operation(nim, "square", "Nim square X⊗X", {{"X", "operand X", "Value"}},
+                [](const std::vector<field_nimber>& v) { return v[0].square(); });
   add_table(nim);
 }
 

@@ -1,11 +1,10 @@
 // tartan nim log/order/primitive/trace/solve/cbrt/det/rank/inverse/kernel/solve-linear: the nim-field toolkit.
 //
-// Values are taken in the field GF(2^N) of --bits N (a power of two from 8 to 65536, default 64): 64 bits and less
-// use <tartan/nim/nim_field.hpp>, 128 bits <tartan/nim/nimber_128.hpp>, wider <tartan/nim/nimber_wide.hpp>. Logarithms,
+// Values are taken in the field GF(2^N) of --bits N (a power of two from 8 to 65536, default 64), read and computed
+// as field_nimber (<tartan/nim/field_nimber.hpp>), equations read by <tartan/nim/nim_equation.hpp>. Logarithms,
 // orders and primitive elements stop at 128 bits; matrices are over the nimbers below 2^64.
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -14,7 +13,6 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "commands/commands.hpp"
@@ -22,11 +20,9 @@
 #include "input/file_input.hpp"
 #include "input/options.hpp"
 #include "tartan/core/error.hpp"
-#include "tartan/core/parse_number.hpp"
-#include "tartan/nim/nim_field.hpp"
+#include "tartan/nim/field_nimber.hpp"
+#include "tartan/nim/nim_equation.hpp"
 #include "tartan/nim/nim_matrix.hpp"
-#include "tartan/nim/nimber.hpp"
-#include "tartan/nim/nimber_128.hpp"
 #include "tartan/nim/nimber_wide.hpp"
 
 namespace tartan::cli {
@@ -34,7 +30,6 @@ namespace tartan::cli {
 namespace {
 
 using json = nlohmann::json;
-using words_t = std::vector<std::uint64_t>;
 
 struct field_options {
   unsigned bits = 64;
@@ -58,19 +53,23 @@ void check_bits_at_most(const field_options& o, unsigned limit, const std::strin
   }
 }
 
-std::string format_words(std::span<const std::uint64_t> words, bool hex) { return format_wide_unsigned(words, hex); }
 std::string format_u64(std::uint64_t v, bool hex) { return format_wide_unsigned(std::span(&v, 1), hex); }
 
 // JSON numbers for --bits 64 and less, strings (decimal, or 0x-hex with --hex) otherwise.
-json json_words(std::span<const std::uint64_t> words, const field_options& o) {
-  if (o.hex) return format_words(words, true);
-  if (o.bits <= 64) return words.empty() ? std::uint64_t{0} : words[0];
-  return format_words(words, false);
+json json_number(const field_nimber& v, const field_options& o) {
+  if (o.hex) return to_string(v, true);
+  if (o.bits <= 64 && v.fits_u64()) return v.to_u64();
+  return to_string(v);
 }
-json json_u64(std::uint64_t v, const field_options& o) { return json_words(std::span(&v, 1), o); }
-json json_128(uint128 v, const field_options& o) {
-  const std::uint64_t w[2] = {static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v >> 64)};
-  return json_words(w, o);
+json json_u64(std::uint64_t v, const field_options& o) { return json_number(field_nimber(v), o); }
+
+// An order or a logarithm (below 2^128) as JSON and as text.
+json json_u128(uint128 v, const field_options& o) { return json_number(field_nimber(nimber128(v)), o); }
+std::string format_u128(uint128 v, bool hex) { return to_string(field_nimber(nimber128(v)), hex); }
+
+// A value of the field of --bits, read as the command line types it.
+field_nimber parse_value(const std::string& text, const field_options& o, const char* label) {
+  return field_nimber::parse(text, o.bits, label, "use a larger --bits");
 }
 
 void print_json(const json& j) { std::cout << j.dump() << '\n'; }
@@ -90,9 +89,9 @@ struct field_result {
 /// exit 0. nim_log throws domain_error for non-zero operands only when X is not a power of BASE.
 /// The engine's advice names the primitive element of its own field (GF(2^64) or GF(2^128)); the field of --bits
 /// has its own, given here as `primitive`.
-template <class Value, class Log>
-field_result log_or_none(const Value& x, const Value& base, const std::string& primitive, Log log) {
-  if (x == Value{} || base == Value{}) return log();  // 0 has no logarithm: bad input, refused by nim_log
+template <class Log>
+field_result log_or_none(const field_nimber& x, const field_nimber& base, const std::string& primitive, Log log) {
+  if (x.is_zero() || base.is_zero()) return log();  // 0 has no logarithm: bad input, refused by nim_log
   try {
     return log();
   } catch (const domain_error& e) {
@@ -111,35 +110,18 @@ struct field_input {
 };
 
 /**
- * Runs a command on values of the field of --bits: each input read with parse_field_u64 for 64 bits and less, else as
- * a Wide (nimber128 or nimber_wide), then `narrow` or `wide` on the values read, in order. Prints {"bits", each
- * input under its key, `key`: the result} with --json, else the result's text.
+ * Runs a command on values of the field of --bits: each input read with parse_value, then `compute` on the values
+ * read, in order. Prints {"bits", each input under its key, `key`: the result} with --json, else the result's text.
  */
-template <class Wide, class Narrow, class WideOp>
 void run_field_command(const field_options& o, std::initializer_list<field_input> inputs, const char* key,
-                       Narrow narrow, WideOp wide) {
+                       const std::function<field_result(const std::vector<field_nimber>&)>& compute) {
   json j{{"bits", o.bits}};
-  field_result result;
-  if (o.bits <= 64) {
-    std::vector<std::uint64_t> values;
-    for (const field_input& in : inputs) {
-      values.push_back(parse_field_u64(in.text, o.bits, in.label));
-      j[in.key] = json_u64(values.back(), o);
-    }
-    result = narrow(values);
-  } else {
-    std::vector<Wide> values;
-    for (const field_input& in : inputs) {
-      if constexpr (std::is_same_v<Wide, nimber128>) {
-        values.push_back(parse_field_nimber128(in.text, in.label));
-        j[in.key] = json_128(values.back().value(), o);
-      } else {
-        values.push_back(parse_field_nimber_wide(in.text, o.bits, in.label));
-        j[in.key] = json_words(values.back().words(), o);
-      }
-    }
-    result = wide(values);
+  std::vector<field_nimber> values;
+  for (const field_input& in : inputs) {
+    values.push_back(parse_value(in.text, o, in.label));
+    j[in.key] = json_number(values.back(), o);
   }
+  field_result result = compute(values);
   j[key] = std::move(result.value);
   if (!result.why.empty()) j["why"] = result.why;
   if (o.json)
@@ -149,110 +131,6 @@ void run_field_command(const field_options& o, std::initializer_list<field_input
 }
 
 std::string field_name(unsigned bits) { return "GF(2^" + std::to_string(bits) + ")"; }
-
-// ---- solve: the equation syntax -----------------------------------------------------------------------------------
-
-// Coefficients of x^2, x and 1 after moving every term to one side (in characteristic 2, + and - are both XOR).
-struct quadratic_text {
-  words_t a, b, c;
-  char variable = 0;
-};
-
-[[noreturn]] void equation_error(const std::string& equation, const std::string& problem) {
-  throw parse_error("the equation '" + equation + "' " + problem +
-                    "; write it like 'x^2+x=5' or 'A*x^2+B*x+C=0' with numbers in decimal or 0x-hex");
-}
-
-void xor_into(words_t& acc, const words_t& v) {
-  for (std::size_t i = 0; i < v.size(); ++i) acc[i] ^= v[i];
-}
-
-words_t multiply_coefficient(const words_t& a, const words_t& b, unsigned bits) {
-  if (bits <= 64) return {nim_mul(a[0], b[0])};
-  const nimber_wide p = nim_mul(nimber_wide(bits, a), nimber_wide(bits, b));
-  return words_t(p.words().begin(), p.words().end());
-}
-
-// Grammar (spaces ignored): side '=' side; side: term (('+' | '-') term)*; term: [number ['*']] variable ['^' d] |
-// number, with variable x or y and d in 0..2. Repeated terms add up (XOR); a coefficient times a coefficient is a nim
-// product ("3*5*x" is allowed).
-quadratic_text parse_equation(const std::string& equation, unsigned bits) {
-  std::string s;
-  for (const char ch : equation) {
-    if (!std::isspace(static_cast<unsigned char>(ch))) s += ch;
-  }
-  const std::size_t words = std::max<std::size_t>(1, bits / 64);
-  quadratic_text q{words_t(words, 0), words_t(words, 0), words_t(words, 0), 0};
-  if (s.find('=') == std::string::npos) equation_error(equation, "has no '='");
-  if (s.find('=') != s.rfind('=')) equation_error(equation, "has more than one '='");
-  std::size_t i = 0;
-  bool seen_equals = false;
-  while (true) {
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;  // an optional sign before the first term
-    // One term.
-    words_t coefficient(words, 0);
-    coefficient[0] = 1;
-    bool has_number = false, has_variable = false;
-    unsigned degree = 0;
-    while (i < s.size() && std::isalnum(static_cast<unsigned char>(s[i])) && s[i] != 'x' && s[i] != 'y') {
-      std::size_t j = i;
-      if (s.compare(i, 2, "0x") == 0 || s.compare(i, 2, "0X") == 0) {
-        j += 2;
-        while (j < s.size() && std::isxdigit(static_cast<unsigned char>(s[j]))) ++j;
-      } else {
-        while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
-      }
-      if (j == i) equation_error(equation, "has an unexpected '" + std::string(1, s[i]) + "'");
-      const auto value = parse_field_words(s.substr(i, j - i), bits, "the coefficient " + s.substr(i, j - i));
-      coefficient = multiply_coefficient(coefficient, value, bits);
-      has_number = true;
-      i = j;
-      if (i < s.size() && s[i] == '*') ++i;
-    }
-    if (i < s.size() && (s[i] == 'x' || s[i] == 'y')) {
-      if (q.variable != 0 && q.variable != s[i]) equation_error(equation, "uses two variables");
-      q.variable = s[i];
-      has_variable = true;
-      degree = 1;
-      ++i;
-      if (i < s.size() && s[i] == '^') {
-        ++i;
-        if (i >= s.size() || !std::isdigit(static_cast<unsigned char>(s[i]))) {
-          equation_error(equation, "has '^' without a power after it");
-        }
-        degree = static_cast<unsigned>(s[i] - '0');
-        ++i;
-        if (degree > 2 || (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))) {
-          equation_error(equation, "has a power above 2 (for x^3 = c use 'tartan nim cbrt C')");
-        }
-      }
-    } else if (!has_number) {
-      equation_error(equation, i < s.size() ? "has an unexpected '" + std::string(1, s[i]) + "'" : "ends early");
-    } else if (!s.empty() && s[i - 1] == '*') {
-      equation_error(equation, "has a '*' with nothing after it");
-    }
-    static_cast<void>(has_variable);
-    xor_into(degree == 2 ? q.a : degree == 1 ? q.b : q.c, coefficient);
-    // What follows the term.
-    if (i == s.size()) break;
-    if (s[i] == '=') {
-      if (seen_equals) equation_error(equation, "has more than one '='");
-      seen_equals = true;
-      ++i;
-      if (i == s.size()) equation_error(equation, "has nothing after '='");
-      continue;
-    }
-    if (s[i] == '+' || s[i] == '-') {
-      ++i;
-      if (i == s.size() || s[i] == '=' || s[i] == '+' || s[i] == '-')
-        equation_error(equation, "has a sign without a term");
-      continue;
-    }
-    equation_error(equation, "has an unexpected '" + std::string(1, s[i]) + "'");
-  }
-  if (q.variable == 0) q.variable = 'x';
-  return q;
-}
 
 // ---- matrices ------------------------------------------------------------------------------------------------------
 
@@ -315,20 +193,12 @@ void add_log(CLI::App* nim) {
     check_options(*o);
     check_bits_at_most(*o, 128, "log",
                        "wider fields need logarithms in prime-order subgroups far too large for generic methods");
-    run_field_command<nimber128>(
-        *o, {{*x, "X", "x"}, {*base, "BASE", "base"}}, "log",
-        [&](const std::vector<std::uint64_t>& v) {
-          return log_or_none(v[0], v[1], format_u64(nim_primitive_element(o->bits), o->hex), [&] {
-            const std::uint64_t k = nim_log(v[0], v[1]);
-            return field_result{json_u64(k, *o), format_u64(k, o->hex)};
-          });
-        },
-        [&](const std::vector<nimber128>& v) {
-          return log_or_none(v[0], v[1], to_string(nim_primitive_element128(), o->hex), [&] {
-            const uint128 k = nim_log(v[0], v[1]);
-            return field_result{json_128(k, *o), to_string_u128(k, o->hex)};
-          });
-        });
+    run_field_command(*o, {{*x, "X", "x"}, {*base, "BASE", "base"}}, "log", [&](const std::vector<field_nimber>& v) {
+      return log_or_none(v[0], v[1], to_string(field_nimber::primitive_element(o->bits), o->hex), [&] {
+        const uint128 k = nim_log(v[0], v[1]);
+        return field_result{json_u128(k, *o), format_u128(k, o->hex)};
+      });
+    });
   });
 }
 
@@ -340,16 +210,10 @@ void add_order(CLI::App* nim) {
   cmd->callback([o, x] {
     check_options(*o);
     check_bits_at_most(*o, 128, "order", "wider group orders 2^N - 1 have prime factors this tool does not tabulate");
-    run_field_command<nimber128>(
-        *o, {{*x, "X", "x"}}, "order",
-        [&](const std::vector<std::uint64_t>& v) {
-          const std::uint64_t k = nim_order(v[0]);
-          return field_result{json_u64(k, *o), format_u64(k, o->hex)};
-        },
-        [&](const std::vector<nimber128>& v) {
-          const uint128 k = nim_order(v[0]);
-          return field_result{json_128(k, *o), to_string_u128(k, o->hex)};
-        });
+    run_field_command(*o, {{*x, "X", "x"}}, "order", [&](const std::vector<field_nimber>& v) {
+      const uint128 k = nim_order(v[0]);
+      return field_result{json_u128(k, *o), format_u128(k, o->hex)};
+    });
   });
 }
 
@@ -364,23 +228,16 @@ void add_primitive(CLI::App* nim) {
     check_bits_at_most(*o, 128, "primitive",
                        "testing a wider element needs the factorisation of 2^N - 1, which this tool does not hold");
     if (x->empty()) {
-      run_field_command<nimber128>(
-          *o, {}, "primitive_element",
-          [&](const std::vector<std::uint64_t>&) {
-            const std::uint64_t g = nim_primitive_element(o->bits);
-            return field_result{json_u64(g, *o), format_u64(g, o->hex)};
-          },
-          [&](const std::vector<nimber128>&) {
-            const nimber128 g = nim_primitive_element128();
-            return field_result{json_128(g.value(), *o), to_string(g, o->hex)};
-          });
+      run_field_command(*o, {}, "primitive_element", [&](const std::vector<field_nimber>&) {
+        const field_nimber g = field_nimber::primitive_element(o->bits);
+        return field_result{json_number(g, *o), to_string(g, o->hex)};
+      });
       return;
     }
-    const auto verdict = [](bool primitive) { return field_result{primitive, primitive ? "true" : "false"}; };
-    run_field_command<nimber128>(
-        *o, {{*x, "X", "x"}}, "primitive",
-        [&](const std::vector<std::uint64_t>& v) { return verdict(nim_is_primitive(v[0], o->bits)); },
-        [&](const std::vector<nimber128>& v) { return verdict(nim_is_primitive(v[0])); });
+    run_field_command(*o, {{*x, "X", "x"}}, "primitive", [&](const std::vector<field_nimber>& v) {
+      const bool primitive = nim_is_primitive(v[0], o->bits);
+      return field_result{primitive, primitive ? "true" : "false"};
+    });
   });
 }
 
@@ -391,11 +248,10 @@ void add_trace(CLI::App* nim) {
   cmd->add_option("X", *x, "The value, decimal or 0x-hex")->required();
   cmd->callback([o, x] {
     check_options(*o);
-    const auto bit = [](unsigned t) { return field_result{t, std::to_string(t)}; };
-    run_field_command<nimber_wide>(
-        *o, {{*x, "X", "x"}}, "trace",
-        [&](const std::vector<std::uint64_t>& v) { return bit(nim_trace(v[0], o->bits)); },
-        [&](const std::vector<nimber_wide>& v) { return bit(nim_trace(v[0])); });
+    run_field_command(*o, {{*x, "X", "x"}}, "trace", [&](const std::vector<field_nimber>& v) {
+      const unsigned t = nim_trace(v[0], o->bits);
+      return field_result{t, std::to_string(t)};
+    });
   });
 }
 
@@ -409,34 +265,25 @@ void add_solve(CLI::App* nim) {
       ->required();
   cmd->callback([o, equation] {
     check_options(*o);
-    const quadratic_text q = parse_equation(*equation, o->bits);
-    bool every = false;
-    std::vector<words_t> roots;
-    if (o->bits <= 64) {
-      const auto r = nim_solve_quadratic(q.a[0], q.b[0], q.c[0], o->bits);
-      every = r.every_value;
-      for (const std::uint64_t v : r.roots) roots.push_back({v});
-    } else {
-      const auto r =
-          nim_solve_quadratic(nimber_wide(o->bits, q.a), nimber_wide(o->bits, q.b), nimber_wide(o->bits, q.c));
-      every = r.every_value;
-      for (const auto& v : r.roots) roots.emplace_back(v.words().begin(), v.words().end());
-    }
+    const nim_quadratic_equation q = parse_nim_quadratic(*equation, o->bits, "use a larger --bits");
+    const nim_quadratic_roots<field_nimber> r = nim_solve_quadratic(q.a, q.b, q.c, o->bits);
+    const bool every = r.every_value;
+    const std::vector<field_nimber>& roots = r.roots;
     // No root is an answer, not bad input: "no root" (JSON: "roots": [] with "why"), exit 0.
     std::string why;
     if (!every && roots.empty()) {
-      const bool zero_a = std::all_of(q.a.begin(), q.a.end(), [](std::uint64_t w) { return w == 0; });
+      const bool zero_a = q.a.is_zero();
       why = "the equation '" + *equation + "' has no solution in " + field_name(o->bits) +
             (zero_a ? ": it reduces to 0 = C with C non-zero"
                     : ": with x = (B/A)*y it becomes y^2 + y = A*C/B^2, whose right side has trace 1; its roots lie "
                       "in the field of twice the size (try a larger --bits)");
     }
     if (o->json) {
-      json j{{"bits", o->bits},          {"variable", std::string(1, q.variable)},
-             {"a", json_words(q.a, *o)}, {"b", json_words(q.b, *o)},
-             {"c", json_words(q.c, *o)}, {"every_value", every},
+      json j{{"bits", o->bits},           {"variable", std::string(1, q.variable)},
+             {"a", json_number(q.a, *o)}, {"b", json_number(q.b, *o)},
+             {"c", json_number(q.c, *o)}, {"every_value", every},
              {"roots", json::array()}};
-      for (const auto& r : roots) j["roots"].push_back(json_words(r, *o));
+      for (const auto& root : roots) j["roots"].push_back(json_number(root, *o));
       if (!why.empty()) j["why"] = why;
       print_json(j);
     } else if (!why.empty()) {
@@ -444,7 +291,7 @@ void add_solve(CLI::App* nim) {
     } else if (every) {
       std::cout << "every " << q.variable << " in " << field_name(o->bits) << " is a root\n";
     } else {
-      for (const auto& r : roots) std::cout << format_words(r, o->hex) << '\n';
+      for (const auto& root : roots) std::cout << to_string(root, o->hex) << '\n';
     }
   });
 }
@@ -456,31 +303,22 @@ void add_cbrt(CLI::App* nim) {
   cmd->add_option("X", *x, "The value, decimal or 0x-hex")->required();
   cmd->callback([o, x] {
     check_options(*o);
-    std::vector<words_t> roots;
-    words_t value;
-    if (o->bits <= 64) {
-      const std::uint64_t v = parse_field_u64(*x, o->bits, "X");
-      value = {v};
-      for (const std::uint64_t r : nim_cube_roots(v, o->bits)) roots.push_back({r});
-    } else {
-      const nimber_wide v = parse_field_nimber_wide(*x, o->bits, "X");
-      value.assign(v.words().begin(), v.words().end());
-      for (const auto& r : nim_cube_roots(v)) roots.emplace_back(r.words().begin(), r.words().end());
-    }
+    const field_nimber value = parse_value(*x, *o, "X");
+    const std::vector<field_nimber> roots = nim_cube_roots(value, o->bits);
     // No cube root is an answer, not bad input: "no root" (JSON: "roots": [] with "why"), exit 0.
-    const std::string why = roots.empty() ? format_words(value, o->hex) + " has no cube root in " +
-                                                field_name(o->bits) + ": it is not a cube there (X^((2^" +
-                                                std::to_string(o->bits) + " - 1)/3) is not 1)"
+    const std::string why = roots.empty() ? to_string(value, o->hex) + " has no cube root in " + field_name(o->bits) +
+                                                ": it is not a cube there (X^((2^" + std::to_string(o->bits) +
+                                                " - 1)/3) is not 1)"
                                           : "";
     if (o->json) {
-      json j{{"bits", o->bits}, {"x", json_words(value, *o)}, {"roots", json::array()}};
-      for (const auto& r : roots) j["roots"].push_back(json_words(r, *o));
+      json j{{"bits", o->bits}, {"x", json_number(value, *o)}, {"roots", json::array()}};
+      for (const auto& root : roots) j["roots"].push_back(json_number(root, *o));
       if (!why.empty()) j["why"] = why;
       print_json(j);
     } else if (!why.empty()) {
       std::cout << "no root: " << why << '\n';
     } else {
-      for (const auto& r : roots) std::cout << format_words(r, o->hex) << '\n';
+      for (const auto& root : roots) std::cout << to_string(root, o->hex) << '\n';
     }
   });
 }

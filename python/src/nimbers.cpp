@@ -1,7 +1,6 @@
-// tartan.Nimber and the batch product. A Nimber holds any non-negative integer below 2^65536: values below 2^64 as
-// one word (nimber.hpp, the hot path), larger ones as a nimber_wide in the smallest field GF(2^(2^k)) that holds
-// them (nimber_wide.hpp). A nimber's value does not depend on the field it is taken in (every GF(2^(2^k)) is a
-// subfield of the next), so a Nimber has no field: mixed operands are taken in the larger one.
+// tartan.Nimber and the batch product. A Nimber holds a field_nimber (<tartan/nim/field_nimber.hpp>): any
+// non-negative integer below 2^65536, computed with the engine's 64-bit, 128-bit or wide arithmetic as its width
+// needs. A nimber's value does not depend on the field it is taken in, so a Nimber has no field.
 //
 // Nimber is a Python type written with CPython's own API rather than a pybind11 class: a scalar product is then one
 // slot call and one small allocation (a pybind11 instance also goes through its registry of instances, which
@@ -23,96 +22,55 @@
 #include "errors.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
-#include "tartan/nim/nim_field.hpp"
+#include "tartan/nim/field_nimber.hpp"
 #include "tartan/nim/nimber.hpp"
-#include "tartan/nim/nimber_128.hpp"
-#include "tartan/nim/nimber_wide.hpp"
 
 namespace tartan::python {
 
 namespace {
 
-/// The widest field a Nimber is computed in, in bits: the command line's largest --bits.
-constexpr unsigned max_bits = 65536;
-
-/// A nimber of any size: `small` below 2^64, else `wide` (never null then) in the smallest field holding it.
-struct py_nimber {
-  std::uint64_t small = 0;
-  std::shared_ptr<const nimber_wide> wide;
-
-  bool is_wide() const { return wide != nullptr; }
-  /// The value in a field of at least 64 bits.
-  nimber_wide as_wide() const { return wide ? *wide : nimber_wide(64, small); }
-  /// At most 128 bits: the value as a nimber128 (for logarithms and orders).
-  bool fits_128() const { return !wide || wide->bits() <= 128; }
-  nimber128 as_128() const {
-    if (!wide) return nimber128(0, small);
-    return nimber128(wide->words()[1], wide->words()[0]);
-  }
-};
-
-/// The smallest field (at least 64 bits) holding `words`, and the words cut to it: below 2^64, `small` alone.
-py_nimber normalize(std::span<const std::uint64_t> words) {
-  std::size_t used = words.size();
-  while (used > 0 && words[used - 1] == 0) --used;
-  if (used <= 1) return py_nimber{used == 0 ? 0 : words[0], nullptr};
-  unsigned bits = 64;
-  while (bits / 64 < used) bits *= 2;
-  return py_nimber{0, std::make_shared<const nimber_wide>(bits, words.first(used))};
-}
-
-py_nimber normalize(const nimber_wide& x) { return normalize(x.words()); }
-
-/// A Python int as a nimber: the fast path for one word, else the engine's parsers on its text, which refuse a
-/// negative value or one beyond 2^65536 with their messages naming `what`.
-py_nimber from_int(py::handle value, const char* what) {
+/// A Python int as a nimber: the fast path for one word, else the engine's parser on its hex text, which refuses a
+/// negative value or one beyond 2^65536 with its messages naming `what`.
+field_nimber from_int(py::handle value, const char* what) {
   const unsigned long long v = PyLong_AsUnsignedLongLong(value.ptr());
-  if (!(v == static_cast<unsigned long long>(-1) && PyErr_Occurred() != nullptr)) return py_nimber{v, nullptr};
+  if (!(v == static_cast<unsigned long long>(-1) && PyErr_Occurred() != nullptr)) return field_nimber(v);
   PyErr_Clear();
   const py::int_ number = py::reinterpret_borrow<py::int_>(value);
   if (py::bool_(number < py::int_(0))) parse_u64(text_of(number), what);  // throws: negative
-  const std::size_t bit_length = number.attr("bit_length")().cast<std::size_t>();
-  unsigned bits = 64;
-  while (bits < bit_length && bits < max_bits) bits *= 2;
   const std::string hex = "0x" + text_of(py::module_::import("builtins").attr("format")(number, "x"));
-  return normalize(parse_wide_unsigned(hex, bits, what));
+  return field_nimber::parse(hex, max_nim_field_bits, what);
 }
 
 /// Text as the CLI reads a number (decimal or 0x-hex), or a Nimber as printed: "0", "*", "*5".
-py_nimber from_text(const std::string& text, const char* what) {
+field_nimber from_text(const std::string& text, const char* what) {
   std::string digits = text;
   if (!digits.empty() && digits[0] == '*') digits = digits.size() == 1 ? "1" : digits.substr(1);
-  return normalize(parse_wide_unsigned(digits, max_bits, what));
+  return field_nimber::parse(digits, max_nim_field_bits, what);
 }
 
 /// The Python type, created when the module is imported.
 PyTypeObject* nimber_type = nullptr;
 
-/// The object: an immutable value. `wide` is constructed in place by make_object and destroyed by the dealloc slot.
+/// The object: an immutable value, constructed in place by make_object and destroyed by the dealloc slot.
 struct nimber_object {
   PyObject ob_base;  // PyObject_HEAD
-  std::uint64_t small;
-  std::shared_ptr<const nimber_wide> wide;
+  field_nimber value;
 };
 
 bool is_nimber(PyObject* o) { return Py_TYPE(o) == nimber_type; }
 
-py_nimber value_of(PyObject* o) {
-  const auto* n = reinterpret_cast<const nimber_object*>(o);
-  return py_nimber{n->small, n->wide};
-}
+const field_nimber& value_of(PyObject* o) { return reinterpret_cast<const nimber_object*>(o)->value; }
 
 /// A new Nimber object holding x.
-PyObject* make_object(py_nimber x) {
+PyObject* make_object(field_nimber x) {
   auto* o = PyObject_New(nimber_object, nimber_type);
   if (o == nullptr) throw py::error_already_set();
-  o->small = x.small;
-  new (&o->wide) std::shared_ptr<const nimber_wide>(std::move(x.wide));
+  new (&o->value) field_nimber(std::move(x));
   return reinterpret_cast<PyObject*>(o);
 }
 
 /// A Python operand as a nimber: a Nimber, an int (or NumPy integer), or nothing when it is neither.
-std::optional<py_nimber> to_nimber(py::handle value, const char* what) {
+std::optional<field_nimber> to_nimber(py::handle value, const char* what) {
   if (is_nimber(value.ptr())) return value_of(value.ptr());
   if (PyLong_Check(value.ptr()) != 0) return from_int(value, what);
   if (PyIndex_Check(value.ptr()) != 0 && PyFloat_Check(value.ptr()) == 0) {
@@ -124,7 +82,7 @@ std::optional<py_nimber> to_nimber(py::handle value, const char* what) {
 }
 
 /// For comparisons, which never raise for an int: nothing for a negative int or one beyond the widest field.
-std::optional<py_nimber> comparable(py::handle value) {
+std::optional<field_nimber> comparable(py::handle value) {
   if (is_nimber(value.ptr())) return value_of(value.ptr());
   if (PyLong_Check(value.ptr()) != 0 || PyIndex_Check(value.ptr()) != 0) {
     try {
@@ -136,49 +94,40 @@ std::optional<py_nimber> comparable(py::handle value) {
   return std::nullopt;
 }
 
-py::object to_int(const py_nimber& x) {
-  if (!x.is_wide()) return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(x.small));
-  const auto words = x.wide->words();
+py::object to_int(const field_nimber& x) {
+  if (x.fits_u64()) return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(x.to_u64()));
+  const std::vector<std::uint64_t> words = x.words();
   const std::string bytes(reinterpret_cast<const char*>(words.data()), words.size() * sizeof(std::uint64_t));
   return py::module_::import("builtins").attr("int").attr("from_bytes")(py::bytes(bytes), "little");
 }
 
-int compare(const py_nimber& a, const py_nimber& b) {
-  if (!a.is_wide() && !b.is_wide()) return a.small < b.small ? -1 : a.small > b.small ? 1 : 0;
-  const auto order = a.as_wide() <=> b.as_wide();
+int compare(const field_nimber& a, const field_nimber& b) {
+  const auto order = a <=> b;
   return order < 0 ? -1 : order > 0 ? 1 : 0;
 }
 
-py_nimber add(const py_nimber& a, const py_nimber& b) {
-  if (!a.is_wide() && !b.is_wide()) return py_nimber{a.small ^ b.small, nullptr};
-  return normalize(a.as_wide() + b.as_wide());
-}
+field_nimber add(const field_nimber& a, const field_nimber& b) { return a + b; }
 
-py_nimber multiply(const py_nimber& a, const py_nimber& b) {
-  if (!a.is_wide() && !b.is_wide()) return py_nimber{nim_mul(a.small, b.small), nullptr};
-  return normalize(nim_mul(a.as_wide(), b.as_wide()));
-}
+field_nimber multiply(const field_nimber& a, const field_nimber& b) { return a * b; }
 
-py_nimber inverse(const py_nimber& a) {
+field_nimber inverse(const field_nimber& a) {
   try {
-    if (!a.is_wide()) return py_nimber{nim_inv(a.small), nullptr};
-    return normalize(nim_inv(*a.wide));
+    return a.inv();
   } catch (const domain_error& e) {
     throw division_by_zero(e);
   }
 }
 
-py_nimber divide(const py_nimber& a, const py_nimber& b) {
+field_nimber divide(const field_nimber& a, const field_nimber& b) {
   try {
-    if (!a.is_wide() && !b.is_wide()) return py_nimber{nim_div(a.small, b.small), nullptr};
-    return normalize(nim_div(a.as_wide(), b.as_wide()));
+    return a / b;
   } catch (const domain_error& e) {
     throw division_by_zero(e);
   }
 }
 
 /// a^e for any Python int e; a negative e is a power of the inverse, as in Python's own pow.
-py_nimber power(const py_nimber& a, py::handle exponent) {
+field_nimber power(const field_nimber& a, py::handle exponent) {
   if (PyLong_Check(exponent.ptr()) == 0 && PyIndex_Check(exponent.ptr()) == 0) {
     throw parse_error("exponent: " + py::repr(exponent).cast<std::string>() +
                       " is not an integer; raise a Nimber to an int power, e.g. x ** 3");
@@ -187,60 +136,32 @@ py_nimber power(const py_nimber& a, py::handle exponent) {
   if (!e) throw py::error_already_set();
   if (py::bool_(e < py::int_(0))) return power(inverse(a), -e);
   const unsigned long long small_e = PyLong_AsUnsignedLongLong(e.ptr());
-  if (!(small_e == static_cast<unsigned long long>(-1) && PyErr_Occurred() != nullptr)) {
-    if (!a.is_wide()) return py_nimber{nim_pow(a.small, small_e), nullptr};
-    const std::uint64_t word = small_e;
-    return normalize(nim_pow(*a.wide, std::span<const std::uint64_t>(&word, 1)));
-  }
+  if (!(small_e == static_cast<unsigned long long>(-1) && PyErr_Occurred() != nullptr)) return a.pow(small_e);
   PyErr_Clear();
-  // An exponent beyond 64 bits: its words, least significant first, for the engine's wide power.
+  // An exponent beyond 64 bits: its words, least significant first.
   const std::size_t bits = e.attr("bit_length")().cast<std::size_t>();
   const std::size_t word_count = (bits + 63) / 64;
   const std::string bytes = e.attr("to_bytes")(word_count * 8, "little").cast<std::string>();
   std::vector<std::uint64_t> words(word_count);
   std::copy_n(bytes.data(), bytes.size(), reinterpret_cast<char*>(words.data()));
-  return normalize(nim_pow(a.as_wide(), words));
+  return a.pow(words);
 }
 
-py_nimber square_root(const py_nimber& a) {
-  if (!a.is_wide()) return py_nimber{nim_sqrt(a.small), nullptr};
-  return normalize(nim_sqrt(*a.wide));
-}
-
-/// The field a nimber lies in, for the messages of what is computed below 2^128 only.
-std::string field_of(const py_nimber& a) { return "GF(2^" + std::to_string(a.wide ? a.wide->bits() : 64) + ")"; }
-
-py::object order(const py_nimber& a) {
-  if (!a.is_wide()) return py::int_(nim_order(a.small));
-  if (!a.fits_128()) {
-    throw domain_error("multiplicative orders are computed for nimbers below 2^128; this one is in " + field_of(a) +
-                       "; give a smaller nimber");
-  }
-  const uint128 k = without_gil([&] { return nim_order(a.as_128()); });
+py::object order(const field_nimber& a) {
+  if (a.fits_u64()) return py::int_(static_cast<std::uint64_t>(nim_order(a)));
+  const uint128 k = without_gil([&] { return nim_order(a); });
   return py::int_(py::str(to_decimal(k)));
 }
 
-py::object logarithm(const py_nimber& x, const py_nimber& base) {
-  if (!x.is_wide() && !base.is_wide()) {
-    const std::uint64_t k = without_gil([&] { return nim_log(x.small, base.small); });
-    return py::int_(k);
-  }
-  if (!x.fits_128() || !base.fits_128()) {
-    throw domain_error("logarithms are computed for nimbers below 2^128; this one is in " +
-                       field_of(x.fits_128() ? base : x) + "; give nimbers below 2^128");
-  }
-  const uint128 k = without_gil([&] { return nim_log(x.as_128(), base.as_128()); });
+py::object logarithm(const field_nimber& x, const field_nimber& base) {
+  const uint128 k = without_gil([&] { return nim_log(x, base); });
+  if (k <= UINT64_MAX) return py::int_(static_cast<std::uint64_t>(k));
   return py::int_(py::str(to_decimal(k)));
-}
-
-std::string repr(const py_nimber& x) {
-  if (!x.is_wide()) return to_string(nimber(x.small));
-  return "*" + to_string(*x.wide);
 }
 
 /// hash(x) == hash(int(x)), as x == int(x): Python hashes a non-negative int n as n mod (2^61 - 1).
-py::ssize_t hash_of(const py_nimber& x) {
-  if (!x.is_wide()) return static_cast<py::ssize_t>(x.small % ((std::uint64_t{1} << 61) - 1));
+py::ssize_t hash_of(const field_nimber& x) {
+  if (x.fits_u64()) return static_cast<py::ssize_t>(x.to_u64() % ((std::uint64_t{1} << 61) - 1));
   return py::hash(to_int(x));
 }
 
@@ -269,13 +190,13 @@ PyObject* guarded(F&& body) noexcept {
   return nullptr;
 }
 
-template <py_nimber (*Op)(const py_nimber&, const py_nimber&)>
+template <field_nimber (*Op)(const field_nimber&, const field_nimber&)>
 PyObject* binary_slot(PyObject* a, PyObject* b) {
   return guarded([&]() -> PyObject* {
     if (is_nimber(a) && is_nimber(b)) return make_object(Op(value_of(a), value_of(b)));
-    const std::optional<py_nimber> x = to_nimber(a, "operand");
+    const std::optional<field_nimber> x = to_nimber(a, "operand");
     if (!x) Py_RETURN_NOTIMPLEMENTED;
-    const std::optional<py_nimber> y = to_nimber(b, "operand");
+    const std::optional<field_nimber> y = to_nimber(b, "operand");
     if (!y) Py_RETURN_NOTIMPLEMENTED;
     return make_object(Op(*x, *y));
   });
@@ -284,7 +205,7 @@ PyObject* binary_slot(PyObject* a, PyObject* b) {
 PyObject* power_slot(PyObject* a, PyObject* e, PyObject* modulus) {
   return guarded([&]() -> PyObject* {
     if (modulus != Py_None) Py_RETURN_NOTIMPLEMENTED;
-    const std::optional<py_nimber> x = to_nimber(a, "operand");
+    const std::optional<field_nimber> x = to_nimber(a, "operand");
     if (!x) Py_RETURN_NOTIMPLEMENTED;
     return make_object(power(*x, e));
   });
@@ -292,10 +213,7 @@ PyObject* power_slot(PyObject* a, PyObject* e, PyObject* modulus) {
 
 PyObject* same_slot(PyObject* self) { return Py_NewRef(self); }  // -x == +x == x: a nimber is its own negative
 
-int bool_slot(PyObject* self) {
-  const auto* n = reinterpret_cast<const nimber_object*>(self);
-  return n->wide != nullptr || n->small != 0 ? 1 : 0;
-}
+int bool_slot(PyObject* self) { return value_of(self).is_zero() ? 0 : 1; }
 
 PyObject* int_slot(PyObject* self) {
   return guarded([&] { return to_int(value_of(self)).release().ptr(); });
@@ -314,12 +232,12 @@ Py_hash_t hash_slot(PyObject* self) {
 }
 
 PyObject* repr_slot(PyObject* self) {
-  return guarded([&] { return py::str(repr(value_of(self))).release().ptr(); });
+  return guarded([&] { return py::str(to_cgt_string(value_of(self))).release().ptr(); });
 }
 
 PyObject* richcompare_slot(PyObject* self, PyObject* other, int op) {
   return guarded([&]() -> PyObject* {
-    const std::optional<py_nimber> o = comparable(other);
+    const std::optional<field_nimber> o = comparable(other);
     if (!o) {
       // An int that is no nimber (negative, or too wide) equals no Nimber; anything else is not comparable.
       if ((op == Py_EQ || op == Py_NE) && PyLong_Check(other) != 0) return py::bool_(op == Py_NE).release().ptr();
@@ -337,10 +255,10 @@ PyObject* new_slot(PyTypeObject*, PyObject* args, PyObject* kwargs) {
     if (PyArg_ParseTupleAndKeywords(args, kwargs, "|O:Nimber", const_cast<char**>(keywords), &value) == 0) {
       return nullptr;
     }
-    if (value == nullptr) return make_object(py_nimber{});
+    if (value == nullptr) return make_object(field_nimber());
     if (is_nimber(value)) return Py_NewRef(value);
     if (PyUnicode_Check(value) != 0) return make_object(from_text(py::handle(value).cast<std::string>(), "Nimber"));
-    const std::optional<py_nimber> x = to_nimber(value, "Nimber");
+    const std::optional<field_nimber> x = to_nimber(value, "Nimber");
     if (!x) {
       throw parse_error("Nimber: " + text_of(py::repr(value)) +
                         " is not a non-negative integer; give an int such as 5, or text such as '0x2a' or '*5'");
@@ -351,14 +269,14 @@ PyObject* new_slot(PyTypeObject*, PyObject* args, PyObject* kwargs) {
 
 void dealloc_slot(PyObject* self) {
   auto* n = reinterpret_cast<nimber_object*>(self);
-  n->wide.~shared_ptr();
+  n->value.~field_nimber();
   PyTypeObject* type = Py_TYPE(self);
   PyObject_Free(self);
   Py_DECREF(type);  // a heap type: each instance holds a reference to it
 }
 
 PyObject* sqrt_method(PyObject* self, PyObject*) {
-  return guarded([&] { return make_object(square_root(value_of(self))); });
+  return guarded([&] { return make_object(value_of(self).sqrt()); });
 }
 
 PyObject* inverse_method(PyObject* self, PyObject*) {
@@ -371,7 +289,7 @@ PyObject* order_method(PyObject* self, PyObject*) {
 
 PyObject* log_method(PyObject* self, PyObject* base) {
   return guarded([&] {
-    const std::optional<py_nimber> b = to_nimber(base, "base");
+    const std::optional<field_nimber> b = to_nimber(base, "base");
     if (!b) throw parse_error("base: " + text_of(py::repr(base)) + " is not a nimber; give a Nimber or an int");
     return logarithm(value_of(self), *b).release().ptr();
   });
@@ -392,10 +310,7 @@ PyObject* reduce_method(PyObject* self, PyObject*) {
   });
 }
 
-PyObject* bits_getter(PyObject* self, void*) {
-  const auto* n = reinterpret_cast<const nimber_object*>(self);
-  return PyLong_FromUnsignedLong(n->wide ? n->wide->bits() : 64u);
-}
+PyObject* bits_getter(PyObject* self, void*) { return PyLong_FromUnsignedLong(value_of(self).bits()); }
 
 const char* const nimber_doc = R"doc(Nimber(value=0): a nimber, a non-negative integer with nim arithmetic.
 

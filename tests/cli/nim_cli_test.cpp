@@ -209,6 +209,15 @@ TEST(NimCliTest, BadInput) {
   expect_error(run_tartan({"nim"}), "tartan nim needs a command; type one of mul, pow");
 }
 
+// 0 is the same nimber in every field, so its inverse and a division by it are refused with one message whatever
+// --bits.
+TEST(NimCliTest, ZeroIsRefusedAlikeInEveryField) {
+  for (const char* bits : {"8", "64", "128", "256"}) {
+    expect_error(run_tartan({"nim", "inv", "0", "--bits", bits}), "the nim inverse of 0 does not exist");
+    expect_error(run_tartan({"nim", "div", "5", "0", "--bits", bits}), "division by the nimber 0");
+  }
+}
+
 /// The single output line of a successful run.
 std::string result_of(const std::vector<std::string>& args) {
   const auto r = run_tartan(args);
