@@ -17,6 +17,7 @@
 #include "input/options.hpp"
 #include "input/position_input.hpp"
 #include "output/analysis_output.hpp"
+#include "output/json_output.hpp"
 #include "output/timing.hpp"
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_region.hpp"
@@ -43,6 +44,7 @@ struct analyze_request : position_text {
   std::size_t options = 0;  // --options N: list the first N options (0: none)
   std::string options_text;
   bool json = false;
+  bool big_as_strings = false;
   std::string svg;
   std::string max_memory;
   std::uint64_t memory_limit = 0;  // --max-memory parsed, or the default
@@ -286,11 +288,13 @@ void add_analyze_command(CLI::App& app, run_state& state) {
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"position\" (the heads), \"value\", \"outcome\": \"N\"|\"P\", "
                 "\"winning_moves\"}");
+  add_big_as_strings_flag(sub, o->big_as_strings);
   add_svg_option(sub, o->svg, "Also draw the position in FILE (SVG), g(n) under each coin, a winning move highlighted");
   add_max_memory_option(sub, o->max_memory, "Refuse positions whose values need more memory");
   add_max_seconds_option(sub, o->max_seconds);
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
+    const big_as_strings_scope numbers(o->big_as_strings, o->json);
     o->memory_limit = max_memory_limit(*sub, o->max_memory);
     o->time_limit = max_seconds_limit(*sub, o->max_seconds);
     if (o->count && !o->svg.empty()) {

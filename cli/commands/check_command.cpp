@@ -19,6 +19,7 @@
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
 #include "output/analysis_output.hpp"
+#include "output/json_output.hpp"
 #include "output/timing.hpp"
 #include "tartan/analysis/check.hpp"
 #include "tartan/core/error.hpp"
@@ -38,6 +39,7 @@ struct check_options {
   std::string values;
   std::string max_memory;
   bool json = false;
+  bool big_as_strings = false;
 };
 
 /// A claimed value table "1,2,4,7" (decimal or 0x hex items).
@@ -230,8 +232,10 @@ void add_check_command(CLI::App& app, run_state& state) {
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"positions\", \"edges\", \"mismatches\", \"passed\", "
                 "\"complete\", \"first_mismatches\": [{\"position\", \"graph_value\", \"xor_value\"}]}");
+  add_big_as_strings_flag(sub, o->big_as_strings);
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
+    const big_as_strings_scope numbers(o->big_as_strings, o->json);
     run_check(*o, max_memory_limit(*sub, o->max_memory), state);
   });
 }

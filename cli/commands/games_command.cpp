@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands/commands.hpp"
+#include "input/options.hpp"
 #include "output/json_output.hpp"
 #include "tartan/games/registry.hpp"
 
@@ -64,8 +65,11 @@ void run_games(bool json) {
 void add_games_command(CLI::App& app, run_state& state) {
   auto* sub = app.add_subcommand("games", "List the built-in games: name, turning code, title and g(0..9).");
   auto json = std::make_shared<bool>(false);
+  auto big_as_strings = std::make_shared<bool>(false);
   sub->add_flag("--json", *json, "Print the list as JSON");
-  sub->callback([json, &state] {
+  add_big_as_strings_flag(sub, *big_as_strings);
+  sub->callback([json, big_as_strings, &state] {
+    const big_as_strings_scope numbers(*big_as_strings, *json);
     run_games(*json);
     state.exit_code = 0;
   });

@@ -10,6 +10,7 @@
 #include "commands/commands.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
+#include "output/json_output.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/graph/graph_text.hpp"
 #include "tartan/graph/grundy_graph.hpp"
@@ -22,6 +23,7 @@ struct graph_options {
   std::string file;
   std::string format = "auto";
   bool json = false;
+  bool big_as_strings = false;
   std::string max_memory;
 };
 
@@ -91,9 +93,11 @@ void add_graph_command(CLI::App& app, run_state& state) {
       ->check(CLI::IsMember({"auto", "dot", "edges"}))
       ->capture_default_str();
   sub->add_flag("--json", o->json, "Print {\"vertices\": [{\"name\": ..., \"grundy\": ...}, ...]}");
+  add_big_as_strings_flag(sub, o->big_as_strings);
   add_max_memory_option(sub, o->max_memory, "Refuse graphs whose text and vertices need more memory");
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
+    const big_as_strings_scope numbers(o->big_as_strings, o->json);
     run_graph(*o, max_memory_limit(*sub, o->max_memory));
     state.exit_code = 0;
   });

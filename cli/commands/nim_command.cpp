@@ -20,6 +20,7 @@
 #include "commands/commands.hpp"
 #include "input/field_bits.hpp"
 #include "input/options.hpp"
+#include "output/json_output.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/nim/field_nimber.hpp"
@@ -37,11 +38,13 @@ constexpr u64 max_table_size = 4096;  // 16.7 million products, about 85 MB of t
 struct output_options {
   bool hex = false;
   bool json = false;
+  bool big_as_strings = false;
 };
 
 void add_output_flags(CLI::App* cmd, output_options& o, const char* json_help) {
   cmd->add_flag("--hex", o.hex, "Print numbers in hexadecimal (0x...)");
   cmd->add_flag("--json", o.json, json_help);
+  add_big_as_strings_flag(cmd, o.big_as_strings);
 }
 
 // Appends v in decimal or 0x-hex to out.
@@ -70,6 +73,7 @@ json json_number(const field_nimber& v, unsigned bits, bool hex) {
 // not 64).
 void print_result(const std::string& operation, const std::vector<field_nimber>& operands, const field_nimber& result,
                   unsigned bits, const output_options& o) {
+  check_big_as_strings(o.big_as_strings, o.json);
   if (o.json) {
     json ops = json::array();
     for (const field_nimber& v : operands) ops.push_back(json_number(v, bits, o.hex));
@@ -77,7 +81,7 @@ void print_result(const std::string& operation, const std::vector<field_nimber>&
     if (bits != 64) j["bits"] = bits;
     j["operands"] = ops;
     j["result"] = json_number(result, bits, o.hex);
-    std::cout << j.dump() << '\n';
+    std::cout << (o.big_as_strings ? big_integers_as_strings(j.dump()) : j.dump()) << '\n';
   } else {
     std::cout << to_string(result, o.hex) << '\n';
   }
@@ -163,6 +167,7 @@ u64 parse_token(std::string_view token, u64 line, u64 pair, char which) {
 // Reads pairs until the end of standard input and writes a⊗b per pair, one per line (or a JSON array), in chunks
 // of 64 Ki pairs. Products of the pairs before a bad token are written before the error.
 void run_batch(const output_options& o) {
+  check_big_as_strings(o.big_as_strings, o.json);
   constexpr std::size_t chunk = std::size_t{1} << 16;
   token_reader reader;
   std::vector<u64> a, b, product(chunk);
@@ -180,9 +185,10 @@ void run_batch(const output_options& o) {
     for (std::size_t i = 0; i < n; ++i) {
       if (o.json) {
         if (!first) out += ',';
-        if (o.hex) out += '"';
+        const bool quoted = o.hex || (o.big_as_strings && product[i] > max_exact_json_integer);
+        if (quoted) out += '"';
         append_number(out, product[i], o.hex);
-        if (o.hex) out += '"';
+        if (quoted) out += '"';
       } else {
         append_number(out, product[i], o.hex);
         out += '\n';
@@ -377,7 +383,9 @@ void add_table(CLI::App* nim) {
   cmd->add_option("N", *n_text, "Table size, 1 to " + std::to_string(max_table_size))->required();
   cmd->add_flag("--hex", o->hex, "Print the values in hexadecimal (0x...)");
   cmd->add_flag("--json", o->json, "Print a JSON array of N rows of N products");
+  add_big_as_strings_flag(cmd, o->big_as_strings);
   cmd->callback([o, n_text] {
+    check_big_as_strings(o->big_as_strings, o->json);  // the products of a table below 4096 are below 8192
     const u64 n = parse_u64(*n_text, "table size N");
     if (n == 0) throw parse_error("table size N: 0 gives an empty table; type a size from 1 to 4096");
     if (n > max_table_size) {

@@ -19,6 +19,7 @@
 #include "input/field_bits.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
+#include "output/json_output.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/nim/field_nimber.hpp"
 #include "tartan/nim/nim_equation.hpp"
@@ -35,6 +36,7 @@ struct field_options {
   unsigned bits = 64;
   bool hex = false;
   bool json = false;
+  bool big_as_strings = false;    // --big-as-strings
   std::string max_memory;         // matrix commands: --max-memory as typed
   const CLI::App* cmd = nullptr;  // the subcommand, for options typed with an empty value and --max-memory
 };
@@ -43,6 +45,7 @@ struct field_options {
 void check_options(const field_options& o) {
   if (o.cmd != nullptr) refuse_empty_values(*o.cmd);
   check_field_bits(o.bits);
+  check_big_as_strings(o.big_as_strings, o.json);
 }
 
 // Refuses commands that have no implementation beyond `limit` bits.
@@ -72,7 +75,9 @@ field_nimber parse_value(const std::string& text, const field_options& o, const 
   return field_nimber::parse(text, o.bits, label, "use a larger --bits");
 }
 
-void print_json(const json& j) { std::cout << j.dump() << '\n'; }
+void print_json(const json& j, const field_options& o) {
+  std::cout << (o.big_as_strings ? big_integers_as_strings(j.dump()) : j.dump()) << '\n';
+}
 
 /// A command's result: its JSON value and its text.
 struct field_result {
@@ -125,7 +130,7 @@ void run_field_command(const field_options& o, std::initializer_list<field_input
   j[key] = std::move(result.value);
   if (!result.why.empty()) j["why"] = result.why;
   if (o.json)
-    print_json(j);
+    print_json(j, o);
   else
     std::cout << result.text << '\n';
 }
@@ -180,6 +185,7 @@ std::shared_ptr<field_options> add_field_options(CLI::App* cmd, bool with_bits =
   }
   cmd->add_flag("--hex", o->hex, "Print the results in hexadecimal (0x...)");
   cmd->add_flag("--json", o->json, "Print the result as JSON (numbers for --bits 64 or less, else strings)");
+  add_big_as_strings_flag(cmd, o->big_as_strings);
   return o;
 }
 
@@ -285,7 +291,7 @@ void add_solve(CLI::App* nim) {
              {"roots", json::array()}};
       for (const auto& root : roots) j["roots"].push_back(json_number(root, *o));
       if (!why.empty()) j["why"] = why;
-      print_json(j);
+      print_json(j, *o);
     } else if (!why.empty()) {
       std::cout << "no root: " << why << '\n';
     } else if (every) {
@@ -314,7 +320,7 @@ void add_cbrt(CLI::App* nim) {
       json j{{"bits", o->bits}, {"x", json_number(value, *o)}, {"roots", json::array()}};
       for (const auto& root : roots) j["roots"].push_back(json_number(root, *o));
       if (!why.empty()) j["why"] = why;
-      print_json(j);
+      print_json(j, *o);
     } else if (!why.empty()) {
       std::cout << "no root: " << why << '\n';
     } else {
@@ -346,7 +352,7 @@ void add_matrix_commands(CLI::App* nim) {
     const nim_matrix m = read_matrix(*file, *o, "det");
     const std::uint64_t d = determinant(m);
     if (o->json)
-      print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"determinant", json_u64(d, *o)}});
+      print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"determinant", json_u64(d, *o)}}, *o);
     else
       std::cout << format_u64(d, o->hex) << '\n';
   });
@@ -357,7 +363,7 @@ void add_matrix_commands(CLI::App* nim) {
     const nim_matrix m = read_matrix(*file, *o, "rank");
     const std::size_t r = rank(m);
     if (o->json)
-      print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"rank", r}});
+      print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"rank", r}}, *o);
     else
       std::cout << r << '\n';
   });
@@ -369,7 +375,7 @@ void add_matrix_commands(CLI::App* nim) {
     if (o->json) {
       json rows = json::array();
       for (std::size_t i = 0; i < inv.rows(); ++i) rows.push_back(json_row(inv.row(i), *o));
-      print_json({{"inverse", rows}});
+      print_json({{"inverse", rows}}, *o);
     } else {
       for (std::size_t i = 0; i < inv.rows(); ++i) std::cout << format_row(inv.row(i), o->hex) << '\n';
     }
@@ -383,7 +389,7 @@ void add_matrix_commands(CLI::App* nim) {
     if (o->json) {
       json b = json::array();
       for (const auto& v : basis) b.push_back(json_row(v, *o));
-      print_json({{"dimension", basis.size()}, {"basis", b}});
+      print_json({{"dimension", basis.size()}, {"basis", b}}, *o);
     } else {
       std::cout << "dimension " << basis.size() << '\n';
       for (const auto& v : basis) std::cout << format_row(v, o->hex) << '\n';
@@ -416,7 +422,7 @@ void add_matrix_commands(CLI::App* nim) {
       const std::string prefix = "the system has no solution: ";
       if (why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
       if (o->json) {
-        print_json({{"solution", nullptr}, {"kernel", json::array()}, {"unique", false}, {"why", why}});
+        print_json({{"solution", nullptr}, {"kernel", json::array()}, {"unique", false}, {"why", why}}, *o);
       } else {
         std::cout << "no solution: " << why << '\n';
       }
@@ -425,7 +431,7 @@ void add_matrix_commands(CLI::App* nim) {
     if (o->json) {
       json k = json::array();
       for (const auto& v : s.kernel) k.push_back(json_row(v, *o));
-      print_json({{"solution", json_row(s.solution, *o)}, {"kernel", k}, {"unique", s.unique()}});
+      print_json({{"solution", json_row(s.solution, *o)}, {"kernel", k}, {"unique", s.unique()}}, *o);
     } else {
       std::cout << "solution: " << format_row(s.solution, o->hex) << '\n';
       for (const auto& v : s.kernel) std::cout << "kernel: " << format_row(v, o->hex) << '\n';

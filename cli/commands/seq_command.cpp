@@ -17,6 +17,7 @@
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
 #include "output/advice.hpp"
+#include "output/json_output.hpp"
 #include "output/pictures.hpp"
 #include "output/sequence_output.hpp"
 #include "output/svg.hpp"
@@ -34,6 +35,7 @@ struct seq_options {
   std::string game;
   std::string count;
   bool json = false;
+  bool big_as_strings = false;
   bool jsonl = false;
   bool period = false;
   std::string svg;
@@ -140,6 +142,7 @@ void add_seq_command(CLI::App& app, run_state& state) {
   sub->add_flag("--jsonl", opts->jsonl,
                 "Print one {\"n\": n, \"g\": g(n)} per line as the values are computed, then {\"complete\": ..., "
                 "\"count\": ..., \"seconds\": ...}");
+  add_big_as_strings_flag(sub, opts->big_as_strings);
   sub->add_flag("--period", opts->period,
                 "Also report a period g(n + P) = g(n) + s for n >= p, proven for rules of bounded span, and the "
                 "classic closed forms the values match (JSON: \"period\", \"closed_forms\")");
@@ -148,6 +151,7 @@ void add_seq_command(CLI::App& app, run_state& state) {
   add_max_seconds_option(sub, opts->max_seconds);
   sub->callback([opts, sub, &state] {
     refuse_empty_values(*sub);
+    const big_as_strings_scope numbers(opts->big_as_strings, opts->json || opts->jsonl);
     run_seq(*opts, *sub, max_memory_limit(*sub, opts->max_memory), max_seconds_limit(*sub, opts->max_seconds), state);
   });
 }

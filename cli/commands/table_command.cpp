@@ -32,6 +32,7 @@ struct table_options {
   std::string max_memory;
   std::string max_seconds;
   bool json = false;
+  bool big_as_strings = false;
   std::string svg;
 };
 
@@ -153,9 +154,11 @@ void add_table_command(CLI::App& app, run_state& state) {
   add_max_memory_option(sub, o->max_memory, "Refuse tables needing more memory");
   add_max_seconds_option(sub, o->max_seconds);
   sub->add_flag("--json", o->json, "Print a JSON array of rows (nested one level per extra factor)");
+  add_big_as_strings_flag(sub, o->big_as_strings);
   add_svg_option(sub, o->svg, "Also draw the table in FILE, an SVG heat map (boxes AxBxC: a panel per a)");
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
+    const big_as_strings_scope numbers(o->big_as_strings, o->json);
     run_table(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds));
     state.exit_code = 0;
   });

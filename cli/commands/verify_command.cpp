@@ -36,6 +36,7 @@ struct verify_cli_options {
   std::size_t listed = 10;
   std::string listed_text = "10";  // --list as typed: parse_u64 refuses signs and values beyond 64 bits
   bool json = false;
+  bool big_as_strings = false;
   std::string svg;
   std::string values;  // --values FILE: conjectured values to compare with instead of the theorem
 };
@@ -211,8 +212,10 @@ void add_verify_command(CLI::App& app, run_state& state) {
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"size\", \"checked\", \"mismatches\", \"first_mismatches\": [{\"cell\", \"direct\", "
                 "\"theorem\"}], \"seconds\", \"threads\", \"complete\"}");
+  add_big_as_strings_flag(sub, o->big_as_strings);
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
+    const big_as_strings_scope numbers(o->big_as_strings, o->json);
     o->listed = static_cast<std::size_t>(parse_u64(o->listed_text, "--list"));
     run_verify(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds), state);
   });

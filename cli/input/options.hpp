@@ -33,6 +33,19 @@ inline CLI::Option* add_svg_option(CLI::App* cmd, std::string& path, const std::
 }
 
 /**
+ * Adds `--big-as-strings` to a command that prints JSON, the flag kept in `flag`: its integers of 2^53 or more are
+ * written as decimal strings (json_output.hpp: big_as_strings_scope), which readers holding numbers as doubles (jq,
+ * JavaScript) read exactly.
+ *
+ * Example: add_big_as_strings_flag(sub, o->big_as_strings);
+ */
+inline CLI::Option* add_big_as_strings_flag(CLI::App* cmd, bool& flag) {
+  return cmd->add_flag("--big-as-strings", flag,
+                       "With --json: write integers of 2^53 or more as decimal strings (\"576460752303423489\"), "
+                       "exact for readers that hold numbers as doubles (jq, JavaScript)");
+}
+
+/**
  * Adds `--max-memory SIZE` to cmd, the text kept in `text`; read the limit with max_memory_limit.
  *
  * Example: add_max_memory_option(sub, o->max_memory, "Refuse tables needing more memory");

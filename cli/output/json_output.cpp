@@ -1,9 +1,12 @@
 #include "output/json_output.hpp"
 
+#include <algorithm>
 #include <functional>
+#include <iostream>
 #include <utility>
 
 #include "detail/box_cells.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 
 namespace tartan::cli {
@@ -146,6 +149,111 @@ nlohmann::ordered_json play_json(const play_session& session, const std::vector<
   json["winner"] = over ? nlohmann::ordered_json(side(session.winner())) : nlohmann::ordered_json(nullptr);
   json["hint"] = hint ? move_json(*hint) : nlohmann::ordered_json(nullptr);
   return json;
+}
+
+void big_integer_quoter::put(std::string_view text, std::string& out) {
+  for (const char c : text) {
+    if (in_string_) {
+      out += c;
+      if (escaped_) {
+        escaped_ = false;
+      } else if (c == '\\') {
+        escaped_ = true;
+      } else if (c == '"') {
+        in_string_ = false;
+      }
+      continue;
+    }
+    // A JSON number is made of these characters only; in valid JSON, one starts with '-' or a digit.
+    const bool number_char = (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+    if (number_char && (!number_.empty() || c == '-' || (c >= '0' && c <= '9'))) {
+      number_ += c;
+      continue;
+    }
+    end_number(out);
+    out += c;
+    if (c == '"') in_string_ = true;
+  }
+}
+
+void big_integer_quoter::finish(std::string& out) { end_number(out); }
+
+void big_integer_quoter::end_number(std::string& out) {
+  if (number_.empty()) return;
+  const std::string_view digits = std::string_view(number_).substr(number_[0] == '-' ? 1 : 0);
+  // An integer (JSON writes no leading zeros) beyond 2^53 - 1 = 9007199254740991, which has 16 digits.
+  static constexpr std::string_view largest = "9007199254740991";
+  const bool integer = std::all_of(digits.begin(), digits.end(), [](char d) { return d >= '0' && d <= '9'; });
+  const bool big = integer && (digits.size() > largest.size() || (digits.size() == largest.size() && digits > largest));
+  if (big) {
+    out += '"';
+    out += number_;
+    out += '"';
+  } else {
+    out += number_;
+  }
+  number_.clear();
+}
+
+std::string big_integers_as_strings(std::string_view json) {
+  std::string out;
+  out.reserve(json.size() + 64);
+  big_integer_quoter quoter;
+  quoter.put(json, out);
+  quoter.finish(out);
+  return out;
+}
+
+void check_big_as_strings(bool on, bool json) {
+  if (on && !json) {
+    throw parse_error(
+        "--big-as-strings changes how JSON writes large integers; add --json, or leave --big-as-strings out");
+  }
+}
+
+big_as_strings_scope::big_as_strings_scope(bool on, bool json) {
+  check_big_as_strings(on, json);
+  if (!on) return;
+  buffer_.emplace(std::cout.rdbuf());
+  saved_ = std::cout.rdbuf(&*buffer_);
+}
+
+big_as_strings_scope::~big_as_strings_scope() {
+  if (!buffer_) return;
+  std::cout.flush();
+  buffer_->finish();
+  std::cout.rdbuf(saved_);
+}
+
+void big_as_strings_scope::quoting_buffer::finish() {
+  quoter_.finish(out_);
+  write_out();
+  target_->pubsync();
+}
+
+big_as_strings_scope::quoting_buffer::int_type big_as_strings_scope::quoting_buffer::overflow(int_type c) {
+  if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+  const char ch = traits_type::to_char_type(c);
+  quoter_.put(std::string_view(&ch, 1), out_);
+  write_out();
+  return c;
+}
+
+std::streamsize big_as_strings_scope::quoting_buffer::xsputn(const char* s, std::streamsize n) {
+  quoter_.put(std::string_view(s, static_cast<std::size_t>(n)), out_);
+  write_out();
+  return n;
+}
+
+int big_as_strings_scope::quoting_buffer::sync() {
+  write_out();
+  return target_->pubsync();
+}
+
+void big_as_strings_scope::quoting_buffer::write_out() {
+  if (out_.empty()) return;
+  target_->sputn(out_.data(), static_cast<std::streamsize>(out_.size()));
+  out_.clear();
 }
 
 }  // namespace tartan::cli

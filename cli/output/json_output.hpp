@@ -8,10 +8,13 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
+#include <streambuf>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "output/analysis_output.hpp"
@@ -104,5 +107,80 @@ nlohmann::ordered_json verify_json(const verify_report& report, bool given);
  */
 nlohmann::ordered_json play_json(const play_session& session, const std::vector<played_move>& moves,
                                  const std::optional<move>& hint);
+
+/// The largest integer that every JSON reader holds exactly: 2^53 - 1, JavaScript's Number.MAX_SAFE_INTEGER. Readers
+/// that hold numbers as doubles (jq, JSON.parse) round the integers beyond it: 576460752303423489 reads as
+/// 576460752303423500.
+inline constexpr std::uint64_t max_exact_json_integer = (std::uint64_t{1} << 53) - 1;
+
+/**
+ * Rewrites JSON text as it passes, writing each integer beyond ±max_exact_json_integer as a decimal string, so that
+ * readers holding numbers as doubles read it exactly: `--big-as-strings` and the API's "big_as_strings". Strings,
+ * fractions and exponents pass unchanged. Text may come in pieces cut anywhere: a number is held back until the
+ * character after it shows where it ends, and finish() writes one still held.
+ *
+ * Example: big_integer_quoter q; q.put(R"({"value":576460752303423489,"n":3})", out); q.finish(out);
+ *          out == R"({"value":"576460752303423489","n":3})"
+ */
+class big_integer_quoter {
+ public:
+  void put(std::string_view text, std::string& out);
+  void finish(std::string& out);
+
+ private:
+  void end_number(std::string& out);
+
+  bool in_string_ = false;
+  bool escaped_ = false;  // in a string, after a backslash
+  std::string number_;    // the number being read, outside strings
+};
+
+/**
+ * `json` with its integers beyond ±max_exact_json_integer written as decimal strings (big_integer_quoter).
+ *
+ * Example: big_integers_as_strings("[1,18446744073709551615,0.5]") == R"([1,"18446744073709551615",0.5])"
+ */
+std::string big_integers_as_strings(std::string_view json);
+
+/// Throws parse_error when `--big-as-strings` (`on`) is given to a command not asked for JSON (`json` false): the
+/// option changes only JSON.
+void check_big_as_strings(bool on, bool json);
+
+/**
+ * The JSON output of a command with `--big-as-strings`: while alive and `on`, what is written to std::cout passes
+ * through a big_integer_quoter; on destruction a number held back is written and std::cout is restored. Throws
+ * parse_error as check_big_as_strings does.
+ *
+ * Example: const big_as_strings_scope numbers(o->big_as_strings, o->json); print_analysis_json(std::cout, ...);
+ */
+class big_as_strings_scope {
+ public:
+  big_as_strings_scope(bool on, bool json);
+  ~big_as_strings_scope();
+  big_as_strings_scope(const big_as_strings_scope&) = delete;
+  big_as_strings_scope& operator=(const big_as_strings_scope&) = delete;
+
+ private:
+  class quoting_buffer : public std::streambuf {
+   public:
+    explicit quoting_buffer(std::streambuf* target) : target_(target) {}
+    void finish();
+
+   protected:
+    int_type overflow(int_type c) override;
+    std::streamsize xsputn(const char* s, std::streamsize n) override;
+    int sync() override;
+
+   private:
+    void write_out();
+
+    std::streambuf* target_;
+    big_integer_quoter quoter_;
+    std::string out_;
+  };
+
+  std::optional<quoting_buffer> buffer_;
+  std::streambuf* saved_ = nullptr;
+};
 
 }  // namespace tartan::cli

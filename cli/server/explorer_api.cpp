@@ -8,6 +8,7 @@
 #include <new>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <utility>
@@ -27,6 +28,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/parse_number.hpp"
 #include "tartan/core/time_limit.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
@@ -51,6 +53,27 @@ struct request_error {
 
 [[noreturn]] void refuse(int status, std::string message) { throw request_error{status, std::move(message)}; }
 
+/// The request body parsed, a key given twice in one object refused: JSON leaves the meaning of a duplicated key
+/// open (RFC 8259, section 4) and nlohmann keeps the last one, so {"position": "HT", "position": "TH"} would be
+/// answered for one of the two without a word.
+json parse_body(std::string_view body) {
+  std::vector<std::set<std::string>> keys;  // the keys of each object being read, the innermost last
+  return json::parse(body, [&keys](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) {
+      keys.emplace_back();
+    } else if (event == json::parse_event_t::object_end) {
+      keys.pop_back();
+    } else if (event == json::parse_event_t::key && !keys.back().insert(parsed.get<std::string>()).second) {
+      refuse(400, "the request gives " + detail::quote_typed(parsed.get<std::string>()) +
+                      " twice in one object; give each field once");
+    }
+    return true;
+  });
+}
+
+/// The field every endpoint takes: true asks for the integers of 2^53 or more as decimal strings (--big-as-strings).
+constexpr std::string_view big_as_strings_field = "big_as_strings";
+
 /// The fields of a request body, read by name: each endpoint names the fields it takes, and an unknown one is
 /// refused (a misspelt "positon" would otherwise be ignored, and the question answered without it).
 class request_fields {
@@ -61,7 +84,7 @@ class request_fields {
       body_ = json::object();  // an empty body asks with every field left out
     } else {
       try {
-        body_ = json::parse(body);
+        body_ = parse_body(body);
       } catch (const json::parse_error& e) {
         std::string why = e.what();
         const std::size_t colon = why.find("parse error");
@@ -74,6 +97,10 @@ class request_fields {
     }
     for (const auto& [key, value] : body_.items()) {
       if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+      if (key == big_as_strings_field) {
+        static_cast<void>(flag(key));  // read by explorer_api::handle; here only refused when not true or false
+        continue;
+      }
       std::string list;
       for (const std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
       refuse(400, "/api/" + std::string(endpoint_) + " has no field " + detail::quote_typed(key) +
@@ -92,12 +119,10 @@ class request_fields {
                     "\": \"" + example(key) + "\"");
   }
 
-  /// A count given as a number or as its text (coins: 100 or "100"), read as the CLI reads it; "" when left out.
+  /// The number of coins of a row (coins: 100 or "100"), as --coins takes it: from 1 to 2^32; "" when left out.
   std::string count_text(std::string_view key) const {
-    if (has(key) && body_[std::string(key)].is_number_unsigned()) {
-      return std::to_string(body_[std::string(key)].get<std::uint64_t>());
-    }
-    return text(key);
+    if (!has(key)) return "";
+    return std::to_string(number(key, 0, 1, std::uint64_t{UINT32_MAX} + 1));
   }
 
   /// A required text field.
@@ -112,17 +137,49 @@ class request_fields {
 
   /// A whole number from 0 to `max`, `fallback` when left out.
   std::uint64_t number(std::string_view key, std::uint64_t fallback, std::uint64_t max) const {
+    return number(key, fallback, 0, max);
+  }
+
+  /// A whole number from `min` to `max`, `fallback` when left out. Every number of a request is read by this one
+  /// rule: a JSON number, or its text as the CLI takes it (decimal, or 0x hexadecimal): "count": 16 or "16".
+  std::uint64_t number(std::string_view key, std::uint64_t fallback, std::uint64_t min, std::uint64_t max) const {
     if (!has(key)) return fallback;
     const json& v = body_[std::string(key)];
-    if (!v.is_number_unsigned()) {
-      refuse(400, std::string(key) + ": expected a whole number from 0 to " + std::to_string(max) + ", got " +
-                      (v.is_number() ? v.dump() : type_of(v)));
+    const std::string name(key);
+    const std::string range = "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+    const std::string shown = v.is_string() ? detail::quote_typed(v.get<std::string>()) : v.dump();
+    const auto over = [&] {
+      refuse(422,
+             name + ": " + shown + " is over the most allowed here, " + std::to_string(max) + "; ask for " + range);
+    };
+    const auto wrong = [&](const std::string& got) {
+      refuse(400, name + ": expected " + range + " (a JSON number, or its text), got " + got);
+    };
+    std::uint64_t n = 0;
+    if (v.is_number_unsigned()) {
+      n = v.get<std::uint64_t>();
+    } else if (v.is_string()) {
+      try {
+        n = parse_u64(v.get<std::string>(), name);
+      } catch (const error&) {
+        const std::string& t = v.get<std::string>();
+        if (!t.empty() && t.find_first_not_of("0123456789") == std::string::npos) over();  // beyond 64 bits
+        wrong(shown);
+      }
+    } else if (v.is_number_float() && v.get<double>() >= 1.8446744073709552e19) {
+      over();
+    } else {
+      wrong(v.is_number() ? shown : type_of(v));
     }
-    const std::uint64_t n = v.get<std::uint64_t>();
-    if (n > max)
-      refuse(422, std::string(key) + ": " + std::to_string(n) + " is over the most allowed here, " +
-                      std::to_string(max) + "; ask for at most " + std::to_string(max));
+    if (n > max) over();
+    if (n < min) wrong(shown);
     return n;
+  }
+
+  /// A job's id, as the API answers it ("job": "2") or as a JSON number (2).
+  std::string id_text(std::string_view key) const {
+    if (has(key) && body_[std::string(key)].is_number()) return std::to_string(number(key, 0, 1, UINT64_MAX));
+    return required_text(key);
   }
 
   bool flag(std::string_view key) const {
@@ -255,8 +312,7 @@ api_reply sequence(std::string_view body, const api_limits& limits) {
                     json(text).dump() + ", \"size\": \"8x8\"}");
   }
   if (!f.has("count")) refuse(400, "/api/sequence needs \"count\", how many values: g(0) .. g(count-1); e.g. 64");
-  request.count = static_cast<std::size_t>(f.number("count", 0, limits.max_sequence_values));
-  if (request.count == 0) refuse(400, "count must be at least 1; e.g. \"count\": 64");
+  request.count = static_cast<std::size_t>(f.number("count", 0, 1, limits.max_sequence_values));
   const bool period = f.flag("period");
   const bool svg = wants_svg(f);
   request.max_memory = memory_limit_or_default(limits.max_memory);
@@ -353,8 +409,7 @@ api_reply verify(std::string_view body, const api_limits& limits, verify_jobs& j
   game.check_extents(extents);
   verify_options options;
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  options.threads = static_cast<unsigned>(f.number("threads", 1, cores));
-  if (options.threads == 0) refuse(400, "threads must be at least 1; leave it out for 1");
+  options.threads = static_cast<unsigned>(f.number("threads", 1, 1, cores));
   options.memory_limit = memory_limit_or_default(limits.max_memory);
   options.max_seconds = limits.max_seconds;
   const std::size_t listed = static_cast<std::size_t>(f.number("list", 10, 1000));
@@ -365,7 +420,7 @@ api_reply verify(std::string_view body, const api_limits& limits, verify_jobs& j
 }
 
 job_snapshot find_job(const request_fields& f, verify_jobs& jobs) {
-  const std::string id = f.required_text("job");
+  const std::string id = f.id_text("job");
   std::optional<job_snapshot> s = jobs.read(id);
   if (!s) {
     refuse(404, "no verification " + detail::quote_typed(id) +
@@ -483,7 +538,28 @@ std::string explorer_api::endpoint_list() {
 explorer_api::explorer_api(api_limits limits)
     : limits_(limits), jobs_(limits.max_running_jobs, limits.max_kept_jobs, limits.max_seconds) {}
 
+namespace {
+
+/// Whether the request asks for the integers of 2^53 or more as strings ({"big_as_strings": true}); read once the
+/// endpoint has accepted the request, so the body is a JSON object and the field, if any, true or false.
+bool asks_big_as_strings(std::string_view body) {
+  if (body.find(big_as_strings_field) == std::string_view::npos) return false;
+  const json request = json::parse(body, nullptr, false);
+  const auto field = request.is_object() ? request.find(std::string(big_as_strings_field)) : request.end();
+  return field != request.end() && field->is_boolean() && field->get<bool>();
+}
+
+}  // namespace
+
 api_reply explorer_api::handle(std::string_view endpoint, std::string_view body) {
+  api_reply reply = answer(endpoint, body);
+  if (reply.status < 300 && reply.content_type == "application/json" && asks_big_as_strings(body)) {
+    reply.body = big_integers_as_strings(reply.body);
+  }
+  return reply;
+}
+
+api_reply explorer_api::answer(std::string_view endpoint, std::string_view body) {
   try {
     if (endpoint == "games") return games(body);
     if (endpoint == "sequence") return sequence(body, limits_);

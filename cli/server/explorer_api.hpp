@@ -2,7 +2,9 @@
 // a body out. Each endpoint reads its JSON request, asks the engine the question `tartan` would, and answers with
 // the CLI's own JSON builders (output/json_output.hpp, output/sequence_output.hpp) and pictures
 // (output/pictures.hpp), so `POST /api/analyze {"game": "mock-turtles", "position": "HTTH"}` and
-// `tartan analyze mock-turtles HTTH --json` give the same bytes. docs/explorer.md documents every endpoint.
+// `tartan analyze mock-turtles HTTH --json` give the same bytes. docs/explorer.md documents every endpoint. Every
+// number of a request is read by one rule (a JSON number or its text, within a stated range), a key given twice is
+// refused, and every endpoint takes "big_as_strings": true, the CLI's --big-as-strings.
 //
 // Every request is bounded as the CLI's commands are: the memory and time limits of `tartan explore`
 // (--max-memory, --max-seconds, the CLI's defaults) go into each question, checked by the engine before any work;
@@ -66,6 +68,8 @@ class explorer_api {
   const api_limits& limits() const { return limits_; }
 
  private:
+  api_reply answer(std::string_view endpoint, std::string_view body);
+
   api_limits limits_;
   verify_jobs jobs_;
 };

@@ -14,6 +14,98 @@ const LISTED_WINNING = 500;
 
 const $ = (id) => document.getElementById(id);
 
+/** The largest box the page draws for a row (1), a board (2) or a box (3): one extent per axis. */
+function maxSize(kind) {
+  return kind === 1 ? [MAX_ROW] : kind === 2 ? [MAX_SIDE[2], MAX_SIDE[2]] : [MAX_LAYERS, MAX_SIDE[3], MAX_SIDE[3]];
+}
+
+/**
+ * JSON text → its value, as JSON.parse reads it but exact: an integer beyond Number.MAX_SAFE_INTEGER (2^53 - 1)
+ * becomes a BigInt, where a double would round it (576460752303423489 would read as 576460752303423500). Other
+ * numbers are Numbers. Values of 64 bits and more are shown with String() and combined as BigInts, never as doubles.
+ */
+function parseExactJson(text) {
+  if (!/\d{16}/.test(text)) return JSON.parse(text);  // no integer of 16 digits or more: JSON.parse is exact
+  let at = 0;
+  const fail = () => {
+    throw new SyntaxError('the server\'s answer is not JSON (at character ' + at + ')');
+  };
+  const space = () => {
+    while (at < text.length && ' \t\r\n'.includes(text[at])) ++at;
+  };
+  const string = () => {
+    const start = at++;
+    while (at < text.length && text[at] !== '"') at += text[at] === '\\' ? 2 : 1;
+    if (at >= text.length) fail();
+    ++at;
+    return JSON.parse(text.slice(start, at));  // the escapes, read by the browser
+  };
+  const numberPattern = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+  const number = () => {
+    numberPattern.lastIndex = at;
+    const match = numberPattern.exec(text);
+    if (!match) fail();
+    at += match[0].length;
+    if (match[1] !== undefined || match[2] !== undefined) return Number(match[0]);
+    const n = Number(match[0]);
+    return Number.isSafeInteger(n) ? n : BigInt(match[0]);
+  };
+  const value = () => {
+    space();
+    const c = text[at];
+    if (c === '{') {
+      ++at;
+      const object = {};
+      space();
+      if (text[at] === '}') {
+        ++at;
+        return object;
+      }
+      for (;;) {
+        space();
+        if (text[at] !== '"') fail();
+        const key = string();
+        space();
+        if (text[at++] !== ':') fail();
+        Object.defineProperty(object, key, {value: value(), enumerable: true, writable: true, configurable: true});
+        space();
+        const next = text[at++];
+        if (next === '}') return object;
+        if (next !== ',') fail();
+      }
+    }
+    if (c === '[') {
+      ++at;
+      const array = [];
+      space();
+      if (text[at] === ']') {
+        ++at;
+        return array;
+      }
+      for (;;) {
+        array.push(value());
+        space();
+        const next = text[at++];
+        if (next === ']') return array;
+        if (next !== ',') fail();
+      }
+    }
+    if (c === '"') return string();
+    if (c === '-' || (c >= '0' && c <= '9')) return number();
+    for (const [word, v] of [['true', true], ['false', false], ['null', null]]) {
+      if (text.startsWith(word, at)) {
+        at += word.length;
+        return v;
+      }
+    }
+    return fail();
+  };
+  const result = value();
+  space();
+  if (at !== text.length) fail();
+  return result;
+}
+
 /** POSTs `body` to /api/`endpoint`; the parsed JSON, or the text of an SVG. Throws Error(message) on a refusal. */
 async function api(endpoint, body) {
   const response = await fetch('/api/' + endpoint, {
@@ -33,7 +125,14 @@ async function api(endpoint, body) {
     error.status = response.status;
     throw error;
   }
-  return type.startsWith('image/svg+xml') ? response.text() : response.json();
+  return type.startsWith('image/svg+xml') ? response.text() : parseExactJson(await response.text());
+}
+
+/** A note on what the page did with its input, e.g. a link's size cut to the largest board drawn. */
+function showNotice(message) {
+  const box = $('notice');
+  box.textContent = message;
+  box.hidden = !message;
 }
 
 function showError(message) {
@@ -329,7 +428,7 @@ function setupFactors() {
   sizes.replaceChildren();
   const names = [['coins'], ['rows', 'columns'], ['a', 'rows b', 'columns c']][state.kind - 1];
   names.forEach((name, i) => {
-    const max = state.kind === 1 ? MAX_ROW : state.kind === 3 && i === 0 ? MAX_LAYERS : MAX_SIDE[state.kind];
+    const max = maxSize(state.kind)[i];
     const input = element('input', {id: 'size-' + i, type: 'number', min: '1', max: String(max),
                                     value: String(Math.min(boardSize()[i], max))});
     input.addEventListener('change', () => {
@@ -353,6 +452,7 @@ function changed({keepHeads, controls = true}) {
   const size = boardSize();
   const keys = new Set(cellsOf(size).map(keyOf));
   if (!keepHeads) state.heads = new Set();
+  showNotice('');
   state.heads = new Set([...state.heads].filter((k) => keys.has(k)));
   state.history = [];
   if (controls) setupFactors();
@@ -477,9 +577,13 @@ function showAnalysis() {
     $('formula').textContent = 'No heads coin: value 0, and the player to move has no move.';
   } else if (heads.length <= 10) {
     const names = heads.map(valueName).join(' ⊕ ');
-    const values = heads.map((cell) => state.values.get(keyOf(cell))).join(' ⊕ ');
-    $('formula').textContent = 'value = ' + names + (heads.length > 1 ? ' = ' + values : '') + ' = ' + a.value +
-                               ', the nim sum (XOR) of the heads coins\' values';
+    const values = heads.map((cell) => state.values.get(keyOf(cell)));
+    // The values written out only when they are those of this position and their XOR, taken exactly (BigInt), is
+    // the value the engine answered.
+    const known = values.every((v) => v !== undefined) &&
+                  values.reduce((x, v) => x ^ BigInt(v), 0n) === BigInt(a.value);
+    $('formula').textContent = 'value = ' + names + (heads.length > 1 && known ? ' = ' + values.join(' ⊕ ') : '') +
+                               ' = ' + a.value + ', the nim sum (XOR) of the heads coins\' values';
   } else {
     $('formula').textContent = 'value = the nim sum (XOR) of the values of the ' + heads.length + ' heads coins';
   }
@@ -495,7 +599,8 @@ function showAnalysis() {
                                                            ' more below'}));
     }
   }
-  $('options').classList.toggle('wide', boardSize().length > 1);  // a board's moves are longer: wider columns
+  // A board's moves are longer, and so are values of many digits: wider columns.
+  $('options').classList.toggle('wide', boardSize().length > 1 || a.options.some((o) => String(o.value).length > 9));
   $('options').replaceChildren(...a.options.map((option) => {
     const button = moveButton(option.move, option.value);
     return element('li', {class: option.value === 0 ? 'winning' : ''}, button);
@@ -525,38 +630,84 @@ function writeAddress() {
   $('share-link').value = location.href;
 }
 
-/** Reads the state from the address; false when it names no game. */
+/**
+ * Reads the state from the address; false when it names no game. A link is input like any other: a size or a
+ * position beyond the largest box the page draws is cut to it, heads outside the box are left out, and a notice says
+ * what was changed (the field shows the size drawn).
+ */
 function readAddress() {
   const params = new URLSearchParams(location.hash.slice(1));
   const game = params.get('game');
   if (!game) return false;
+  const notes = [];
   const factors = game.split('*');
+  if (factors.length > 3) {
+    notes.push('it names ' + factors.length + ' games and the page draws products of at most three, so the first ' +
+               'three are shown');
+  }
   state.kind = Math.min(3, factors.length);
   factors.slice(0, 3).forEach((f, i) => (state.factors[i] = f));
-  const size = (params.get('size') || '').split('x').map(Number);
-  size.forEach((n, i) => {
-    if (Number.isInteger(n) && n > 0 && i < 3) state.size[i] = n;
-  });
+  const max = maxSize(state.kind);
+  const asked = boardSize();  // the size the link asks for, extent by extent, before it is cut to `max`
+  const sizeParam = params.get('size');
+  if (sizeParam !== null) {
+    const extents = sizeParam.split('x');
+    if (extents.length === state.kind && extents.every((e) => /^[1-9][0-9]{0,15}$/.test(e))) {
+      extents.forEach((e, i) => (asked[i] = Number(e)));
+    } else {
+      notes.push('its size ' + JSON.stringify(sizeParam.slice(0, 40)) + ' is not ' +
+                 ['a number of coins', 'RxC', 'AxBxC'][state.kind - 1] + ', and is left out');
+    }
+  }
+  const headsText = (ch) => ch === 'H' || ch === 'h' || ch === '1';
   const heads = new Set();
   const position = params.get('position');
-  if (position) {
-    const rows = position.split('/');
+  if (position && state.kind === 3) {
+    notes.push('a box\'s position is given by its heads (heads=a:b:c,...), not drawn, so its position is left out');
+  } else if (position) {
+    // Only the coins inside the largest box drawn are read, so a long position costs no more than a short one.
+    const rows = position.split('/', state.kind === 1 ? 1 : max[0] + 1);
     if (state.kind === 1) {
-      state.size[0] = rows[0].length;
-      [...rows[0]].forEach((ch, i) => (ch === 'H' || ch === 'h' || ch === '1') && heads.add(String(i)));
+      asked[0] = position.split('/')[0].length;
+      for (let i = 0; i < Math.min(asked[0], max[0]); ++i) if (headsText(rows[0][i])) heads.add(String(i));
     } else {
-      state.size[0] = rows.length;
-      state.size[1] = Math.max(...rows.map((r) => r.length));
-      rows.forEach((row, r) => [...row].forEach((ch, c) => (ch === 'H' || ch === 'h' || ch === '1') &&
-                                                           heads.add(r + ',' + c)));
+      asked[0] = (position.match(/\//g) || []).length + 1;
+      asked[1] = Math.max(...rows.map((r) => r.length));
+      rows.slice(0, max[0]).forEach((row, r) => {
+        for (let c = 0; c < Math.min(row.length, max[1]); ++c) if (headsText(row[c])) heads.add(r + ',' + c);
+      });
     }
-  } else if (params.get('heads')) {
-    for (const item of params.get('heads').split(',')) heads.add(item.split(':').map(Number).join(','));
   }
+  const size = asked.map((n, i) => Math.min(n, max[i]));
+  if (asked.some((n, i) => n > max[i])) {
+    notes.push('it asks for ' + (state.kind === 1 ? asked[0] + ' coins' : 'a size of ' + sizeText(asked)) +
+               ' and the page draws at most ' + (state.kind === 1 ? max[0] + ' coins' : sizeText(max)) + ', so ' +
+               (state.kind === 1 ? 'the first ' + size[0] + ' coins are' : sizeText(size) + ' is') +
+               ' shown (tartan analyze takes any size)');
+  }
+  if (!position && params.get('heads')) {
+    let outside = 0;
+    for (const item of params.get('heads').split(',')) {
+      const cell = item.split(':');
+      if (cell.length === state.kind && cell.every((x, i) => /^[0-9]+$/.test(x) && Number(x) < size[i])) {
+        heads.add(cell.map(Number).join(','));
+      } else {
+        ++outside;
+      }
+    }
+    if (outside > 0) {
+      const drawn = state.kind === 1 ? 'row of ' + size[0] + ' coins'
+                                     : sizeText(size) + (state.kind === 2 ? ' board' : ' box');
+      notes.push(outside + (outside === 1 ? ' of its heads is' : ' of its heads are') + ' not a coin of the ' + drawn +
+                 ' drawn, and ' + (outside === 1 ? 'is' : 'are') + ' left out');
+    }
+  }
+  size.forEach((n, i) => (state.size[i] = n));
   state.heads = heads;
   const view = params.get('view');
   if (view && $('tab-' + view)) state.tab = view;
   document.querySelector('input[name="kind"][value="' + state.kind + '"]').checked = true;
+  showNotice(notes.length ? 'The link was cut to what the page draws: ' + notes.join('; ') + '.' : '');
   return true;
 }
 
@@ -879,7 +1030,7 @@ async function showJob(job) {
     return;
   }
   const r = job.result;
-  const cells = r.size.reduce((x, y) => x * y, 1);
+  const cells = r.size.reduce((x, y) => x * BigInt(y), 1n);
   const summary = r.checked + ' of ' + cells + ' cells of ' + r.size.join('x') + ' checked in ' +
                   r.seconds.toFixed(3) + ' s on ' + r.threads + (r.threads === 1 ? ' thread' : ' threads') + ', ' +
                   r.mismatches + (r.mismatches === 1 ? ' mismatch' : ' mismatches');

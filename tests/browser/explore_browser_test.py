@@ -51,7 +51,8 @@ TARTAN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
 
 # The definitions the page is checked against (definitions.py).
-from definitions import mex, mock_turtles_g, mock_turtles_moves, nim_mul, row_value, ruler_g  # noqa: E402
+from definitions import (mex, mock_turtles_g, mock_turtles_moves, nim_mul, nim_mul_fermat, row_value,  # noqa: E402
+                         ruler_g)
 from explorer_process import start_explorer  # noqa: E402
 
 
@@ -75,6 +76,8 @@ except WebDriverException as e:
     server.terminate()
     skip("a chromium that starts here (" + str(e).splitlines()[0] + ")")
 
+driver.set_page_load_timeout(60)  # a page that hangs fails the test rather than holding it
+driver.set_script_timeout(60)
 failures = []
 began = time.monotonic()
 
@@ -342,6 +345,153 @@ try:
     rest_pointer()
     by_id("view-play").screenshot(os.path.join(OUT, "play.png"))
     driver.save_screenshot(os.path.join(OUT, "page-play.png"))
+
+    # Values past 2^53, which a double cannot hold: Motley, g(n) = 2^n (Winning Ways, vol. 3, ch. 14), 60 coins with
+    # coins 0 and 59 heads. Every number on the page is compared, digit for digit, with 2^n and with the CLI's JSON
+    # (Python reads its integers exactly).
+    def open_link(fragment):
+        driver.get("about:blank")
+        driver.get(URL + "#" + fragment)
+
+    def page_texts(selector, attribute=None):
+        return driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map(e => arguments[1] ? e.getAttribute(arguments[1])"
+            " : e.textContent)", selector, attribute)
+
+    def svg_labels(folder, name, *args):
+        """The texts of the picture `tartan args... --svg` draws."""
+        path = os.path.join(folder, name)
+        cli(*args, "--svg", path)
+        with open(path, encoding="utf-8") as f:
+            texts = [re.sub(r"<[^>]*>", "", t) for t in re.findall(r"<text[^>]*>.*?</text>", f.read(), re.S)]
+        return [t.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&amp;", "&") for t in texts]
+
+    def big_numbers_shown():
+        """Every integer of 16 digits or more in the page's text, labels and titles."""
+        text = driver.execute_script(
+            "return document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label], [title], "
+            "[data-value]')].map(e => [e.getAttribute('aria-label'), e.getAttribute('title'), "
+            "e.dataset.value].join(' ')).join(' ')")
+        return set(re.findall(r"\d{16,}", text))
+
+    motley_position = "H" + "T" * 58 + "H"
+    open_link("game=motley&size=60&position=" + motley_position)
+    value = analysed()
+    answer = json.loads(cli("analyze", "motley", motley_position, "--options", "1000", "--limit", "500", "--json"))
+    seq = json.loads(cli("seq", "motley", "64", "--json"))["values"]
+    check(seq == [2 ** n for n in range(64)], "the CLI's g(0..63) of Motley are 2^n")
+    check(value == answer["value"] == 2 ** 59 + 1, "the value shown, %d, is the CLI's and 2^0 ⊕ 2^59" % value)
+    g_shown = page_texts("#board .slot:not(.labels) .g")
+    check(g_shown == [str(v) for v in seq[:60]], "g(n) under each coin is 2^n, digit for digit: g(56..59) shown " +
+          " ".join(g_shown[56:]))
+    labels = page_texts("#board .coin", "aria-label")
+    check(all(re.search(r"g\(%d\) = (\d+)" % n, label).group(1) == str(2 ** n) for n, label in enumerate(labels)),
+          "each coin tells g(n) = 2^n exactly: " + labels[59])
+    formula = by_id("formula").text
+    check(formula == "value = g(0) ⊕ g(59) = 1 ⊕ %d = %d, the nim sum (XOR) of the heads coins' values" %
+          (seq[59], seq[0] ^ seq[59]), "the equation is true: " + formula)
+    moves = [json.loads(m) for m in page_texts("#options button", "data-move")]
+    values = page_texts("#options button", "data-value")
+    after = page_texts("#options .after")
+    expected = [(o["move"], o["value"]) for o in answer["options"]]
+    check(list(zip(moves, map(int, values))) == expected and after == ["→ %d" % v for m, v in expected],
+          "the %d options and the values they leave are the CLI's, digit for digit (e.g. %s → %s)" %
+          (len(expected), moves[0], values[0]))
+    left = [(2 ** 59 + 1) ^ sum(2 ** c for c in m) for m, v in expected]
+    check([v for m, v in expected] == left, "each option leaves 2^0 ⊕ 2^59 ⊕ the 2^c of the coins it turns")
+    allowed = {str(v) for v in seq} | {str(v) for m, v in expected} | {str(answer["value"])}
+    shown = big_numbers_shown()
+    check(shown and shown <= allowed, "every number of 16 digits or more on the page is one of these exact values "
+          "(%d of them): none rounded" % len(shown))
+    driver.execute_script("window.scrollTo(0, 0)")
+    rest_pointer()
+    driver.save_screenshot(os.path.join(OUT, "page-motley.png"))
+
+    # The sequence tab: the values listed and the plot's labels, for g(0..63).
+    by_id("tab-sequence").click()
+    type_into(by_id("seq-count"), "64")
+    by_id("seq-draw").click()
+    wait(lambda: by_id("seq-values").text.startswith("g(0..63)"), "g(0..63) listed")
+    check(by_id("seq-values").text == "g(0..63) = " + " ".join(map(str, seq)),
+          "the sequence tab lists g(0..63) = 2^n exactly, up to " + by_id("seq-values").text.split()[-1])
+    page_labels = page_texts("#seq-plot svg text")
+    check(page_labels == svg_labels(OUT, "motley-64.svg", "seq", "motley", "64"),
+          "the plot's labels are the CLI's (%d labels)" % len(page_labels))
+    check(big_numbers_shown() <= allowed, "every number of 16 digits or more in the sequence tab is exact")
+
+    # Play from it, with hints: the value of the position to move from, and the values under the coins.
+    by_id("tab-play").click()
+    by_id("first-you").click()
+    if not by_id("hints").is_selected():
+        by_id("hints").click()
+    by_id("play-new").click()
+    wait(lambda: by_id("play-hint").text.startswith("Value"), "the hint")
+    check(by_id("play-hint").text == "Value %d: you can win; a winning move: turn 0 59" % (2 ** 59 + 1),
+          "the hint gives the value exactly: " + by_id("play-hint").text)
+    check(page_texts("#play-board .slot:not(.labels) .g") == [str(v) for v in seq[:60]],
+          "g(n) under each coin of the game is 2^n exactly")
+    check(big_numbers_shown() <= allowed, "every number of 16 digits or more in the play tab is exact")
+    by_id("tab-position").click()
+
+    # A board with values past 2^53: Motley × Motley, G(a, b) = 2^a ⊗ 2^b, checked against the nim product by the
+    # Fermat 2-powers (itself checked against the mex definition below 32) and the CLI's table.
+    check(all(nim_mul_fermat(a, b) == nim_mul(a, b) for a in range(32) for b in range(32)),
+          "the nim product by the Fermat 2-powers is the mex definition's below 32")
+    table = json.loads(cli("table", "motley*motley", "--size", "40x40", "--json"))
+    # (Analysing a head past row or column 30 would list 2^31 option values and is refused: the heads stay small.)
+    open_link("game=motley*motley&size=40x40&heads=0:0,3:5")
+    board_value = analysed()
+    labels = dict(zip(page_texts("#board .coin", "data-coin"), page_texts("#board .coin", "aria-label")))
+    g_board = {key: int(re.search(r"G\(\d+, \d+\) = (\d+)", label).group(1)) for key, label in labels.items()}
+    check(len(g_board) == 1600 and all(g_board["%d,%d" % (a, b)] == table[a][b] == nim_mul_fermat(2 ** a, 2 ** b)
+                                       for a in range(40) for b in range(40)),
+          "every coin of the 40x40 board tells G(a, b) = 2^a ⊗ 2^b exactly, the CLI's too (%d of them past 2^53)" %
+          sum(v > 2 ** 53 for row in table for v in row))
+    check(board_value == 1 ^ nim_mul_fermat(8, 32) and by_id("formula").text ==
+          "value = G(0, 0) ⊕ G(3, 5) = 1 ⊕ %d = %d, the nim sum (XOR) of the heads coins' values" %
+          (table[3][5], 1 ^ table[3][5]), "the board's equation is true: " + by_id("formula").text)
+    table_values = {str(v) for row in table for v in row}
+    shown = big_numbers_shown()
+    check(shown and shown <= table_values, "every number of 16 digits or more on the board is one of its exact "
+          "values (%d of them)" % len(shown))
+    by_id("tab-table").click()
+    type_into(by_id("table-size"), "40x40")
+    by_id("table-draw").click()
+    wait(lambda: "40x40" in (by_id("table-map").get_attribute("innerHTML") or ""), "the heat map of 40x40")
+    page_labels = page_texts("#table-map svg text")
+    check(page_labels == svg_labels(OUT, "motley-40.svg", "table", "motley*motley", "--size", "40x40"),
+          "the heat map's labels (its colour scale up to %s) are the CLI's" % page_labels[-1])
+    by_id("tab-position").click()
+
+    # Shared links are input like any other: cut to the largest board drawn, with a notice, and never a hang.
+    for fragment, coins, sizes, said in [
+            ("game=ruler*ruler&size=200x200&heads=5:5,100:3", 1600, ["40", "40"], ["200x200", "40x40",
+                                                                                    "1 of its heads"]),
+            ("game=ruler&size=1000&position=" + "TH" * 500, 256, ["256"], ["1000 coins", "256 coins"]),
+            ("game=ruler*ruler*ruler&size=999x2x2&heads=0:0:0", 24, ["6", "2", "2"], ["999x2x2", "6x12x12"]),
+            # Ten billion coins: drawn as asked, the tab would hang (the test's page load limit ends it).
+            ("game=ruler*ruler&size=100000x100000&heads=5:5", 1600, ["40", "40"], ["100000x100000", "40x40"])]:
+        began_link = time.monotonic()
+        open_link(fragment)
+        link_value = analysed()
+        seconds = time.monotonic() - began_link
+        drawn = len(driver.find_elements(By.CSS_SELECTOR, "#board .coin"))
+        fields = [by_id("size-%d" % i).get_attribute("value") for i in range(len(sizes))]
+        notice = " ".join(e.text for e in driver.find_elements(By.ID, "notice") if e.is_displayed())
+        check(drawn == coins and fields == sizes and all(s in notice for s in said),
+              "the link #%s… draws %d coins as the size fields say (%s), in %.1f s, and says so: %s" %
+              (fragment[:50], drawn, "x".join(fields), seconds, notice))
+        heads = [c.get_attribute("data-coin") for c in driver.find_elements(By.CSS_SELECTOR, "#board .coin.heads")]
+        if fragment.startswith("game=ruler&"):
+            check(link_value == row_value(range(1, 256, 2), ruler_g) and len(heads) == 128,
+                  "the row cut to 256 coins keeps its first 128 heads, value %d" % link_value)
+        elif "5:5" in fragment:
+            check(heads == ["5,5"] and link_value == nim_mul(ruler_g(5), ruler_g(5)),
+                  "the board keeps the head inside it, value %d" % link_value)
+    # The notice goes once the person changes the game or its size.
+    set_size(0, 8)
+    wait(lambda: not any(e.is_displayed() for e in driver.find_elements(By.ID, "notice")), "the notice to go")
+    check(True, "the notice goes once the size is changed")
 
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not errors, "the browser's console has no error: " + str(errors))

@@ -479,6 +479,96 @@ void expect_one_message(const reply& r, int status, const std::string& fragment,
   EXPECT_LT(message.size(), 400u) << what;
 }
 
+TEST_F(ExploreApiTest, NumbersAreJsonNumbersOrTheirTextWithTheRangeStated) {
+  // A count as a JSON number or as its text: the same answer, the CLI's.
+  const std::string sequence = cli({"seq", "ruler", "16", "--json"});
+  for (const char* count : {"16", R"("16")", R"("0x10")"}) {
+    const reply r = server().post("sequence", std::string(R"({"game": "ruler", "count": )") + count + "}");
+    EXPECT_EQ(without_seconds(r.body), without_seconds(sequence)) << count;
+  }
+  const std::string analysis = cli({"analyze", "ruler", "--coins", "4", "--heads", "1,3", "--json"});
+  for (const char* coins : {"4", R"("4")"}) {
+    const reply r = server().post("analyze", std::string(R"({"game": "ruler", "heads": "1,3", "coins": )") + coins +
+                                                 R"(, "limit": "10", "offset": 0})");
+    EXPECT_EQ(r.body, analysis) << coins;
+  }
+  // Out of range, of the wrong kind, or negative: one message stating the true range, whatever the form.
+  const std::vector<bad_request> cases = {
+      {"analyze", R"({"game": "ruler", "coins": -4, "heads": "1"})", 400, "coins: expected a whole number from 1 to"},
+      {"analyze", R"({"game": "ruler", "coins": "-4", "heads": "1"})", 400, "coins: expected a whole number from 1 to"},
+      {"analyze", R"({"game": "ruler", "coins": 0, "heads": "1"})", 400,
+       "from 1 to 4294967296 (a JSON number, or its text), got 0"},
+      {"analyze", R"({"game": "ruler", "coins": 4.5, "heads": "1"})", 400, "from 1 to 4294967296"},
+      {"analyze", R"({"game": "ruler", "coins": 4294967297, "heads": "1"})", 422, "ask for a whole number from 1"},
+      {"sequence", R"({"game": "ruler", "count": 0})", 400,
+       "count: expected a whole number from 1 to 1000000 (a JSON number, or its text), got 0"},
+      {"sequence", R"({"game": "ruler", "count": "0"})", 400, "count: expected a whole number from 1 to 1000000"},
+      {"sequence", R"({"game": "ruler", "count": "1000001"})", 422, "ask for a whole number from 1 to 1000000"},
+      {"sequence", R"({"game": "ruler", "count": "99999999999999999999"})", 422, "from 1 to 1000000"},
+      {"sequence", R"({"game": "ruler", "count": 1e30})", 422, "from 1 to 1000000"},
+      {"sequence", R"({"game": "ruler", "count": "sixteen"})", 400, "got 'sixteen'"},
+      {"sequence", R"({"game": "ruler", "count": [16]})", 400, "got an array"},
+      {"analyze", R"({"game": "ruler", "position": "HT", "limit": -1})", 400, "limit: expected a whole number from 0"},
+      {"analyze", R"({"game": "ruler", "position": "HT", "limit": "1.5"})", 400, "limit: expected a whole number"},
+      {"verify", R"({"game": "ruler*ruler", "size": "4x4", "threads": 0})", 400,
+       "threads: expected a whole number "
+       "from 1 to"},
+      {"verify/status", R"({"job": -1})", 400, "job: expected a whole number from 1"},
+      {"verify/status", R"({"job": 999})", 404, "no verification '999'"},
+  };
+  for (const bad_request& c : cases) {
+    expect_one_message(server().post(c.endpoint, c.body), c.status, c.fragment, c.endpoint + " " + c.body);
+  }
+  // A job's id as the answer gives it ("2") or as a JSON number (2).
+  const reply started = server().post("verify", R"({"game": "ruler*ruler", "size": "4x4", "threads": "1"})");
+  ASSERT_EQ(started.status, 202) << started.body;
+  const std::string id = json::parse(started.body).at("job");
+  wait_for_job(server(), id, 60);
+  const reply by_number = server().post("verify/status", R"({"job": )" + id + "}");
+  EXPECT_EQ(by_number.status, 200) << by_number.body;
+  EXPECT_EQ(by_number.body, server().post("verify/status", json{{"job", id}}.dump()).body);
+}
+
+TEST_F(ExploreApiTest, AKeyGivenTwiceIsRefused) {
+  for (const std::string body : {R"({"game": "ruler", "position": "HT", "position": "TH"})",
+                                 R"({"game": "ruler", "game": "ruler", "position": "HT"})",
+                                 R"({"game": "ruler*ruler", "position": "TT/TH", "move": {"rows": [1], "rows": [0],)"
+                                 R"( "cols": [1]}})"}) {
+    expect_one_message(server().post(body.find("move") != std::string::npos ? "play" : "analyze", body), 400,
+                       "twice in one object; give each field once", body);
+  }
+  // The same key in two objects is two fields.
+  EXPECT_EQ(server()
+                .post("play", R"({"game": "ruler*ruler", "position": "TT/TH", "move": {"rows": [1], "cols": [1]}})")
+                .status,
+            200);
+}
+
+TEST_F(ExploreApiTest, BigAsStringsWritesIntegersBeyondTwoToThe53AsStrings) {
+  // Motley: g(n) = 2^n (Winning Ways, vol. 3, ch. 14), so H T^58 H is worth 2^59 + 1, past the doubles' 2^53.
+  const std::string position = "H" + std::string(58, 'T') + "H";
+  const std::string request = R"({"game": "motley", "position": ")" + position + R"(", "options": 4)";
+  const reply plain = server().post("analyze", request + "}");
+  const reply strings = server().post("analyze", request + R"(, "big_as_strings": true})");
+  ASSERT_EQ(strings.status, 200) << strings.body;
+  EXPECT_EQ(json::parse(plain.body).at("value").get<std::uint64_t>(), (std::uint64_t{1} << 59) + 1);
+  EXPECT_EQ(json::parse(strings.body).at("value"), std::to_string((std::uint64_t{1} << 59) + 1));
+  EXPECT_EQ(json::parse(strings.body).at("coins"), 60);
+  EXPECT_EQ(strings.body, cli({"analyze", "motley", position, "--options", "4", "--json", "--big-as-strings"}));
+  EXPECT_EQ(server().post("analyze", request + R"(, "big_as_strings": false})").body, plain.body);
+  const json values =
+      json::parse(server().post("sequence", R"({"game": "motley", "count": 64, "big_as_strings": true})").body)
+          .at("values");
+  for (std::size_t n = 0; n < 64; ++n) {
+    const std::uint64_t g = std::uint64_t{1} << n;
+    EXPECT_EQ(values.at(n), n >= 53 ? json(std::to_string(g)) : json(g)) << n;
+  }
+  // Every endpoint answering JSON takes it; a refusal is the same either way.
+  EXPECT_EQ(server().post("games", R"({"big_as_strings": true})").status, 200);
+  expect_one_message(server().post("analyze", request + R"(, "big_as_strings": "yes"})"), 400, "true or false",
+                     "big_as_strings: \"yes\"");
+}
+
 TEST_F(ExploreApiTest, BadRequestsGetA4xxStatusAndOneMessage) {
   const std::vector<bad_request> cases = {
       {"analyze", "{bad", 400, "not JSON"},
@@ -490,11 +580,11 @@ TEST_F(ExploreApiTest, BadRequestsGetA4xxStatusAndOneMessage) {
       {"analyze", R"({"position": "HT"})", 400, "needs \"game\""},
       {"analyze", R"({"game": 5, "position": "HT"})", 400, "expected a string"},
       {"analyze", R"({"game": "@/etc/passwd", "position": "HT"})", 400, "reads no files"},
-      {"analyze", R"({"game": "ruler", "position": "HT", "limit": -1})", 400, "whole number"},
       {"analyze", R"({"game": "ruler", "position": "HT", "all_heads": "yes"})", 400, "true or false"},
       {"analyze", R"({"game": "ruler", "coins": 1000000000, "all_heads": true})", 422, "add \"count\": true"},
-      {"analyze", R"({"game": "ruler", "coins": "1e3", "all_heads": true})", 400, "not a decimal number"},
-      {"sequence", R"({"game": "ruler", "count": 2000000})", 422, "at most 1000000"},
+      {"analyze", R"({"game": "ruler", "coins": "1e3", "all_heads": true})", 400,
+       "from 1 to 4294967296 (a JSON number, or its text), got '1e3'"},
+      {"sequence", R"({"game": "ruler", "count": 2000000})", 422, "the most allowed here, 1000000"},
       {"sequence", R"({"game": "ruler*ruler", "count": 5})", 400, "/api/table"},
       {"sequence", R"({"game": "sym", "count": 200})", 422, "does not fit in 64 bits"},
       {"sequence", R"({"game": "ruler", "count": 5, "format": "png"})", 400, "not a format"},

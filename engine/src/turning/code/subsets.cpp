@@ -14,6 +14,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/time_limit.hpp"
 #include "turning/code/xor_basis.hpp"
 
 namespace tartan::detail {
@@ -24,6 +25,20 @@ using i128 = tartan::int128;
 
 /// The most sets of coins listed one by one for one coin, as a power of two (see subset_xor_values).
 constexpr long double max_enumeration_log2 = 24;
+
+/// A time estimate a reader takes in at once: "1 second", "5 seconds", "2.5 min", "3.1 days", "585 years".
+std::string enumeration_time(long double seconds) {
+  constexpr long double year = 365.25L * 86400;
+  if (seconds < 100) {
+    const auto whole = static_cast<long long>(std::ceil(seconds));
+    return std::to_string(whole) + (whole == 1 ? " second" : " seconds");
+  }
+  if (seconds >= 2 * year) {
+    if (seconds >= 1e6L * year) return "more than a million years";
+    return std::to_string(std::llround(seconds / year)) + " years";
+  }
+  return format_seconds(static_cast<double>(seconds));
+}
 
 /// log2 of C(len, r).
 long double log2_binomial(std::uint64_t len, std::uint64_t r) {
@@ -126,11 +141,12 @@ void subset_xor_values(std::span<const grundy_value> values, grundy_value base, 
     // `seq 1-20 31`; 2^27 still peaked at 2.2 GB). Measured about 10^9 sets/s.
     if (enum_cost > max_enumeration_log2) {
       const long double sets = std::exp2(enum_cost);
-      const auto seconds = static_cast<long long>(std::ceil(sets / 1e9L));
-      throw limit_error("listing its option values would enumerate 2^" + std::to_string(static_cast<int>(enum_cost)) +
-                        " sets of coins, about " + std::to_string(seconds) + (seconds == 1 ? " second" : " seconds") +
-                        " and " + format_bytes(static_cast<std::uint64_t>(std::min(sets * 8, 1.8e19L))) +
-                        " for this coin alone, more for each further coin");
+      const long double bytes = sets * 8;
+      throw limit_error(
+          "listing its option values would enumerate 2^" + std::to_string(std::lround(enum_cost)) +
+          " sets of coins, about " + enumeration_time(sets / 1e9L) + " and " +
+          (bytes >= 0x1p64L ? std::string("more than 16 EiB") : format_bytes(static_cast<std::uint64_t>(bytes))) +
+          " for this coin alone, more for each further coin");
     }
     list_subset_xor_values(values, base, r_lo, r_hi, out);
   } else if (wht_cost <= span_cost) {
