@@ -162,28 +162,30 @@ TEST(SeqCliTest, InterruptPrintsTheValuesComputedSoFarAndExits130) {
 }
 
 TEST(SeqCliTest, TheTimeLimitKeepsTheValuesComputedAndSaysWhyItStopped) {
-  // 10^7 values of 3 (Triplets) would take most of an hour; the pace of the first ones stops the work within seconds,
-  // and the values computed by then are printed (a correct prefix, checked against the definition), then one line on
-  // standard error says where and why it stopped, in terms of the command's flags.
-  const auto r = run_tartan({"seq", "3", "10000000", "--max-seconds", "2"});
+  // 10^6 values of 1-4 would take days (about n^3 steps in all, and no closed form is known), a million times the
+  // limit of 2 s; the pace of the first ones, or the limit itself, stops the work, and the values computed by then
+  // are printed (a correct prefix, checked against the definition), then one line on standard error says where and
+  // why it stopped, in terms of the command's flags.
+  const auto r = run_tartan({"seq", "1-4", "1000000", "--max-seconds", "2"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_EQ(count_lines(r.err), 1u) << r.err;
-  EXPECT_THAT(r.err, HasSubstr("of the 10000000 values asked for; stopped at the time limit: "));
+  EXPECT_THAT(r.err, HasSubstr("of the 1000000 values asked for; stopped at the time limit: "));
   EXPECT_THAT(r.err, HasSubstr("or raise the limit with --max-seconds"));
   std::istringstream in(r.out);
   std::vector<tartan::grundy_value> printed;
   for (tartan::grundy_value v; in >> v;) printed.push_back(v);
-  ASSERT_GT(printed.size(), 1000u);
+  ASSERT_GT(printed.size(), 0u);
   EXPECT_THAT(r.err, HasSubstr("g(0.." + std::to_string(printed.size() - 1) + ") printed"));
-  EXPECT_EQ(std::vector<tartan::grundy_value>(printed.begin(), printed.begin() + 300),
-            tartan::test::naive_sequence(tartan::test::k_coins{3, 3}, 300));
+  const std::size_t checked = std::min<std::size_t>(printed.size(), 100);
+  EXPECT_EQ(std::vector<tartan::grundy_value>(printed.begin(), printed.begin() + static_cast<std::ptrdiff_t>(checked)),
+            tartan::test::naive_sequence(tartan::test::k_coins{1, 4}, checked));
 
   // The JSON forms close with why they stopped.
-  const auto json = run_tartan({"seq", "3", "10000000", "--max-seconds", "1", "--json"});
+  const auto json = run_tartan({"seq", "1-4", "1000000", "--max-seconds", "1", "--json"});
   const auto parsed = nlohmann::json::parse(json.out);
   EXPECT_EQ(parsed.at("complete"), false);
   EXPECT_THAT(parsed.at("stopped").get<std::string>(), HasSubstr("stopped at the time limit"));
-  EXPECT_GT(parsed.at("values").size(), 1000u);
+  EXPECT_GT(parsed.at("values").size(), 0u);
 }
 
 TEST(SeqCliTest, JsonLinesGiveOneValuePerLineThenTheSummary) {
