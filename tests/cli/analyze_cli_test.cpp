@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "games/game_definitions.hpp"
+#include "support/background_cli.hpp"
 #include "support/run_cli.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/turning/sequence.hpp"
@@ -357,16 +358,17 @@ TEST(AnalyzeCliTest, TenMillionHeadsUnderAQuadraticRouteAreRefusedWithinThirtySe
 }
 
 // A far coin whose values take long: Ctrl-C stops the analysis with one line saying how far the values got, and exit
-// code 130, like seq, check and verify.
+// code 130, like seq, check and verify. g(0..2999999) of 1-4 is days of work (about n^3 steps in all, no closed form
+// known); the interrupt comes once the progress bar shows that the values are being computed.
 TEST(AnalyzeCliTest, InterruptSaysHowFarTheValuesGotAndExits130) {
-  const auto r = tartan::test::run_tartan_interrupted(
-      {"analyze", "3", "--coins", "3000000", "--heads", "2999999", "--max-seconds", "0"},
-      std::chrono::milliseconds(600));
+  const auto r = tartan::test::run_tartan_interrupted_when(
+      {"analyze", "1-4", "--coins", "3000000", "--heads", "2999999", "--max-seconds", "0"},
+      tartan::test::progress_bar_drawn("computing the values"), tartan::test::error_stream::terminal);
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(tartan::test::count_lines(r.err), 1U) << r.err;
   EXPECT_THAT(r.err, ::testing::StartsWith("interrupted: stopped with g(0.."));
-  EXPECT_THAT(r.err, ::testing::HasSubstr(" of the g(0..2999999) of 3 asked for"));
+  EXPECT_THAT(r.err, ::testing::HasSubstr(" of the g(0..2999999) of 1-4 asked for"));
 }
 
 // The regressions of the k+C bug, seen from the command line: '2+C,1-5' on coins 3..8 heads. Its value and winning

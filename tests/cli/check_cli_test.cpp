@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/background_cli.hpp"
 #include "support/naive.hpp"
 #include "support/run_cli.hpp"
 
@@ -105,10 +106,12 @@ TEST(CheckCliTest, ExponentialGamesSayHowFarTheyGo) {
 }
 
 TEST(CheckCliTest, InterruptPrintsWhatWasCheckedAndExits130) {
-  // A check of 2^22 positions (several seconds, gigabytes), stopped with SIGINT as Ctrl-C would once it has started:
-  // the positions built so far are checked and reported, and the exit code is 130.
-  const auto r =
-      tartan::test::run_tartan_interrupted({"check", "twins", "--coins", "22"}, std::chrono::milliseconds(600));
+  // A check of 2^22 positions and 484 million moves (seconds, gigabytes: the most a check may build), stopped with
+  // SIGINT as Ctrl-C would once its progress bar shows that it is building the graph: the positions built so far are
+  // checked and reported, and the exit code is 130.
+  const auto r = tartan::test::run_tartan_interrupted_when({"check", "twins", "--coins", "22"},
+                                                           tartan::test::progress_bar_drawn("checking"),
+                                                           tartan::test::error_stream::terminal);
   const std::string& out = r.out;
   const std::string& err = r.err;
   EXPECT_EQ(r.exit_code, 130) << "not stopped cleanly: " << err;

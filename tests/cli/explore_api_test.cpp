@@ -6,7 +6,7 @@
 //   tree with no theorem assumed (brute_force), the nim product from its mex definition (mex_nim_product.hpp);
 // - bad requests (malformed JSON, oversize bodies, unknown games, fields and routes, limits) get a 4xx status and
 //   one message; verifications run as jobs that report progress, cancel, and never hold up other requests;
-// - 50 clients for 10 s: no failed request, no thread or descriptor left behind.
+// - 50 clients of 400 requests each: no failed request, no thread or descriptor left behind.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
@@ -327,9 +327,9 @@ TEST_F(ExploreApiTest, VerifyRunsAsAJobAndReportsAsTheCli) {
 }
 
 TEST_F(ExploreApiTest, LongVerificationsAreBoundedCancelledAndBlockNothing) {
-  // Mock Turtles × Mock Turtles on 128x128 takes minutes: two run at once, a third is refused, an analysis is
-  // answered meanwhile, and a cancel stops each with a report of the cells done.
-  const std::string long_box = R"({"game": "mock-turtles*mock-turtles", "size": "128x128"})";
+  // Mock Turtles × Mock Turtles on 256x256 takes hours (about 8 * 10^12 options by direct mex): two run at once, a
+  // third is refused, an analysis is answered meanwhile, and a cancel stops each with a report of the cells done.
+  const std::string long_box = R"({"game": "mock-turtles*mock-turtles", "size": "256x256"})";
   std::vector<std::string> ids;
   for (int i = 0; i < 2; ++i) {
     const reply r = server().post("verify", long_box);
@@ -340,14 +340,22 @@ TEST_F(ExploreApiTest, LongVerificationsAreBoundedCancelledAndBlockNothing) {
   EXPECT_EQ(third.status, 429);
   EXPECT_THAT(json::parse(third.body).at("error").get<std::string>(), testing::HasSubstr("wait for one to end"));
 
-  const auto before = std::chrono::steady_clock::now();
+  // Answered while both still run: it did not wait for them (they take minutes).
   const reply analysis = server().post("analyze", R"({"game": "mock-turtles", "position": "HTTH"})");
   EXPECT_EQ(analysis.status, 200);
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count(), 5.0)
-      << "an analysis waited for the verifications";
+  for (const std::string& id : ids) {
+    EXPECT_EQ(json::parse(server().post("verify/status", json{{"job", id}}.dump()).body).at("status"), "running")
+        << "an analysis waited for the verifications";
+  }
 
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  const json running = json::parse(server().post("verify/status", json{{"job", ids[0]}}.dump()).body);
+  // Their progress shows once they have done some of the work, however long that takes on this machine.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  json running;
+  do {
+    running = json::parse(server().post("verify/status", json{{"job", ids[0]}}.dump()).body);
+    if (running.at("status") != "running" || running.at("progress").get<double>() > 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  } while (std::chrono::steady_clock::now() < until);
   EXPECT_EQ(running.at("status"), "running");
   EXPECT_GT(running.at("progress").get<double>(), 0.0);
   EXPECT_LT(running.at("progress").get<double>(), 1.0);
@@ -357,7 +365,7 @@ TEST_F(ExploreApiTest, LongVerificationsAreBoundedCancelledAndBlockNothing) {
     const json cancelled = json::parse(r.body);
     EXPECT_EQ(cancelled.at("status"), "cancelled") << r.body;
     EXPECT_FALSE(cancelled.at("result").at("complete").get<bool>());
-    EXPECT_LT(cancelled.at("result").at("checked").get<std::uint64_t>(), 128u * 128u);
+    EXPECT_LT(cancelled.at("result").at("checked").get<std::uint64_t>(), 256u * 256u);
     EXPECT_EQ(server().post("verify/svg", json{{"job", id}}.dump()).status, 409);
   }
   // With both ended, a new one may start.
@@ -370,9 +378,10 @@ TEST_F(ExploreApiTest, VerificationsStopAtTheTimeLimit) {
   tartan::cli::server_options options;
   options.limits.max_seconds = 0.5;
   const running_server quick(options);
-  const reply r = quick.post("verify", R"({"game": "mock-turtles*mock-turtles", "size": "128x128"})");
+  const reply r = quick.post("verify", R"({"game": "mock-turtles*mock-turtles", "size": "256x256"})");
   ASSERT_EQ(r.status, 202) << r.body;
-  const json ended = wait_for_job(quick, json::parse(r.body).at("job"), 30);
+  // Hours of work (by direct mex) against a limit of half a second; the wait is only a guard against a hang.
+  const json ended = wait_for_job(quick, json::parse(r.body).at("job"), 120);
   EXPECT_EQ(ended.at("status"), "stopped") << ended.dump();
   EXPECT_THAT(ended.at("stopped").get<std::string>(), testing::HasSubstr("--max-seconds"));
   EXPECT_FALSE(ended.at("result").at("complete").get<bool>());
@@ -627,11 +636,13 @@ TEST_F(ExploreApiTest, RequestsOverTheServersLimitsSayHowToRaiseThem) {
   expect_one_message(memory, 422, "start tartan explore with --max-memory", "a sequence over 1 MiB");
   const reply table = small.post("table", R"({"game": "ruler*ruler", "size": "1024x1024"})");
   expect_one_message(table, 422, "over the memory limit of 1.0 MiB", "a table over 1 MiB");
-  // g(0..999999) of 1-4 takes days (about n^3 steps in all): projected past 1 s from its first values.
+  // g(0..99999) of 1-4 takes about a day (about n^3 steps in all): projected past 1 s from its first values. Not
+  // more: a projection past 10^9 s, which --max-seconds does not take, is answered without the advice to raise it
+  // (10^6 values were, when the machine was slow).
   tartan::cli::server_options quick_options;
   quick_options.limits.max_seconds = 1;
   const running_server quick(quick_options);
-  const reply time = quick.post("sequence", R"({"game": "1-4", "count": 1000000})");
+  const reply time = quick.post("sequence", R"({"game": "1-4", "count": 100000})");
   expect_one_message(time, 422, "start tartan explore with --max-seconds", "a sequence over 1 s");
 }
 
@@ -649,7 +660,7 @@ std::size_t threads_now() {
   return n;
 }
 
-TEST(ExploreLoadTest, FiftyClientsForTenSecondsFailNothingAndLeaveNothingBehind) {
+TEST(ExploreLoadTest, FiftyClientsFailNothingAndLeaveNothingBehind) {
   const std::size_t descriptors_before = open_descriptors();
   const std::size_t threads_before = threads_now();
   {
@@ -675,7 +686,9 @@ TEST(ExploreLoadTest, FiftyClientsForTenSecondsFailNothingAndLeaveNothingBehind)
     std::atomic<std::size_t> most_threads{0};
     std::mutex failures_mutex;
     std::vector<std::string> failures;
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    // A fixed number of requests, not a time: the verdict is the same on a fast machine and on a loaded one. 400
+    // each, so that every connection also reaches the server's 100 requests and is replaced.
+    constexpr std::size_t requests_per_client = 400;
     std::vector<std::thread> clients;
     for (int c = 0; c < 50; ++c) {
       clients.emplace_back([&, c] {
@@ -689,9 +702,9 @@ TEST(ExploreLoadTest, FiftyClientsForTenSecondsFailNothingAndLeaveNothingBehind)
           return client;
         };
         std::unique_ptr<httplib::Client> client = connect();
-        std::size_t i = static_cast<std::size_t>(c);
-        while (std::chrono::steady_clock::now() < until) {
-          const question& q = questions[i++ % questions.size()];
+        const std::size_t first = static_cast<std::size_t>(c);
+        for (std::size_t i = first; i < first + requests_per_client; ++i) {
+          const question& q = questions[i % questions.size()];
           const std::string path = "/api/" + q.endpoint;
           httplib::Result r = client->Post(path.c_str(), q.body, "application/json");
           if (!r && (r.error() == httplib::Error::Read || r.error() == httplib::Error::Write)) {
@@ -725,13 +738,13 @@ TEST(ExploreLoadTest, FiftyClientsForTenSecondsFailNothingAndLeaveNothingBehind)
     for (std::thread& t : clients) t.join();
     EXPECT_EQ(failed.load(), 0) << "of " << answered.load() << " requests, e.g. "
                                 << (failures.empty() ? "" : failures.front());
-    EXPECT_GT(answered.load(), 200) << "requests answered in 10 s";
+    EXPECT_EQ(answered.load(), static_cast<int>(50 * requests_per_client));
     EXPECT_LE(retried.load() * 1000, answered.load()) << retried.load() << " requests sent again on a new connection";
     // The server's threads stay bounded: its workers (16) and its own, beside the 50 clients.
     EXPECT_LE(most_threads.load(), threads_before + 50 + 16 + 2);
   }
   // Stopped, the server has joined every thread and closed every connection.
-  const auto settle = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  const auto settle = std::chrono::steady_clock::now() + std::chrono::seconds(60);  // a guard against a hang
   while ((open_descriptors() > descriptors_before || threads_now() > threads_before) &&
          std::chrono::steady_clock::now() < settle) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/background_cli.hpp"
 #include "support/run_cli.hpp"
 
 namespace {
@@ -65,13 +66,16 @@ TEST(VerifyCliTest, TurningCodesAsFactors) {
 }
 
 TEST(VerifyCliTest, InterruptPrintsWhatWasCheckedAndExits130) {
-  // A verification far too long to finish, stopped with SIGINT as Ctrl-C would.
-  const auto r = tartan::test::run_tartan_interrupted(
-      {"verify", "ruler*ruler", "--size", "3000x3000", "--threads", "1"}, std::chrono::milliseconds(1500));
+  // A verification far too long to finish (a 3000x3000 box by direct mex: about 2 * 10^13 options, hours), stopped
+  // with SIGINT as Ctrl-C would once its progress bar shows that it runs.
+  const auto r = tartan::test::run_tartan_interrupted_when(
+      {"verify", "ruler*ruler", "--size", "3000x3000", "--threads", "1"}, tartan::test::progress_bar_drawn("verifying"),
+      tartan::test::error_stream::terminal);
   EXPECT_EQ(r.exit_code, 130) << "not stopped cleanly: " << r.err;
   const std::string& out = r.out;
   EXPECT_THAT(out, HasSubstr("of 9000000 (interrupted)"));
   EXPECT_THAT(out, HasSubstr("mismatches: 0"));
+  EXPECT_THAT(r.err, HasSubstr("interrupted: "));
 }
 
 TEST(VerifyCliTest, BadInputIsRefused) {

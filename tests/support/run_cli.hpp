@@ -67,6 +67,9 @@ inline cli_result run_tartan(const std::vector<std::string>& args, const std::st
 /**
  * Runs `tartan args...` and sends it SIGINT, as Ctrl-C would, after `delay`. exit_code is the process's own exit
  * code, or 128 + the signal when a signal ended it (then it did not stop cleanly).
+ * A delay races the clock: on a loaded machine SIGINT may come before tartan has set its handler, on a fast one
+ * after the work has ended. Tests of an interrupted computation use run_tartan_interrupted_when
+ * (support/background_cli.hpp), which waits for what tartan prints.
  */
 inline cli_result run_tartan_interrupted(const std::vector<std::string>& args, std::chrono::milliseconds delay) {
   const std::string base = "/tmp/tartan_sigint_" + std::to_string(::getpid());
