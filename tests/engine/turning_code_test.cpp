@@ -413,8 +413,8 @@ TEST(TurningCodeTest, MoebiusFarOutIsTheMexOfAtMostFourCoins) {
 
 // `1-41` takes its values from `1-40` (the parity extension), whose sets would pass their budget at coin 40 (38
 // bitsets over 2^40 values): the solver then goes on by the direct route, which lists. Up to coin 40 a move may
-// turn every coin below it, so g(n) = 2^n (Motley's values); coin 41 would list 2^40 sets and is refused, naming
-// coin 41 of `1-41`.
+// turn every coin below it, so g(n) = 2^n (Motley's values); coin 41 would list 2^41 - 1 sets (every set of at most 40
+// of its 41 lower coins) and is refused, naming coin 41 of `1-41`.
 TEST(TurningCodeTest, ParityExtensionFallsBackOnTheDirectRoute) {
   const turning_code code = turning_code::parse("1-41");
   const std::vector<grundy_value> g = grundy_sequence(code, 41, sequence_method::solver);
@@ -423,7 +423,7 @@ TEST(TurningCodeTest, ParityExtensionFallsBackOnTheDirectRoute) {
     static_cast<void>(grundy_sequence(code, 42, sequence_method::solver));
     FAIL() << "coin 41 of 1-41 was computed";
   } catch (const limit_error& e) {
-    EXPECT_THAT(e.what(), ::testing::HasSubstr("coin 41: listing its option values would enumerate 2^40 sets"));
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("coin 41: listing its option values would enumerate 2^41 sets"));
   }
 }
 
