@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "commands/commands.hpp"
+#include "detail/typed_text.hpp"
 #include "input/field_bits.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
@@ -159,7 +160,7 @@ struct quadratic_text {
 };
 
 [[noreturn]] void equation_error(const std::string& equation, const std::string& problem) {
-  throw parse_error("the equation '" + equation + "' " + problem +
+  throw parse_error("the equation " + detail::quote_typed(equation) + " " + problem +
                     "; write it like 'x^2+x=5' or 'A*x^2+B*x+C=0' with numbers in decimal or 0x-hex");
 }
 
@@ -202,7 +203,7 @@ quadratic_text parse_equation(const std::string& equation, unsigned bits) {
       } else {
         while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
       }
-      if (j == i) equation_error(equation, "has an unexpected '" + std::string(1, s[i]) + "'");
+      if (j == i) equation_error(equation, "has an unexpected " + detail::describe_typed_char(s, i));
       const auto value = parse_field_words(s.substr(i, j - i), bits, "the coefficient " + s.substr(i, j - i));
       coefficient = multiply_coefficient(coefficient, value, bits);
       has_number = true;
@@ -227,7 +228,7 @@ quadratic_text parse_equation(const std::string& equation, unsigned bits) {
         }
       }
     } else if (!has_number) {
-      equation_error(equation, i < s.size() ? "has an unexpected '" + std::string(1, s[i]) + "'" : "ends early");
+      equation_error(equation, i < s.size() ? "has an unexpected " + detail::describe_typed_char(s, i) : "ends early");
     } else if (!s.empty() && s[i - 1] == '*') {
       equation_error(equation, "has a '*' with nothing after it");
     }
@@ -248,7 +249,7 @@ quadratic_text parse_equation(const std::string& equation, unsigned bits) {
         equation_error(equation, "has a sign without a term");
       continue;
     }
-    equation_error(equation, "has an unexpected '" + std::string(1, s[i]) + "'");
+    equation_error(equation, "has an unexpected " + detail::describe_typed_char(s, i));
   }
   if (q.variable == 0) q.variable = 'x';
   return q;
@@ -426,7 +427,7 @@ void add_solve(CLI::App* nim) {
     std::string why;
     if (!every && roots.empty()) {
       const bool zero_a = std::all_of(q.a.begin(), q.a.end(), [](std::uint64_t w) { return w == 0; });
-      why = "the equation '" + *equation + "' has no solution in " + field_name(o->bits) +
+      why = "the equation " + detail::quote_typed(*equation) + " has no solution in " + field_name(o->bits) +
             (zero_a ? ": it reduces to 0 = C with C non-zero"
                     : ": with x = (B/A)*y it becomes y^2 + y = A*C/B^2, whose right side has trace 1; its roots lie "
                       "in the field of twice the size (try a larger --bits)");
