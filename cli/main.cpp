@@ -4,6 +4,7 @@
 #include <iostream>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "commands/commands.hpp"
 #include "detail/typed_text.hpp"
@@ -77,6 +78,25 @@ int main(int argc, char** argv) {
       std::cerr << "error: unknown option " << tartan::detail::quote_typed(word) << " for " << path << "; "
                 << (near.empty() ? "" : "did you mean '" + near + "'? ") << "see '" << path << " --help'\n";
       return 2;
+    }
+    // Arguments left over: named in the order typed (CLI11's own message lists them backwards), with the command.
+    if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+      std::vector<std::string> extras;
+      for (const CLI::App* at = level; at != nullptr; at = at->get_parent()) {
+        const std::vector<std::string> left = at->remaining();
+        extras.insert(extras.begin(), left.begin(), left.end());
+      }
+      if (!extras.empty()) {
+        std::string listed;
+        for (std::size_t i = 0; i < extras.size() && i < 5; ++i) {
+          listed += (i == 0 ? "" : " ") + tartan::detail::quote_typed(extras[i], 20);
+        }
+        if (extras.size() > 5) listed += " and " + std::to_string(extras.size() - 5) + " more";
+        std::cerr << "error: " << path << " does not take " << (extras.size() == 1 ? "the argument " : "the arguments ")
+                  << listed << "; leave " << (extras.size() == 1 ? "it" : "them") << " out (see '" << path
+                  << " --help')\n";
+        return 2;
+      }
     }
     std::cerr << "error: " << e.what() << " (see 'tartan --help' or 'tartan COMMAND --help')\n";
     return 2;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "commands/commands.hpp"
+#include "detail/typed_text.hpp"
 #include "input/file_input.hpp"
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
@@ -83,7 +84,7 @@ box_region read_term_position(const std::string& text, const game_handle& game, 
     const box_position drawn =
         text.find('/') != std::string::npos ? box_position(parse_grid(text)) : box_position(parse_row(text));
     if (drawn.dimensions() != game.dimensions()) {
-      throw parse_error("term " + std::to_string(term) + " of the sum: '" + text + "' has " +
+      throw parse_error("term " + std::to_string(term) + " of the sum: " + detail::quote_typed(text) + " has " +
                         std::to_string(drawn.dimensions()) + (drawn.dimensions() == 1 ? " axis" : " axes") + " but '" +
                         game.name() + "' has " + std::to_string(game.dimensions()) +
                         "; give a row for a 1-D game, rows joined by '/' for a product of two, or SIZE=HEADS");
@@ -100,7 +101,7 @@ box_region read_term_position(const std::string& text, const game_handle& game, 
     size = parse_board_size(size_text);
   }
   if (size.size() != game.dimensions()) {
-    throw parse_error("term " + std::to_string(term) + " of the sum: size '" + size_text + "' has " +
+    throw parse_error("term " + std::to_string(term) + " of the sum: size " + detail::quote_typed(size_text) + " has " +
                       std::to_string(size.size()) + (size.size() == 1 ? " axis" : " axes") + " but '" + game.name() +
                       "' has " + std::to_string(game.dimensions()) +
                       "; e.g. 1000=3,10-20 for a row, 8x8=all for a board");
@@ -112,7 +113,7 @@ box_region read_term_position(const std::string& text, const game_handle& game, 
 
 /// The terms of a sum: GAME POSITION, then + GAME POSITION for each further term.
 std::vector<sum_term> read_sum(const analyze_request& o) {
-  if (!o.coins.empty() || !o.size.empty() || !o.heads.empty() || o.all_heads || !o.svg.empty()) {
+  if (!o.coins.empty() || !o.size.empty() || o.heads_given || o.all_heads || !o.svg.empty()) {
     throw parse_error(
         "--coins, --size, --heads, --all-heads and --svg describe one position; in a sum give each term as GAME "
         "POSITION, POSITION drawn (HTTH, HT/TH) or SIZE=HEADS (1000=3,10-20, 8x8=all), terms joined by +");
@@ -120,22 +121,23 @@ std::vector<sum_term> read_sum(const analyze_request& o) {
   std::vector<std::pair<std::string, std::string>> texts{{o.game, o.position}};
   for (std::size_t i = 0; i < o.more.size();) {
     if (o.more[i] != "+") {
-      throw parse_error("expected '+' before term " + std::to_string(texts.size()) + " of the sum, found '" +
-                        o.more[i] + "'; join terms as GAME POSITION + GAME POSITION");
+      throw parse_error("expected '+' before term " + std::to_string(texts.size()) + " of the sum, found " +
+                        detail::quote_typed(o.more[i]) + "; join terms as GAME POSITION + GAME POSITION");
     }
     if (i + 1 >= o.more.size() || o.more[i + 1] == "+") {
       throw parse_error("term " + std::to_string(texts.size()) +
                         " of the sum is empty; give GAME POSITION after each +, e.g. + ruler HTH");
     }
     if (i + 2 >= o.more.size() || o.more[i + 2] == "+") {
-      throw parse_error("term " + std::to_string(texts.size()) + " of the sum ('" + o.more[i + 1] +
-                        "') has no position; give GAME POSITION, e.g. + ruler HTH");
+      throw parse_error("term " + std::to_string(texts.size()) + " of the sum (" + detail::quote_typed(o.more[i + 1]) +
+                        ") has no position; give GAME POSITION, e.g. + ruler HTH");
     }
     texts.emplace_back(o.more[i + 1], o.more[i + 2]);
     i += 3;
   }
   if (texts[0].second.empty()) {
-    throw parse_error("term 0 of the sum ('" + o.game + "') has no position; give GAME POSITION, e.g. ruler HTH");
+    throw parse_error("term 0 of the sum (" + detail::quote_typed(o.game) +
+                      ") has no position; give GAME POSITION, e.g. ruler HTH");
   }
   std::vector<sum_term> terms;
   for (std::size_t i = 0; i < texts.size(); ++i) {
@@ -295,6 +297,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
     const big_as_strings_scope numbers(o->big_as_strings, o->json);
+    o->heads_given = sub->count("--heads") > 0;
     o->memory_limit = max_memory_limit(*sub, o->max_memory);
     o->time_limit = max_seconds_limit(*sub, o->max_seconds);
     if (o->count && !o->svg.empty()) {

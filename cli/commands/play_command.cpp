@@ -50,6 +50,7 @@ struct play_options {
   std::string random;
   bool hide_values = false;
   bool position_given = false;  // POSITION was typed, maybe empty (refused by the position's parser)
+  bool heads_given = false;     // --heads was typed, maybe empty (no heads: every coin tails)
 };
 
 /// The most coins a game of play may have: the whole position is drawn after every move, and 2^17 coins are what
@@ -147,7 +148,7 @@ box_extents random_size(const play_options& o, const game_handle& game) {
 /// The starting position given by POSITION, or --coins/--size with --heads; nothing with --random. Refuses the
 /// combinations that do not say one position, by name.
 std::optional<box_position> read_start(const play_options& o, const game_handle& game) {
-  const bool has_position = o.position_given, has_heads = !o.heads.empty(), has_random = !o.random.empty();
+  const bool has_position = o.position_given, has_heads = o.heads_given, has_random = !o.random.empty();
   const bool has_size = !o.coins.empty() || !o.size.empty();
   const std::size_t k = game.dimensions();
   const std::string size_option = k == 1 ? "--coins 12" : k == 2 ? "--size 4x4" : "--size 3x3x3";
@@ -179,7 +180,7 @@ std::optional<box_position> read_start(const play_options& o, const game_handle&
                       std::string(k == 1   ? "row"
                                   : k == 2 ? "board"
                                            : "box") +
-                      "; type e.g. " + size_option + " --heads " + o.heads);
+                      "; type e.g. " + size_option + " --heads " + detail::quote_typed(o.heads));
   }
   if (has_size && !has_heads) {
     throw parse_error(std::string(k == 1 ? "--coins" : "--size") + " needs --heads, the heads coins (e.g. --heads " +
@@ -383,8 +384,17 @@ class game_loop {
 
   void announce_end() const {
     const bool no_heads = s().position().head_count() == 0;
-    say(std::string(no_heads ? "no heads coin is left: " : "no heads coin left can move: ") + who(s().winner()) +
-        (s().winner() == player::person ? " win" : " wins"));
+    if (s().history().empty()) {
+      // Over before it began (every coin tails, say): whoever was to move first has no move and loses.
+      const player loser = s().winner() == player::person ? player::engine : player::person;
+      say(std::string(no_heads ? "every coin is tails" : "no heads coin can move") +
+          ", so the game is over before the first move: " + who(loser) + ", to move first, " +
+          (loser == player::person ? "lose" : "loses") + "; " + who(s().winner()) +
+          (s().winner() == player::person ? " win" : " wins"));
+    } else {
+      say(std::string(no_heads ? "no heads coin is left: " : "no heads coin left can move: ") + who(s().winner()) +
+          (s().winner() == player::person ? " win" : " wins"));
+    }
     if (how_.hidden && !s().history().empty()) review();
     say("the game is over: undo takes moves back, review lists them, quit ends");
   }
@@ -659,6 +669,7 @@ void add_play_command(CLI::App& app, run_state& state) {
   sub->callback([o, sub, position, &state] {
     refuse_empty_values(*sub);
     o->position_given = position->count() > 0;
+    o->heads_given = sub->count("--heads") > 0;
     run_play(*o);
     state.exit_code = 0;
   });

@@ -64,8 +64,8 @@ std::vector<grundy_value> read_conjectured_values(const std::string& file, std::
     }
   }
   if (values.size() != cells) {
-    throw parse_error("--values " + file + " holds " + std::to_string(values.size()) + " values but the box has " +
-                      std::to_string(cells) +
+    throw parse_error("--values " + input_name(file) + " holds " + std::to_string(values.size()) +
+                      " values but the box has " + std::to_string(cells) +
                       " cells; give G for every cell, in row-major order (the last "
                       "coordinate fastest)");
   }
@@ -91,7 +91,7 @@ void print_text(const tartan_game& game, const verify_report& r, const std::stri
   std::cout << "game: " << r.game << '\n';
   std::cout << "box: " << format_size(r.extents) << " (" << cells << " cells, coins numbered from 0)\n";
   std::cout << "method: G from the definition (mex over every product move), compared with "
-            << (values_file.empty() ? formula : "the values of " + values_file) << '\n';
+            << (values_file.empty() ? formula : "the values of " + input_name(values_file)) << '\n';
   std::cout << "checked: " << r.checked << " cells";
   if (!r.complete) std::cout << " of " << cells << " (interrupted)";
   std::cout << '\n';

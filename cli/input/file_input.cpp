@@ -77,6 +77,8 @@ std::string read_input_text(const std::string& file, std::string_view what, std:
   return text;
 }
 
+std::string input_name(const std::string& file) { return file == "-" ? "standard input" : detail::quote_typed(file); }
+
 namespace {
 
 std::string game_file_text(const std::string& file) {

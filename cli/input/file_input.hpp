@@ -22,6 +22,13 @@ std::string read_input_text(const std::string& file, std::string_view what, std:
                             std::uint64_t limit);
 
 /**
+ * How a message or a report names the input `file`: "standard input" for "-", else the path quoted (quote_typed).
+ *
+ * Example: input_name("-") == "standard input"; input_name("g.txt") == "'g.txt'"
+ */
+std::string input_name(const std::string& file);
+
+/**
  * The game as typed on the command line, with every part that starts with '@' read from a file (GAME @FILE: a name,
  * a turning code of thousands of alternatives, or a product, too long for an argument; each factor of a product may
  * be a file of its own, @a.code*@b.code; @- reads standard input). Line breaks

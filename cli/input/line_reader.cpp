@@ -83,13 +83,6 @@ std::string special_key_problem(std::string_view line) {
   return {};
 }
 
-std::string shown_line(std::string_view line) {
-  std::string shown;
-  for (const char c : line) {
-    const auto u = static_cast<unsigned char>(c);
-    shown += u < 0x20 || u == 0x7f ? detail::shown_byte(c) : std::string(1, c);
-  }
-  return shown;
-}
+std::string shown_line(std::string_view line) { return detail::escape_typed(line); }
 
 }  // namespace tartan::cli

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "detail/typed_text.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
@@ -14,10 +15,10 @@
 namespace tartan::cli {
 
 box_region read_region(const position_text& o, const game_handle& game) {
-  const bool has_position = !o.position.empty(), has_heads = !o.heads.empty();
+  const bool has_position = !o.position.empty(), has_heads = o.heads_given || !o.heads.empty();
   if (o.all_heads && (has_position || has_heads)) {
     throw parse_error(std::string("the position is given twice: --all-heads and ") +
-                      (has_position ? "POSITION '" + o.position + "'" : "--heads") +
+                      (has_position ? "POSITION " + detail::quote_typed(o.position) : "--heads") +
                       "; give --all-heads with --coins N or --size RxC alone, or list the heads");
   }
   const bool board = game.is_product() || !o.size.empty();
@@ -37,12 +38,13 @@ box_region read_region(const position_text& o, const game_handle& game) {
                               "3,17, not both");
   }
   if (!board && has_heads && o.heads.find(':') != std::string::npos) {
-    throw parse_error("--heads '" + o.heads + "' lists grid coins (row:column), but " + game.name() +
+    throw parse_error("--heads " + detail::quote_typed(o.heads, 24) + " lists grid coins (row:column), but " +
+                      game.name() +
                       " is played on a row; list coin numbers such as 3,17, or give a product game such as "
                       "'ruler*ruler' with --size RxC");
   }
   if (!board && has_position && o.position.find('/') != std::string::npos) {
-    throw parse_error("position '" + o.position + "' has several rows, but " + game.name() +
+    throw parse_error("position " + detail::quote_typed(o.position) + " has several rows, but " + game.name() +
                       " is played on a row; give one row such as HTTH, or a product game such as 'ruler*ruler'");
   }
   if (board && has_position && game.dimensions() != 2) {
@@ -61,9 +63,10 @@ box_region read_region(const position_text& o, const game_handle& game) {
     game.product().check_extents(*size);
   }
   if (has_heads && !size) {
-    throw parse_error(
-        board ? "--heads needs --size RxC, the size of the board; type e.g. --size 1000x1000 --heads " + o.heads
-              : "--heads needs --coins N, the length of the row; type e.g. --coins 1000 --heads " + o.heads);
+    throw parse_error(board ? "--heads needs --size RxC, the size of the board; type e.g. --size 1000x1000 --heads " +
+                                  detail::quote_typed(o.heads)
+                            : "--heads needs --coins N, the length of the row; type e.g. --coins 1000 --heads " +
+                                  detail::quote_typed(o.heads));
   }
   if (o.all_heads) {
     if (!size) {
@@ -80,10 +83,11 @@ box_region read_region(const position_text& o, const game_handle& game) {
     const box_extents& at_least = drawn.extents();
     for (std::size_t i = 0; i < at_least.size(); ++i) {
       if (at_least[i] > (*size)[i]) {
-        throw parse_error(board ? "the position is " + format_size(at_least) + " but --size is " + o.size +
+        throw parse_error(board ? "the position is " + format_size(at_least) + " but --size is " + format_size(*size) +
                                       "; drop --size or make it at least " + format_size(at_least)
                                 : "the position has " + std::to_string(at_least[0]) + " coins but --coins is " +
-                                      o.coins + "; drop --coins or make it at least " + std::to_string(at_least[0]));
+                                      std::to_string((*size)[0]) + "; drop --coins or make it at least " +
+                                      std::to_string(at_least[0]));
       }
     }
     // The coins beyond the drawing are tails.
@@ -91,8 +95,8 @@ box_region read_region(const position_text& o, const game_handle& game) {
                             : box_position(row_position{(*size)[0], drawn.to_row().heads}));
   }
   if (size) return parse_box_region(*size, o.heads);
-  throw parse_error(board ? "no position given; type rows of H/T joined by '/' (e.g. tartan analyze '" + o.game +
-                                "' HTT/THH), or --size RxC --heads 3:5,17:2"
+  throw parse_error(board ? "no position given; type rows of H/T joined by '/' (e.g. tartan analyze " +
+                                detail::quote_typed(o.game) + " HTT/THH), or --size RxC --heads 3:5,17:2"
                           : "no position given; type one such as HTTH (coin 0 first), or --coins N --heads 3,17");
 }
 

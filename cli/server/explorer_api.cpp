@@ -270,6 +270,7 @@ position_text position_of(const request_fields& f, const std::string& game) {
   p.coins = f.count_text("coins");
   p.size = f.text("size");
   p.heads = f.text("heads");
+  p.heads_given = f.has("heads");  // "" lists no heads: every coin tails
   p.all_heads = f.flag("all_heads");
   return p;
 }

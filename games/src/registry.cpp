@@ -163,8 +163,10 @@ std::vector<turning_game> find_factors(std::string_view product_name) {
       throw parse_error("product " + tartan::detail::quote_typed(text) + ": factor " + std::to_string(index) +
                         " is empty; join games with a single '*', e.g. 'ruler*mock-turtles'");
     }
+    // A long product is not quoted again: the factor's own message quotes the factor.
     const std::string context =
-        "product " + tartan::detail::quote_typed(text) + ", factor " + std::to_string(index) + ": ";
+        text.size() <= 40 ? "product " + tartan::detail::quote_typed(text) + ", factor " + std::to_string(index) + ": "
+                          : "factor " + std::to_string(index) + " of the product: ";
     try {
       factors.push_back(find_game(piece));
     } catch (const unknown_game_error& e) {

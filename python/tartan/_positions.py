@@ -240,7 +240,8 @@ def position(drawn: Any = None, *, size: Optional[Size] = None, heads: Any = Non
         if isinstance(heads, str):
             return Position(_tartan._Region.parse(size, heads).to_position(None))
         coins = np.asarray(heads)
-        if coins.size == 0:
+        if coins.size == 0:  # no heads (an empty list reads as floats): every coin tails
+            coins = coins.astype(np.int64)
             coins = coins.reshape(0) if not isinstance(size, (tuple, list)) or len(size) == 1 else coins.reshape(0, len(size))
         if coins.dtype.kind not in "iu":
             raise _tartan.ParseError(
@@ -284,7 +285,8 @@ def _dimensions(size: Any) -> int:
 
 def region(size: Size, heads: Optional[str] = None, *, all_heads: bool = False) -> Region:
     """A compact position: `size` (coins of a row, or extents) and either `heads`, text listing coins and ranges per
-    axis joined by ':' ("3,10-20" on a row, "0-999:0-999,5:7" on a board), or all_heads=True.
+    axis joined by ':' ("3,10-20" on a row, "0-999:0-999,5:7" on a board), or all_heads=True. Without heads (or with
+    heads=""), every coin is tails: value 0, no move.
 
     >>> import tartan
     >>> tartan.region((1000, 1000), "0-999:0-999,5:7").head_count
@@ -295,7 +297,7 @@ def region(size: Size, heads: Optional[str] = None, *, all_heads: bool = False) 
             raise _tartan.ParseError("the position is given twice: all_heads and heads; give one of them")
         return Region(_tartan._Region.all_heads(size))
     if heads is None:
-        raise _tartan.ParseError("region needs heads, e.g. heads='3,10-20', or all_heads=True")
+        heads = ""  # no heads: every coin tails
     if not isinstance(heads, str):
         raise _tartan.ParseError(f"heads: {heads!r} is not text; list coins and ranges such as '3,10-20'")
     return Region(_tartan._Region.parse(size, heads))

@@ -99,6 +99,24 @@ def test_the_forms_of_a_position():
     assert tartan.game("ruler*ruler*ruler").analyze(box).value == 1 ^ int(Nimber(2) * 1 * 4)
 
 
+def test_an_all_tails_position_is_a_position():
+    # Every coin tails: no move at all (a move turns a heads coin), so value 0 (the mex of nothing), outcome P,
+    # no winning move, no option; in every form a position may be given, on rows, boards and boxes.
+    row, board, box = tartan.game("turtles"), tartan.game("ruler*ruler"), tartan.game("ruler*ruler*ruler")
+    analyses = [row.analyze(size=13), row.analyze(size=13, heads=""), row.analyze(size=13, heads=" "),
+                row.analyze(size=13, heads=[]), row.analyze("T" * 13), row.analyze(tartan.region(13)),
+                row.analyze(tartan.region(13, "")), board.analyze(size=(4, 5), heads=""), board.analyze("TT/TT"),
+                box.analyze(size=(3, 3, 3), heads=""), box.analyze(size=(3, 3, 3))]
+    for a in analyses:
+        assert a.value == 0 and a.outcome == "P"
+        assert list(a.winning_moves) == [] and list(a.options) == [] and a.count_winning_moves() == 0
+        assert a.position.head_count == 0
+    for counted in (row.count_winning_moves(size=13, heads=""),
+                    board.count_winning_moves(size=(10**6, 10**6), heads=""),
+                    box.count_winning_moves(tartan.region((3, 3, 3)))):
+        assert counted.value == 0 and counted.winning_moves == 0 and counted.heads == 0
+
+
 def test_value_is_the_xor_of_the_sequence_over_the_heads():
     g = tartan.game("ruler")
     s = g.sequence(100_000)

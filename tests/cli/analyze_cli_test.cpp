@@ -178,6 +178,57 @@ TEST(AnalyzeCliTest, SecondPlayerWinHasNoWinningMoves) {
   EXPECT_TRUE(a.moves.empty());
 }
 
+// Every coin tails: no move (a move turns a heads coin from heads to tails), so the value is the mex of nothing, 0,
+// the outcome P, and there is no winning move. Before, every way of giving it but a drawing was "no heads given".
+TEST(AnalyzeCliTest, AnAllTailsPositionIsAPositionInEveryForm) {
+  const std::vector<std::vector<std::string>> forms = {
+      {"analyze", "turtles", "--coins", "13"},
+      {"analyze", "turtles", "--coins", "13", "--heads", ""},
+      {"analyze", "turtles", "--coins", "13", "--heads", " "},
+      {"analyze", "turtles", "TTTTTTTTTTTTT"},
+      {"analyze", "ruler*ruler", "--size", "4x5"},
+      {"analyze", "ruler*ruler", "--size", "4x5", "--heads", ""},
+      {"analyze", "ruler*ruler*ruler", "--size", "3x3x3", "--heads", ""},
+      {"analyze", "ruler*ruler*ruler", "--size", "3x3x3"},
+  };
+  for (std::vector<std::string> args : forms) {
+    args.push_back("--json");
+    const auto r = run_tartan(args);
+    ASSERT_EQ(r.exit_code, 0) << args[1] << ": " << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j.at("value"), 0) << r.out;
+    EXPECT_EQ(j.at("outcome"), "P") << r.out;
+    EXPECT_TRUE(j.at("winning_moves").empty()) << r.out;
+    EXPECT_TRUE(j.at("position").empty()) << r.out;
+  }
+  const auto text = run_tartan({"analyze", "turtles", "--coins", "13", "--heads", "", "--options", "5"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("position: 13 coins, numbered from 0 at the left; heads: none\nvalue: 0\noutcome: P"),
+            std::string::npos)
+      << text.out;
+  // Counted on a board of 10^12 coins, and from standard input (an empty list of heads).
+  const auto counted =
+      run_tartan({"analyze", "ruler*ruler", "--size", "1000000x1000000", "--heads", "", "--count", "--json"});
+  ASSERT_EQ(counted.exit_code, 0) << counted.err;
+  const nlohmann::json c = nlohmann::json::parse(counted.out);
+  EXPECT_EQ(c.at("value"), 0);
+  EXPECT_EQ(c.at("winning_move_count"), 0);
+  const auto piped = run_tartan({"analyze", "ruler", "--coins", "5", "--heads", "-", "--json"}, "\n");
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(nlohmann::json::parse(piped.out).at("value"), 0);
+  // A term of a sum with no heads adds 0: SIZE= lists none. Ruler's g(1) = 2 (the mex of g(0) = 1 and 0).
+  for (const std::string tails : {"5=", "TTTTT", "3x3="}) {
+    const std::string game = tails == "3x3=" ? "ruler*ruler" : "ruler";
+    const auto sum = run_tartan({"analyze", "ruler", "TH", "+", game, tails, "--json"});
+    ASSERT_EQ(sum.exit_code, 0) << tails << ": " << sum.err;
+    EXPECT_EQ(nlohmann::json::parse(sum.out).at("value"), 2) << sum.out;
+  }
+  // --heads '' with a drawing is still the position given twice.
+  const auto twice = run_tartan({"analyze", "ruler", "HT", "--heads", ""});
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("the position is given twice"), std::string::npos) << twice.err;
+}
+
 TEST(AnalyzeCliTest, AcceptsLowercaseAndDigits) {
   const auto upper = run_tartan({"analyze", "mock-turtles", "HTTHH", "--json"});
   for (const char* spelling : {"htthh", "10011", "hT0Hh"}) {

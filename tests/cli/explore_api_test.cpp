@@ -211,6 +211,27 @@ TEST_F(ExploreApiTest, AnalyzeIsTheCliJsonAndTheGameTree) {
   }
 }
 
+// "heads": "" is all tails, as docs/explorer.md says and as the page sends for an all-tails box: value 0 (no move
+// exists), outcome P, no winning move; in play, the game is over at once.
+TEST_F(ExploreApiTest, EmptyHeadsAreAnAllTailsPosition) {
+  for (const auto& [game, size] :
+       std::vector<std::pair<std::string, std::string>>{{"ruler*ruler*ruler", "3x3x3"}, {"ruler*ruler", "4x4"}}) {
+    const reply r = server().post("analyze", json{{"game", game}, {"size", size}, {"heads", ""}}.dump());
+    ASSERT_EQ(r.status, 200) << r.body;
+    const json answer = json::parse(r.body);
+    EXPECT_EQ(answer.at("value"), 0) << r.body;
+    EXPECT_EQ(answer.at("outcome"), "P") << r.body;
+    EXPECT_TRUE(answer.at("winning_moves").empty()) << r.body;
+  }
+  const reply row = server().post("analyze", R"({"game": "turtles", "coins": 13, "heads": ""})");
+  ASSERT_EQ(row.status, 200) << row.body;
+  EXPECT_EQ(json::parse(row.body).at("value"), 0);
+  const reply counted =
+      server().post("analyze", R"({"game": "ruler*ruler", "size": "9x9", "heads": "", "count": true})");
+  ASSERT_EQ(counted.status, 200) << counted.body;
+  EXPECT_EQ(json::parse(counted.body).at("winning_move_count"), 0);
+}
+
 TEST_F(ExploreApiTest, AnalyzeOfBoardsAndBoxesIsTheCliJsonAndTheNimProduct) {
   // Rugs boards: G(a, b) = ruler(a) ⊗ ruler(b), the nim product from its mex definition; a move S×T from a heads
   // coin leaves V ⊕ (XOR of G over S×T).

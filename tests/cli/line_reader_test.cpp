@@ -32,9 +32,13 @@ TEST(LineReaderTest, EchoShowsControlBytesEscaped) {
   EXPECT_EQ(shown_line("\x1b[A"), "\\x1b[A");
   EXPECT_EQ(shown_line("a\x7f\x08"), "a\\x7f\\x08");
   EXPECT_EQ(shown_line("● ○"), "● ○");
+  // Bytes that are not UTF-8 are escaped too: a terminal would show them as garbage or take them for controls.
+  EXPECT_EQ(shown_line("3\xff 4\xc3"), "3\\xff 4\\xc3");
+  EXPECT_EQ(shown_line("\xc2\x9b"), "\\xc2\\x9b");  // U+009B, CSI: a C1 control
+  EXPECT_EQ(shown_line("\n\t\r"), "\\n\\t\\r");
   for (int c = 0; c < 0x20; ++c) {
     const std::string shown = shown_line(std::string(1, static_cast<char>(c)));
-    EXPECT_EQ(shown.size(), 4u) << c;
+    EXPECT_EQ(shown.size(), c == '\n' || c == '\t' || c == '\r' ? 2u : 4u) << c;
     EXPECT_EQ(shown.find_first_of(std::string("\x00\x1b\x7f", 3)), std::string::npos) << c;
   }
 }

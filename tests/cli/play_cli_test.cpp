@@ -86,6 +86,31 @@ TEST(PlayCliTest, EngineWinsRowGamesFromNPositionsWhateverThePersonPlays) {
   }
 }
 
+// An all-tails start is a game over before the first move: whoever moves first has no move, so loses. Said so,
+// whoever moves first, for rows, boards and boxes, however the start is given.
+TEST(PlayCliTest, AnAllTailsStartIsOverBeforeTheFirstMove) {
+  const std::vector<std::vector<std::string>> starts = {
+      {"play", "ruler", "TTT"},
+      {"play", "ruler", "--coins", "3", "--heads", ""},
+      {"play", "ruler*ruler", "--size", "3x3", "--heads", ""},
+      {"play", "ruler*ruler*ruler", "--size", "2x2x2", "--heads", ""},
+  };
+  for (std::vector<std::string> args : starts) {
+    const cli_result you = run_tartan(args, "quit\n");
+    ASSERT_EQ(you.exit_code, 0) << you.err;
+    EXPECT_THAT(you.out, HasSubstr("value 0 (P: the player to move loses against good play)")) << you.out;
+    EXPECT_THAT(you.out, HasSubstr("every coin is tails, so the game is over before the first move: you, to move\n"
+                                   "  first, lose; the engine wins"))
+        << you.out;
+    args.insert(args.end(), {"--first", "engine"});
+    const cli_result engine = run_tartan(args, "quit\n");
+    ASSERT_EQ(engine.exit_code, 0) << engine.err;
+    EXPECT_THAT(engine.out, HasSubstr("every coin is tails, so the game is over before the first move: the engine, "
+                                      "to\n  move first, loses; you win"))
+        << engine.out;
+  }
+}
+
 TEST(PlayCliTest, EngineWinsRugsFromNPositionsWhateverThePersonPlays) {
   std::mt19937 rng(7);
   std::map<std::string, bool> memo;
@@ -205,7 +230,8 @@ TEST(PlayCliTest, GameEndsWithTheWinner) {
   EXPECT_THAT(r.out, HasSubstr("no heads coin is left: you win"));
   // Twins "HT": coin 0 cannot move (a move turns two coins), so the person, to move, has lost at once.
   const auto stuck = run_tartan({"play", "twins", "HT"}, "");
-  EXPECT_THAT(stuck.out, HasSubstr("no heads coin left can move: the engine wins"));
+  EXPECT_THAT(stuck.out, HasSubstr("no heads coin can move, so the game is over before the first move: you, to move\n"
+                                   "  first, lose; the engine wins"));
   // End of input before the end of the game.
   const auto unfinished = run_tartan({"play", "mock-turtles", "HHHH"}, "");
   EXPECT_EQ(unfinished.exit_code, 0);

@@ -54,7 +54,8 @@ TEST(PlayMoveTextTest, RefusesBadTextWithWhatToType) {
   EXPECT_THAT(message("1;2", 1), HasSubstr("a row has one axis"));
   EXPECT_THAT(message("", 3), HasSubstr("type one list of coins per axis"));
   // A long word is quoted cut short.
-  EXPECT_THAT(message(std::string(500, 'x'), 1), HasSubstr("'xxxxxxxxxxxxxxxxxxxx...' is not a coin number"));
+  EXPECT_THAT(message(std::string(500, 'x'), 1),
+              HasSubstr("'xxxxxxxxxxxxxxxxxxxx...' (500 bytes) is not a coin number"));
 }
 
 TEST(PlayMoveTextTest, MessagesShowTheExampleGiven) {

@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "tartan/turning/turning_code.hpp"
 #include "tartan/turning/turning_game.hpp"
@@ -113,6 +114,19 @@ TEST(TimeLimitTest, FormatSecondsPicksAReadableUnit) {
   EXPECT_EQ(format_seconds(3 * 3600), "3.0 h");
   EXPECT_EQ(format_seconds(5 * 86400), "5.0 days");
   EXPECT_EQ(format_seconds(1e20), "more than 30000 years");
+}
+
+TEST(TimeLimitTest, AnEstimateAndItsLimitAreWrittenSoTheyDiffer) {
+  EXPECT_EQ(format_seconds_apart(2.4, 2), std::make_pair(std::string("2.4 s"), std::string("2.0 s")));
+  EXPECT_EQ(format_seconds_apart(3, 2), std::make_pair(std::string("3 s"), std::string("2 s")));
+  EXPECT_EQ(format_seconds_apart(2.04, 2), std::make_pair(std::string("2.04 s"), std::string("2.00 s")));
+  EXPECT_EQ(format_seconds_apart(0.2504, 0.25), std::make_pair(std::string("250.4 ms"), std::string("250.0 ms")));
+  EXPECT_EQ(format_seconds_apart(2.00001, 2), std::make_pair(std::string("just over 2 s"), std::string("2 s")));
+  // Linear work of 2.4 s under a limit of 2 s: the refusal says 2.4 s, not "about 2 s, over the limit of 2 s".
+  const run_outcome r = run_work(2'400'000, 2, [](double n) { return n * 1e-6; });
+  ASSERT_TRUE(r.refusal.has_value());
+  EXPECT_THAT(r.refusal->what(), HasSubstr("the work would take about 2.4 s at the pace measured ("));
+  EXPECT_THAT(r.refusal->what(), HasSubstr(" values), over the time limit of 2.0 s; "));
 }
 
 TEST(TimeLimitTest, ASequenceOverItsLimitIsRefusedAndKeepsWhatItComputed) {

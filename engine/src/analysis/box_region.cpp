@@ -167,8 +167,9 @@ coin_range parse_range(std::size_t number, std::string_view text) {
                       " is not a range of coin numbers; type a range as FIRST-LAST, e.g. 10-20");
   }
   if (r.last < r.first) {
-    throw parse_error("heads range " + std::string(text) + " is empty; write the smaller coin first, e.g. " +
-                      std::string(b) + "-" + std::string(a));
+    throw parse_error("heads range " + std::to_string(r.first) + "-" + std::to_string(r.last) +
+                      " is empty; write the smaller coin first, e.g. " + std::to_string(r.last) + "-" +
+                      std::to_string(r.first));
   }
   return r;
 }
@@ -322,9 +323,7 @@ box_region parse_box_region(std::span<const std::size_t> extents, std::string_vi
     after_comma = at < text.size() && text[at] == ',';
     if (after_comma) ++at;
   }
-  if (boxes.empty()) {
-    throw parse_error("no heads given; list coins and ranges such as 3,10-20 (a row) or 0-9:0-9,5:7 (a board)");
-  }
+  // No items (an empty or blank text): every coin tails, a position like any other (value 0, no move).
   return box_region(box_extents(extents.begin(), extents.end()), std::move(boxes));
 }
 

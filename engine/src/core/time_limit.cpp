@@ -53,6 +53,27 @@ std::string format_seconds(double seconds) {
   return buffer;
 }
 
+std::pair<std::string, std::string> format_seconds_apart(double estimate, double limit) {
+  std::string a = format_seconds(estimate), b = format_seconds(limit);
+  if (a != b) return {a, b};
+  // The same text, so the same unit: its name follows the number, and gives the scale.
+  const std::string unit = a.substr(a.find(' ') + 1);
+  const double scale = unit == "ms"     ? 1000.0
+                       : unit == "s"    ? 1.0
+                       : unit == "min"  ? 1.0 / 60
+                       : unit == "h"    ? 1.0 / 3600
+                       : unit == "days" ? 1.0 / 86400
+                                        : 0.0;
+  if (scale == 0) return {a, b};
+  char x[48], y[48];
+  for (int decimals = 1; decimals <= 3; ++decimals) {
+    std::snprintf(x, sizeof x, "%.*f %s", decimals, estimate * scale, unit.c_str());
+    std::snprintf(y, sizeof y, "%.*f %s", decimals, limit * scale, unit.c_str());
+    if (std::string(x) != y) return {x, y};
+  }
+  return {"just over " + b, b};
+}
+
 pace_guard::pace_guard(std::uint64_t total, double max_seconds, std::string what)
     : pace_guard(total, max_seconds, std::move(what), steady_seconds) {}
 
@@ -89,10 +110,10 @@ void pace_guard::read(std::uint64_t done) {
   if (estimate <= max_seconds_ && t <= max_seconds_) return;
   const double fits_real = static_cast<double>(done) * std::pow(max_seconds_ / t, 1 / p);
   const std::uint64_t fits = static_cast<std::uint64_t>(std::max(1.0, std::floor(fits_real)));
+  const auto [estimated, limit] = format_seconds_apart(estimate, max_seconds_);
   throw time_limit_error(what_,
-                         what_ + " would take about " + format_seconds(estimate) + " at the pace measured (" +
-                             format_seconds(t) + " for the first " + std::to_string(done) +
-                             " values), over the time limit of " + format_seconds(max_seconds_),
+                         what_ + " would take about " + estimated + " at the pace measured (" + format_seconds(t) +
+                             " for the first " + std::to_string(done) + " values), over the time limit of " + limit,
                          "ask for at most about " + std::to_string(fits) + " values", estimate, max_seconds_, fits);
 }
 

@@ -1,6 +1,7 @@
-// How error messages show text a person typed: quoted, cut when long, control bytes escaped (a NUL would end the
-// message early and an escape sequence would reach the terminal), and Unicode look-alikes of the ASCII a command
-// expects named with what to type instead ('１' is a full-width digit, '–' an en dash, 'Ｈ' a full-width letter).
+// How error messages show text a person typed: quoted, cut when long, control bytes and bytes that are not UTF-8
+// escaped (a NUL would end the message early, an escape sequence would reach the terminal, a line break would hide
+// the reason), and Unicode look-alikes of the ASCII a command expects named with what to type instead ('１' is a
+// full-width digit, '–' an en dash, 'Ｈ' a full-width letter).
 #pragma once
 
 #include <cstddef>
@@ -9,32 +10,6 @@
 #include <string_view>
 
 namespace tartan::detail {
-
-/// The byte as shown in a message: itself when printable ASCII, else \xNN.
-inline std::string shown_byte(char c) {
-  if (c >= 0x20 && c < 0x7f) return std::string(1, c);
-  static constexpr char hex[] = "0123456789abcdef";
-  const auto u = static_cast<unsigned char>(c);
-  return std::string("\\x") + hex[u >> 4] + hex[u & 15];
-}
-
-/**
- * `text` in single quotes for a message: at most `shown` bytes (cut at a character boundary, "..." after),
- * control bytes and DEL as \xNN, valid UTF-8 kept as is.
- *
- * Example: quote_typed(std::string_view("a\0b", 3)) == "'a\\x00b'"
- */
-inline std::string quote_typed(std::string_view text, std::size_t shown = 40) {
-  std::size_t end = text.size() <= shown ? text.size() : shown;
-  while (end > 0 && end < text.size() && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80) --end;
-  std::string s = "'";
-  for (std::size_t i = 0; i < end; ++i) {
-    const auto u = static_cast<unsigned char>(text[i]);
-    s += u < 0x20 || u == 0x7f ? shown_byte(text[i]) : std::string(1, text[i]);
-  }
-  if (end < text.size()) s += "...";
-  return s + "'";
-}
 
 /// The Unicode code point of the UTF-8 sequence starting at text[at], and its length in bytes; {0, 0} when the
 /// bytes there are not valid UTF-8 (or plain ASCII).
@@ -61,8 +36,89 @@ inline utf8_char decode_utf8(std::string_view text, std::size_t at) {
     if ((byte(at + i) & 0xc0) != 0x80) return {};
     cp = cp << 6 | (byte(at + i) & 0x3f);
   }
-  if ((length == 3 && cp < 0x800) || (length == 4 && (cp < 0x10000 || cp > 0x10ffff))) return {};  // overlong
+  // Overlong forms, UTF-16 surrogates and code points beyond U+10FFFF are not UTF-8.
+  if ((length == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+      (length == 4 && (cp < 0x10000 || cp > 0x10ffff))) {
+    return {};
+  }
   return {cp, length};
+}
+
+/// The byte as shown in a message: itself when printable ASCII, else \xNN.
+inline std::string shown_byte(char c) {
+  if (c >= 0x20 && c < 0x7f) return std::string(1, c);
+  static constexpr char hex[] = "0123456789abcdef";
+  const auto u = static_cast<unsigned char>(c);
+  return std::string("\\x") + hex[u >> 4] + hex[u & 15];
+}
+
+/// One character of typed text as a message shows it, and how many bytes of the text it takes.
+struct shown_char {
+  std::string text;
+  std::size_t length = 1;
+};
+
+/**
+ * The character at text[at] as a message shows it: printable ASCII and valid UTF-8 as they are; a line break, a
+ * carriage return and a tab as \n, \r and \t; every other control byte, DEL, a C1 control (U+0080..U+009F, which
+ * terminals obey as ESC sequences) and each byte that is not UTF-8 as \xNN. Nothing shown can move the cursor,
+ * ring the bell or end the line.
+ *
+ * Example: show_char("\x1b[A", 0).text == "\\x1b"; show_char("\xff", 0).text == "\\xff"
+ */
+inline shown_char show_char(std::string_view text, std::size_t at) {
+  const char c = text[at];
+  const auto u = static_cast<unsigned char>(c);
+  if (c == '\n') return {"\\n", 1};
+  if (c == '\r') return {"\\r", 1};
+  if (c == '\t') return {"\\t", 1};
+  if (u < 0x80) return {shown_byte(c), 1};
+  const utf8_char decoded = decode_utf8(text, at);
+  if (decoded.length == 0) return {shown_byte(c), 1};
+  if (decoded.code_point < 0xa0) return {shown_byte(text[at]) + shown_byte(text[at + 1]), 2};
+  return {std::string(text.substr(at, decoded.length)), decoded.length};
+}
+
+/**
+ * `text` whole, each character as show_char shows it, without quotes: for echoing a line as typed.
+ *
+ * Example: escape_typed("3 \x07 5\n") == "3 \\x07 5\\n"
+ */
+inline std::string escape_typed(std::string_view text) {
+  std::string s;
+  for (std::size_t i = 0; i < text.size();) {
+    const shown_char c = show_char(text, i);
+    s += c.text;
+    i += c.length;
+  }
+  return s;
+}
+
+/**
+ * Every message that quotes what a person typed (an argument, a line, a file, standard input) quotes it through
+ * this: `text` in single quotes, each character as show_char shows it, cut at a character boundary to about
+ * `shown` columns (an escape counts its length, a non-ASCII character two), a quote in it as \', and when cut,
+ * "..." inside the quotes
+ * and the whole length after them. So the quote is short, on one line, valid UTF-8 without control bytes, and the
+ * reason that follows it is always seen.
+ *
+ * Example: quote_typed(std::string_view("a\0b", 3)) == "'a\\x00b'";
+ * quote_typed(std::string(3000, 'H')) == "'" + std::string(40, 'H') + "...' (3000 bytes)"
+ */
+inline std::string quote_typed(std::string_view text, std::size_t shown = 40) {
+  std::string s = "'";
+  std::size_t width = 0, at = 0;
+  while (at < text.size()) {
+    shown_char c = show_char(text, at);
+    if (c.text == "'") c.text = "\\'";  // so the quote ends where the text does
+    const std::size_t w = c.text.size() == 1 ? 1 : c.text.front() == '\\' ? c.text.size() : 2;
+    if (width + w > shown) break;
+    width += w;
+    s += c.text;
+    at += c.length;
+  }
+  if (at == text.size()) return s + "'";
+  return s + "...' (" + std::to_string(text.size()) + " bytes)";
 }
 
 /// "U+FF11, a full-width digit: type the ASCII digit 1" for a code point; "U+00E9, not ASCII" when it resembles
@@ -101,7 +157,7 @@ inline std::string lookalike_hint(std::string_view text, std::size_t at) {
   if (static_cast<unsigned char>(text[at]) < 0x80) return "";
   const utf8_char c = decode_utf8(text, at);
   if (c.length == 0) return "byte " + shown_byte(text[at]) + " is not UTF-8 text";
-  return "'" + std::string(text.substr(at, c.length)) + "' is " + name_code_point(c.code_point);
+  return "'" + show_char(text, at).text + "' is " + name_code_point(c.code_point);
 }
 
 /**
@@ -111,10 +167,10 @@ inline std::string lookalike_hint(std::string_view text, std::size_t at) {
  * Example: describe_typed_char("１", 0) == "'１' (U+FF11, a full-width digit: type the ASCII digit 1)"
  */
 inline std::string describe_typed_char(std::string_view text, std::size_t at) {
-  if (static_cast<unsigned char>(text[at]) < 0x80) return "'" + shown_byte(text[at]) + "'";
+  if (static_cast<unsigned char>(text[at]) < 0x80) return "'" + show_char(text, at).text + "'";
   const utf8_char c = decode_utf8(text, at);
   if (c.length == 0) return "'" + shown_byte(text[at]) + "' (not UTF-8 text)";
-  return "'" + std::string(text.substr(at, c.length)) + "' (" + name_code_point(c.code_point) + ")";
+  return "'" + show_char(text, at).text + "' (" + name_code_point(c.code_point) + ")";
 }
 
 }  // namespace tartan::detail

@@ -8,24 +8,12 @@
 #include <utility>
 #include <vector>
 
+#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
 
 namespace tartan {
 
 namespace {
-
-std::string shown(std::string_view text) {
-  constexpr std::size_t limit = 40;  // long names are cut in messages
-  std::string s;
-  for (const char c : text.substr(0, limit)) {
-    if (static_cast<unsigned char>(c) < 0x20)
-      s += ' ';
-    else
-      s += c;
-  }
-  if (text.size() > limit) s += "...";
-  return s;
-}
 
 // Vertices by name, numbered in order of first appearance. The graph is built once at the end, in place:
 // adjacency_list has no move constructor, and its copy is both slow and noisy under -Wmaybe-uninitialized.
@@ -77,9 +65,9 @@ std::string describe(const token& t) {
     case token_kind::end:
       return "the end of the input";
     case token_kind::quoted:
-      return "\"" + shown(t.text) + "\"";
+      return "the quoted name " + detail::quote_typed(t.text);
     default:
-      return "'" + shown(t.text) + "'";
+      return detail::quote_typed(t.text);
   }
 }
 
@@ -160,12 +148,12 @@ class dot_lexer {
         ++end;
       }
       if (!digits)
-        fail(line_, "'" + shown(text_.substr(pos_, std::max<std::size_t>(1, end - pos_))) +
-                        "' is not a name; quote names with other characters, e.g. \"a-b\"");
+        fail(line_, detail::quote_typed(text_.substr(pos_, std::max<std::size_t>(1, end - pos_))) +
+                        " is not a name; quote names with other characters, e.g. \"a-b\"");
       return symbol(token_kind::id, end - pos_);
     }
-    fail(line_, "unexpected character '" + shown(text_.substr(pos_, 1)) +
-                    "'; write vertex names as identifiers, numbers or \"quoted strings\"");
+    fail(line_, "unexpected character " + detail::describe_typed_char(text_, pos_) +
+                    "; write vertex names as identifiers, numbers or \"quoted strings\"");
   }
 
  private:

@@ -78,10 +78,11 @@ class box_region {
 /**
  * Parses heads given compactly for a box of `extents`: comma-separated items, each a coin or a range of coins per
  * axis, axes joined by ':' (a row "3,10-20"; a board "0-999:0-999,5:7"; a bare number is a range of one). The heads
- * are the XOR of the items. Throws parse_error naming the item for a malformed range ("5-3", "1-", "a-b"), a range
- * beyond the extents, or the wrong number of axes.
+ * are the XOR of the items; an empty or blank text lists none, every coin tails. Throws parse_error naming the item for
+ * a malformed range ("5-3", "1-", "a-b"), a range beyond the extents, or the wrong number of axes.
  *
- * Example: parse_box_region(box_extents{100}, "3,10-20").head_count() == 12
+ * Example: parse_box_region(box_extents{100}, "3,10-20").head_count() == 12;
+ * parse_box_region(box_extents{100}, "").head_count() == 0
  */
 box_region parse_box_region(std::span<const std::size_t> extents, std::string_view text);
 

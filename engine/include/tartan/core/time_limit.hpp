@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 
 #include "tartan/core/error.hpp"
 
@@ -48,6 +49,15 @@ inline constexpr double default_time_limit_seconds = 60;
  * Example: format_seconds(150) == "2.5 min"
  */
 std::string format_seconds(double seconds);
+
+/**
+ * An estimate and the limit it exceeds, as format_seconds writes them, with as many more decimals (in the unit they
+ * share) as make the two differ: never "about 2 s, over the limit of 2 s". When even thousandths agree, the estimate
+ * is "just over" the limit.
+ *
+ * Example: format_seconds_apart(2.4, 2) == {"2.4 s", "2.0 s"}; format_seconds_apart(3, 2) == {"3 s", "2 s"}
+ */
+std::pair<std::string, std::string> format_seconds_apart(double estimate, double limit);
 
 /**
  * Watches a computation of `total` items (coins) and throws time_limit_error as soon as its measured pace projects

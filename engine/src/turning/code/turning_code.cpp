@@ -163,7 +163,7 @@ class code_parser {
     fail_whole(what + " at column " + std::to_string(at + 1) + tail);
   }
   [[noreturn]] void fail_whole(const std::string& what) const {
-    throw parse_error("turning code " + detail::quote_typed(text_, 60) + ": " + what +
+    throw parse_error("turning code " + detail::quote_typed(text_, 24) + ": " + what +
                       "; codes look like 1-3, 1+C, 3E, 4FS, 2-3,6C");
   }
 
