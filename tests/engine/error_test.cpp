@@ -73,57 +73,6 @@ TEST(LimitErrorTest, ItsSentenceIsTheProblemTheAdviceAndHowFarToRaise) {
   EXPECT_THAT(limit_error("p", "", f).what(), HasSubstr("p, or raise the time limit to at least 2.5 min"));
 }
 
-TEST(LimitErrorTest, CheckMemoryCarriesTheEstimateTheLimitAndARaiseThatFits) {
-  const std::uint64_t estimate = (std::uint64_t{3} << 20) + 1;
-  try {
-    check_memory(estimate, 1 << 20, "computing 98305 values", "ask for fewer values", 32768, limit_unit::values);
-    FAIL();
-  } catch (const limit_error& e) {
-    EXPECT_STREQ(e.what(),
-                 "computing 98305 values needs about 3.0 MiB, over the memory limit of 1.0 MiB; ask for fewer "
-                 "values, or raise the memory limit to 4.0 MiB");
-    EXPECT_EQ(e.problem(), "computing 98305 values needs about 3.0 MiB, over the memory limit of 1.0 MiB");
-    EXPECT_EQ(e.advice(), "ask for fewer values");
-    EXPECT_EQ(e.asked(), "computing 98305 values");
-    EXPECT_EQ(e.unit(), limit_unit::bytes);
-    EXPECT_EQ(e.estimate(), static_cast<double>(estimate));
-    EXPECT_EQ(e.limit(), 1 << 20);
-    EXPECT_EQ(e.raise_to(), 4 << 20);
-    EXPECT_EQ(e.suggestion(), 32768u);
-    EXPECT_EQ(e.suggestion_unit(), limit_unit::values);
-  }
-  // Saturated: beyond counting, and no limit to suggest.
-  try {
-    check_memory(UINT64_MAX, 1 << 20, "the table", "give a smaller size");
-    FAIL();
-  } catch (const limit_error& e) {
-    EXPECT_THAT(e.what(), HasSubstr("the table needs more than 16 EiB, over the memory limit of 1.0 MiB"));
-    EXPECT_TRUE(std::isinf(e.estimate()));
-    EXPECT_FALSE(e.raise_to().has_value());
-  }
-  check_memory(1 << 20, 1 << 20, "the table", "give a smaller size");  // at the limit: fine
-}
-
-TEST(LimitErrorTest, MemoryBeyondTheMachineIsRefusedWhateverTheLimit) {
-  const std::uint64_t machine = machine_memory();
-  if (machine == 0 || machine > UINT64_MAX / 4) GTEST_SKIP() << "the system does not say how much memory it has";
-  try {
-    check_memory(2 * machine, 4 * machine, "the table", "give a smaller size");
-    FAIL();
-  } catch (const limit_error& e) {
-    EXPECT_THAT(e.what(), HasSubstr("of memory this machine has; give a smaller size"));
-    EXPECT_EQ(e.limit(), static_cast<double>(machine));
-    EXPECT_FALSE(e.raise_to().has_value());
-  }
-  try {
-    check_memory(2 * machine, 1 << 20, "the table", "give a smaller size");
-    FAIL();
-  } catch (const limit_error& e) {
-    EXPECT_THAT(e.what(), HasSubstr("over the memory limit of 1.0 MiB; give a smaller size (this machine has "));
-    EXPECT_FALSE(e.raise_to().has_value());
-  }
-}
-
 TEST(LimitErrorTest, ProductComputationsCarryTheirFigures) {
   try {
     product("1+C", "1+C").table(box_extents{1000, 1000}, 1 << 20);

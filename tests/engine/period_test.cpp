@@ -1,17 +1,14 @@
-// Periods and closed forms of Grundy sequences (turning/period.hpp, turning/closed_form.hpp), against the
-// definition:
+// Periods of Grundy sequences (turning/period.hpp), against the definition:
 //   - the span a proof relies on is checked against the reference's moves (every move inside the span, the same
 //     moves from every coin past the edge);
 //   - every proven period holds on values computed by the mex definition far past the values it was found from;
 //   - no rule of unbounded span is ever reported as proven;
-//   - the period search against a brute-force search over all (p, P) on random sequences with planted patterns;
-//   - the closed forms against their definitions written here.
+//   - the period search against a brute-force search over all (p, P) on random sequences with planted patterns.
 #include "tartan/turning/period.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <optional>
 #include <random>
@@ -21,7 +18,6 @@
 
 #include "support/turning_code_reference.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/turning/closed_form.hpp"
 
 namespace tartan {
 namespace {
@@ -365,54 +361,6 @@ TEST(PeriodTest, TrulyPeriodicSequencesAreReportedWithTheirEvidence) {
               std::string::npos)
         << found->why;
   }
-}
-
-// The closed forms, written from their definitions.
-bool odd_ones(std::uint64_t x) { return std::popcount(x) % 2 == 1; }
-
-TEST(ClosedFormTest, RecognisesTheClassicFormsOfTheBuiltIns) {
-  const std::size_t n = 500;
-  std::vector<grundy_value> odious, evil, ruler, plus_one, identity, powers;
-  for (std::uint64_t x = 0; odious.size() < n; ++x) {
-    if (odd_ones(x)) odious.push_back(x);
-  }
-  for (std::uint64_t x = 0; evil.size() < n; ++x) {
-    if (!odd_ones(x)) evil.push_back(x);
-  }
-  for (std::uint64_t i = 0; i < n; ++i) {
-    std::uint64_t d = 1;
-    while ((i + 1) % (2 * d) == 0) d *= 2;
-    ruler.push_back(d);
-    plus_one.push_back(i + 1);
-    identity.push_back(i);
-  }
-  for (std::uint64_t i = 0; i < 64; ++i) powers.push_back(std::uint64_t{1} << i);
-  const auto names = [](std::span<const grundy_value> g) {
-    std::vector<std::string> out;
-    for (const closed_form& f : recognise_closed_forms(g)) out.push_back(f.name);
-    return out;
-  };
-  EXPECT_EQ(names(odious), std::vector<std::string>{"odious"});
-  EXPECT_EQ(names(evil), std::vector<std::string>{"evil"});
-  EXPECT_EQ(names(ruler), std::vector<std::string>{"ruler"});
-  EXPECT_EQ(names(plus_one), std::vector<std::string>{"n+1"});
-  EXPECT_EQ(names(identity), std::vector<std::string>{"n"});
-  EXPECT_EQ(names(powers), std::vector<std::string>{"2^n"});
-  // The games that have them, by the mex definition: Mock Turtles (odious), Ruler, Turning Turtles (n + 1 from coin
-  // 0), Motley (2^n).
-  EXPECT_EQ(names(definition_values("1-3", 200)), std::vector<std::string>{"odious"});
-  EXPECT_EQ(names(definition_values("1+C", 200)), std::vector<std::string>{"ruler"});
-  EXPECT_EQ(names(definition_values("1-2", 200)), std::vector<std::string>{"n+1"});
-  EXPECT_EQ(names(definition_values("1+", 20)), std::vector<std::string>{"2^n"});
-  // One value changed anywhere breaks the match.
-  std::mt19937 rng(5);
-  for (int i = 0; i < 50; ++i) {
-    std::vector<grundy_value> g = odious;
-    g[rng() % g.size()] ^= 1 + rng() % 7;
-    const std::vector<std::string> found = names(g);
-    EXPECT_TRUE(std::ranges::find(found, "odious") == found.end());
-  }
-  EXPECT_TRUE(recognise_closed_forms(std::vector<grundy_value>{}).empty());
 }
 
 }  // namespace

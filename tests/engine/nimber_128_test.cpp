@@ -1,5 +1,7 @@
 // Tests for <tartan/nim/nimber_128.hpp>: the product against the mex definition and the 64-bit product, field axioms on
 // seeded random elements, and every field operation against its definition.
+#include "tartan/nim/nimber_128.hpp"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -11,7 +13,6 @@
 #include "tartan/core/error.hpp"
 #include "tartan/nim/nim_field.hpp"
 #include "tartan/nim/nimber.hpp"
-#include "tartan/nim/nimber_128.hpp"
 
 namespace tartan {
 namespace {
