@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "commands/commands.hpp"
-#include "detail/typed_text.hpp"
 #include "input/option_names.hpp"
 #include "output/advice.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -62,8 +62,8 @@ int main(int argc, char** argv) {
         if (sub->check_name(word)) next = sub;
       }
       if (next == nullptr) {
-        std::cerr << "error: unknown command " << tartan::detail::quote_typed(word) << " for " << path
-                  << "; type one of " << names << " (see '" << path << " --help')\n";
+        std::cerr << "error: unknown command " << tartan::quote_typed(word) << " for " << path << "; type one of "
+                  << names << " (see '" << path << " --help')\n";
         return 2;
       }
       level = next;
@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
       const std::string word = std::string(argv[i]).substr(0, std::string(argv[i]).find('='));
       if (word.rfind("--", 0) != 0 || word.size() < 3 || command.get_option_no_throw(word) != nullptr) continue;
       const std::string near = tartan::cli::closest_option(command, word);
-      std::cerr << "error: unknown option " << tartan::detail::quote_typed(word) << " for " << path << "; "
+      std::cerr << "error: unknown option " << tartan::quote_typed(word) << " for " << path << "; "
                 << (near.empty() ? "" : "did you mean '" + near + "'? ") << "see '" << path << " --help'\n";
       return 2;
     }
@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
       if (!extras.empty()) {
         std::string listed;
         for (std::size_t i = 0; i < extras.size() && i < 5; ++i) {
-          listed += (i == 0 ? "" : " ") + tartan::detail::quote_typed(extras[i], 20);
+          listed += (i == 0 ? "" : " ") + tartan::quote_typed(extras[i], 20);
         }
         if (extras.size() > 5) listed += " and " + std::to_string(extras.size() - 5) + " more";
         std::cerr << "error: " << path << " does not take " << (extras.size() == 1 ? "the argument " : "the arguments ")

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "commands/commands.hpp"
-#include "detail/typed_text.hpp"
 #include "input/file_input.hpp"
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
@@ -27,6 +26,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/turning/position.hpp"
@@ -84,7 +84,7 @@ box_region read_term_position(const std::string& text, const game_handle& game, 
     const box_position drawn =
         text.find('/') != std::string::npos ? box_position(parse_grid(text)) : box_position(parse_row(text));
     if (drawn.dimensions() != game.dimensions()) {
-      throw parse_error("term " + std::to_string(term) + " of the sum: " + detail::quote_typed(text) + " has " +
+      throw parse_error("term " + std::to_string(term) + " of the sum: " + tartan::quote_typed(text) + " has " +
                         std::to_string(drawn.dimensions()) + (drawn.dimensions() == 1 ? " axis" : " axes") + " but '" +
                         game.name() + "' has " + std::to_string(game.dimensions()) +
                         "; give a row for a 1-D game, rows joined by '/' for a product of two, or SIZE=HEADS");
@@ -101,7 +101,7 @@ box_region read_term_position(const std::string& text, const game_handle& game, 
     size = parse_board_size(size_text);
   }
   if (size.size() != game.dimensions()) {
-    throw parse_error("term " + std::to_string(term) + " of the sum: size " + detail::quote_typed(size_text) + " has " +
+    throw parse_error("term " + std::to_string(term) + " of the sum: size " + tartan::quote_typed(size_text) + " has " +
                       std::to_string(size.size()) + (size.size() == 1 ? " axis" : " axes") + " but '" + game.name() +
                       "' has " + std::to_string(game.dimensions()) +
                       "; e.g. 1000=3,10-20 for a row, 8x8=all for a board");
@@ -122,21 +122,21 @@ std::vector<sum_term> read_sum(const analyze_request& o) {
   for (std::size_t i = 0; i < o.more.size();) {
     if (o.more[i] != "+") {
       throw parse_error("expected '+' before term " + std::to_string(texts.size()) + " of the sum, found " +
-                        detail::quote_typed(o.more[i]) + "; join terms as GAME POSITION + GAME POSITION");
+                        tartan::quote_typed(o.more[i]) + "; join terms as GAME POSITION + GAME POSITION");
     }
     if (i + 1 >= o.more.size() || o.more[i + 1] == "+") {
       throw parse_error("term " + std::to_string(texts.size()) +
                         " of the sum is empty; give GAME POSITION after each +, e.g. + ruler HTH");
     }
     if (i + 2 >= o.more.size() || o.more[i + 2] == "+") {
-      throw parse_error("term " + std::to_string(texts.size()) + " of the sum (" + detail::quote_typed(o.more[i + 1]) +
+      throw parse_error("term " + std::to_string(texts.size()) + " of the sum (" + tartan::quote_typed(o.more[i + 1]) +
                         ") has no position; give GAME POSITION, e.g. + ruler HTH");
     }
     texts.emplace_back(o.more[i + 1], o.more[i + 2]);
     i += 3;
   }
   if (texts[0].second.empty()) {
-    throw parse_error("term 0 of the sum (" + detail::quote_typed(o.game) +
+    throw parse_error("term 0 of the sum (" + tartan::quote_typed(o.game) +
                       ") has no position; give GAME POSITION, e.g. ruler HTH");
   }
   std::vector<sum_term> terms;

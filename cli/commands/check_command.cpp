@@ -13,8 +13,6 @@
 #include <vector>
 
 #include "commands/commands.hpp"
-#include "detail/text.hpp"
-#include "detail/typed_text.hpp"
 #include "input/file_input.hpp"
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
@@ -24,6 +22,8 @@
 #include "tartan/analysis/check.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/text.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
@@ -48,7 +48,7 @@ std::vector<grundy_value> parse_values(std::string_view text) {
   std::size_t item = 1;
   while (true) {
     const std::size_t comma = text.find(',');
-    const std::string_view piece = detail::trim(text.substr(0, comma));
+    const std::string_view piece = tartan::trim(text.substr(0, comma));
     values.push_back(parse_u64(piece, "--values item " + std::to_string(item)));
     if (comma == std::string_view::npos) break;
     text.remove_prefix(comma + 1);
@@ -145,9 +145,9 @@ void print_json(const game_handle& game, const check_result& r) {
 /// The box to check, from --coins (1-D games) or --size (products), with advice in terms of the flags.
 box_extents box_to_check(const check_options& o, const game_handle& game) {
   if (!o.size.empty() && !game.is_product()) {
-    throw parse_error(detail::quote_typed(o.game) +
+    throw parse_error(tartan::quote_typed(o.game) +
                       " is a single game; a tartan product needs at least two factors joined by '*', e.g. " +
-                      detail::quote_typed(o.game + "*" + o.game) + "; check a single game with --coins N");
+                      tartan::quote_typed(o.game + "*" + o.game) + "; check a single game with --coins N");
   }
   if (game.is_product()) {
     if (!o.coins.empty()) {
@@ -157,13 +157,13 @@ box_extents box_to_check(const check_options& o, const game_handle& game) {
     }
     if (o.size.empty()) {
       throw parse_error("a product game is checked on a grid; give its size, e.g. tartan check " +
-                        detail::quote_typed(o.game) + " --size 4x4");
+                        tartan::quote_typed(o.game) + " --size 4x4");
     }
     if (!o.values.empty()) throw parse_error("--values is for row games checked with --coins N");
     return parse_board_size(o.size);
   }
   if (o.coins.empty()) {
-    throw parse_error("give the number of coins to check, e.g. tartan check " + detail::quote_typed(o.game) +
+    throw parse_error("give the number of coins to check, e.g. tartan check " + tartan::quote_typed(o.game) +
                       " --coins 12");
   }
   const std::uint64_t coins = parse_u64(o.coins, "--coins", UINT32_MAX);

@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "commands/commands.hpp"
-#include "detail/typed_text.hpp"
 #include "input/field_bits.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
 #include "output/json_output.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/nim/field_nimber.hpp"
 #include "tartan/nim/nim_equation.hpp"
 #include "tartan/nim/nim_matrix.hpp"
@@ -280,7 +280,7 @@ void add_solve(CLI::App* nim) {
     std::string why;
     if (!every && roots.empty()) {
       const bool zero_a = q.a.is_zero();
-      why = "the equation " + detail::quote_typed(*equation) + " has no solution in " + field_name(o->bits) +
+      why = "the equation " + tartan::quote_typed(*equation) + " has no solution in " + field_name(o->bits) +
             (zero_a ? ": it reduces to 0 = C with C non-zero"
                     : ": with x = (B/A)*y it becomes y^2 + y = A*C/B^2, whose right side has trace 1; its roots lie "
                       "in the field of twice the size (try a larger --bits)");

@@ -18,8 +18,6 @@
 #include <vector>
 
 #include "commands/commands.hpp"
-#include "detail/text.hpp"
-#include "detail/typed_text.hpp"
 #include "input/file_input.hpp"
 #include "input/line_reader.hpp"
 #include "input/options.hpp"
@@ -30,7 +28,9 @@
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/text.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
 #include "tartan/product/grid_position.hpp"
@@ -165,7 +165,7 @@ std::optional<box_position> read_start(const play_options& o, const game_handle&
   }
   if (has_random) return std::nullopt;
   if (has_position && (has_heads || has_size)) {
-    throw parse_error("the position is given twice: POSITION " + detail::quote_typed(o.position) + " and " +
+    throw parse_error("the position is given twice: POSITION " + tartan::quote_typed(o.position) + " and " +
                       (has_heads ? "--heads" : "--coins or --size") + "; give one of them");
   }
   if (!o.coins.empty() && game.is_product()) {
@@ -180,7 +180,7 @@ std::optional<box_position> read_start(const play_options& o, const game_handle&
                       std::string(k == 1   ? "row"
                                   : k == 2 ? "board"
                                            : "box") +
-                      "; type e.g. " + size_option + " --heads " + detail::quote_typed(o.heads));
+                      "; type e.g. " + size_option + " --heads " + tartan::quote_typed(o.heads));
   }
   if (has_size && !has_heads) {
     throw parse_error(std::string(k == 1 ? "--coins" : "--size") + " needs --heads, the heads coins (e.g. --heads " +
@@ -533,7 +533,7 @@ class game_loop {
 
   /// One line typed by the person; false when the game should end (quit).
   bool handle(std::string_view typed) {
-    const std::string_view line = detail::trim(typed);
+    const std::string_view line = tartan::trim(typed);
     if (line.empty()) return true;
     if (const std::string problem = special_key_problem(line); !problem.empty()) {
       say("refused: " + problem + "; " + what_to_type());
@@ -581,7 +581,7 @@ class game_loop {
     } else if (std::isalpha(static_cast<unsigned char>(word.front())) && !word.starts_with("row") &&
                !word.starts_with("col")) {
       const std::string first_word(line.substr(0, line.find_first_of(" \t,;")));
-      say("refused: " + detail::quote_typed(first_word, 20) + " is not a command or a move; " + what_to_type());
+      say("refused: " + tartan::quote_typed(first_word, 20) + " is not a command or a move; " + what_to_type());
     } else {
       move(line);
     }
@@ -605,7 +605,7 @@ void run_play(const play_options& o) {
   } else if (o.first == "engine") {
     how.first = player::engine;
   } else {
-    throw parse_error("--first " + detail::quote_typed(o.first) +
+    throw parse_error("--first " + tartan::quote_typed(o.first) +
                       " is neither you nor engine; type --first you or --first engine");
   }
   if (o.seed.empty()) {

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "commands/commands.hpp"
-#include "detail/typed_text.hpp"
 #include "input/file_input.hpp"
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
@@ -25,6 +24,7 @@
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
 
 namespace tartan::cli {
@@ -48,8 +48,8 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   if (o.json && o.jsonl) throw parse_error("--json and --jsonl are two forms of the output; give one of them");
   sequence_request request{games::resolve_game(game_argument(o.game))};
   if (request.game.is_product()) {
-    throw parse_error(detail::quote_typed(o.game) + " is a product of " + std::to_string(request.game.dimensions()) +
-                      " games: its values form a table; type e.g. " + "tartan table " + detail::quote_typed(o.game) +
+    throw parse_error(tartan::quote_typed(o.game) + " is a product of " + std::to_string(request.game.dimensions()) +
+                      " games: its values form a table; type e.g. " + "tartan table " + tartan::quote_typed(o.game) +
                       " --size 8x8");
   }
   const std::uint64_t n = parse_u64(o.count, "N");

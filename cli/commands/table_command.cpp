@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "commands/commands.hpp"
-#include "detail/box_cells.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
 #include "output/json_output.hpp"
@@ -19,6 +18,7 @@
 #include "tartan/core/limits.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/games/sequence_limits.hpp"
+#include "tartan/product/box_cells.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
 
@@ -120,7 +120,7 @@ void run_table(const table_options& o, std::uint64_t limit, double max_seconds) 
   const char col_letter[2] = {"abcdefgh"[(dims - 1) % 8], 0};
   // One slice per value of the leading coordinates (a single slice, with none, for a board).
   std::size_t s = 0;
-  detail::for_each_cell(std::span(extents).first(dims - 2), [&](std::span<const std::size_t> lead) {
+  tartan::for_each_cell(std::span(extents).first(dims - 2), [&](std::span<const std::size_t> lead) {
     if (dims > 2) {
       std::cout << (s == 0 ? "" : "\n");
       for (std::size_t i = 0; i < lead.size(); ++i) {

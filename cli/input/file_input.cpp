@@ -8,9 +8,9 @@
 #include <iostream>
 #include <system_error>
 
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan::cli {
 
@@ -49,16 +49,16 @@ std::string read_input_text(const std::string& file, std::string_view what, std:
   }
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) {
-    throw parse_error("cannot read " + detail::quote_typed(file) +
+    throw parse_error("cannot read " + tartan::quote_typed(file) +
                       ": it is a directory; give the path of a file with " + name + ", or - for standard input");
   }
   std::ifstream in(file, std::ios::binary);
   if (!in) {
-    throw parse_error("cannot read " + detail::quote_typed(file) + " (" + std::strerror(errno) +
+    throw parse_error("cannot read " + tartan::quote_typed(file) + " (" + std::strerror(errno) +
                       "); give the path of a readable file with " + name + ", or - for standard input");
   }
   const std::uintmax_t size = std::filesystem::file_size(file, ec);
-  if (!ec) check_input_memory(size, what, "file " + detail::quote_typed(file), bytes_per_byte, limit);
+  if (!ec) check_input_memory(size, what, "file " + tartan::quote_typed(file), bytes_per_byte, limit);
   std::string text;
   if (!ec) text.reserve(static_cast<std::size_t>(size));
   char buffer[1 << 16];
@@ -66,18 +66,18 @@ std::string read_input_text(const std::string& file, std::string_view what, std:
     text.append(buffer, static_cast<std::size_t>(in.gcount()));
     // A file that grows while read (or a device) is checked as standard input is.
     if (saturating_mul(text.size(), bytes_per_byte) > limit) {
-      check_input_memory(text.size(), what, "file " + detail::quote_typed(file) + ", read so far", bytes_per_byte,
+      check_input_memory(text.size(), what, "file " + tartan::quote_typed(file) + ", read so far", bytes_per_byte,
                          limit);
     }
   }
   if (in.bad()) {
-    throw parse_error("cannot read " + detail::quote_typed(file) + " to its end (" + std::strerror(errno) +
+    throw parse_error("cannot read " + tartan::quote_typed(file) + " to its end (" + std::strerror(errno) +
                       "); give the path of a readable file with " + name + ", or - for standard input");
   }
   return text;
 }
 
-std::string input_name(const std::string& file) { return file == "-" ? "standard input" : detail::quote_typed(file); }
+std::string input_name(const std::string& file) { return file == "-" ? "standard input" : tartan::quote_typed(file); }
 
 namespace {
 
@@ -90,7 +90,7 @@ std::string game_file_text(const std::string& file) {
   }
   const std::size_t first = text.find_first_not_of(' ');
   if (first == std::string::npos) {
-    throw parse_error("the game file " + detail::quote_typed(file) +
+    throw parse_error("the game file " + tartan::quote_typed(file) +
                       " is empty; put a game's name, a turning code or a product in it, e.g. [1,4,9,16]C");
   }
   return text.substr(first, text.find_last_not_of(' ') - first + 1);

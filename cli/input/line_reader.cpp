@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "detail/typed_text.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan::cli {
 
@@ -77,12 +77,12 @@ std::string special_key_problem(std::string_view line) {
     const auto u = static_cast<unsigned char>(c);
     if (u == 0x1b) return "arrow keys and the like are not moves";
     if ((u < 0x20 && c != '\t' && c != '\r') || u == 0x7f) {
-      return "the line holds the control byte " + detail::shown_byte(c) + ", which is not part of a move";
+      return "the line holds the control byte " + tartan::shown_byte(c) + ", which is not part of a move";
     }
   }
   return {};
 }
 
-std::string shown_line(std::string_view line) { return detail::escape_typed(line); }
+std::string shown_line(std::string_view line) { return tartan::escape_typed(line); }
 
 }  // namespace tartan::cli

@@ -48,7 +48,7 @@ class line_reader {
 std::string special_key_problem(std::string_view line);
 
 /**
- * `line` as it may be echoed on a terminal, escaped as messages quote typed text (detail::escape_typed): control
+ * `line` as it may be echoed on a terminal, escaped as messages quote typed text (tartan::escape_typed): control
  * bytes, DEL and bytes that are not UTF-8 as \xNN (so an escape sequence is never sent raw), the rest as is.
  *
  * Example: shown_line("\x1b[A") == "\\x1b[A"

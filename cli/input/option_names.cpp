@@ -5,7 +5,7 @@
 #include <string_view>
 #include <utility>
 
-#include "detail/text.hpp"
+#include "tartan/core/text.hpp"
 
 namespace tartan::cli {
 
@@ -57,7 +57,7 @@ std::string closest_option(const CLI::App& command, const std::string& typed) {
   std::size_t best_distance = std::min<std::size_t>(3, (typed.size() + 1) / 2);
   for (const CLI::Option* option : command.get_options()) {
     for (const std::string& name : option->get_lnames()) {
-      const std::size_t d = detail::edit_distance(typed, "--" + name);
+      const std::size_t d = tartan::edit_distance(typed, "--" + name);
       if (d < best_distance) {
         best_distance = d;
         best = "--" + name;

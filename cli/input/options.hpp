@@ -13,11 +13,11 @@
 #include <cstdint>
 #include <string>
 
-#include "detail/typed_text.hpp"
 #include "output/svg.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan::cli {
 
@@ -87,7 +87,7 @@ inline double max_seconds_limit(const CLI::App& cmd, const std::string& text) {
   const char* end = text.data() + text.size();
   const auto [ptr, ec] = std::from_chars(text.data(), end, seconds, std::chars_format::fixed);
   if (ec != std::errc() || ptr != end || !std::isfinite(seconds) || seconds < 0 || seconds > 1e9) {
-    throw parse_error("--max-seconds: " + detail::quote_typed(text) +
+    throw parse_error("--max-seconds: " + tartan::quote_typed(text) +
                       " is not a number of seconds; type one such as 600 or 0.5, or 0 for no limit");
   }
   return seconds;

@@ -4,9 +4,9 @@
 #include <cctype>
 #include <vector>
 
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/turning/position.hpp"
 
 namespace tartan::cli {
@@ -41,7 +41,7 @@ std::string example_of(std::string_view example, std::size_t dimensions) {
 
 coin parse_coin(std::string_view word, const std::string& example) {
   if (word.empty() || !std::isdigit(static_cast<unsigned char>(word.front()))) {
-    throw parse_error(detail::quote_typed(word, 20) + " is not a coin number; type coin numbers, e.g. " + example);
+    throw parse_error(tartan::quote_typed(word, 20) + " is not a coin number; type coin numbers, e.g. " + example);
   }
   return static_cast<coin>(parse_u64(word, "coin", UINT32_MAX));
 }

@@ -4,10 +4,10 @@
 #include <optional>
 #include <string>
 
-#include "detail/typed_text.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/position.hpp"
@@ -18,7 +18,7 @@ box_region read_region(const position_text& o, const game_handle& game) {
   const bool has_position = !o.position.empty(), has_heads = o.heads_given || !o.heads.empty();
   if (o.all_heads && (has_position || has_heads)) {
     throw parse_error(std::string("the position is given twice: --all-heads and ") +
-                      (has_position ? "POSITION " + detail::quote_typed(o.position) : "--heads") +
+                      (has_position ? "POSITION " + tartan::quote_typed(o.position) : "--heads") +
                       "; give --all-heads with --coins N or --size RxC alone, or list the heads");
   }
   const bool board = game.is_product() || !o.size.empty();
@@ -38,13 +38,13 @@ box_region read_region(const position_text& o, const game_handle& game) {
                               "3,17, not both");
   }
   if (!board && has_heads && o.heads.find(':') != std::string::npos) {
-    throw parse_error("--heads " + detail::quote_typed(o.heads, 24) + " lists grid coins (row:column), but " +
+    throw parse_error("--heads " + tartan::quote_typed(o.heads, 24) + " lists grid coins (row:column), but " +
                       game.name() +
                       " is played on a row; list coin numbers such as 3,17, or give a product game such as "
                       "'ruler*ruler' with --size RxC");
   }
   if (!board && has_position && o.position.find('/') != std::string::npos) {
-    throw parse_error("position " + detail::quote_typed(o.position) + " has several rows, but " + game.name() +
+    throw parse_error("position " + tartan::quote_typed(o.position) + " has several rows, but " + game.name() +
                       " is played on a row; give one row such as HTTH, or a product game such as 'ruler*ruler'");
   }
   if (board && has_position && game.dimensions() != 2) {
@@ -64,9 +64,9 @@ box_region read_region(const position_text& o, const game_handle& game) {
   }
   if (has_heads && !size) {
     throw parse_error(board ? "--heads needs --size RxC, the size of the board; type e.g. --size 1000x1000 --heads " +
-                                  detail::quote_typed(o.heads)
+                                  tartan::quote_typed(o.heads)
                             : "--heads needs --coins N, the length of the row; type e.g. --coins 1000 --heads " +
-                                  detail::quote_typed(o.heads));
+                                  tartan::quote_typed(o.heads));
   }
   if (o.all_heads) {
     if (!size) {
@@ -96,7 +96,7 @@ box_region read_region(const position_text& o, const game_handle& game) {
   }
   if (size) return parse_box_region(*size, o.heads);
   throw parse_error(board ? "no position given; type rows of H/T joined by '/' (e.g. tartan analyze " +
-                                detail::quote_typed(o.game) + " HTT/THH), or --size RxC --heads 3:5,17:2"
+                                tartan::quote_typed(o.game) + " HTT/THH), or --size RxC --heads 3:5,17:2"
                           : "no position given; type one such as HTTH (coin 0 first), or --coins N --heads 3,17");
 }
 

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <string>
 
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
 
 namespace tartan::cli {
@@ -65,7 +65,7 @@ inline std::string unknown_game_message(const games::unknown_game_error& e) {
            (e.products_allowed() ? ", a turning code such as 1-3, or a product such as 'ruler*mock-turtles'"
                                  : " or a turning code such as 1-3");
   }
-  return e.context() + "unknown game " + detail::quote_typed(e.typed()) + "; " +
+  return e.context() + "unknown game " + tartan::quote_typed(e.typed()) + "; " +
          (e.suggestions().empty() ? "" : "did you mean '" + e.suggestions().front() + "'? ") +
          "type 'tartan games' for the list, or give a turning code such as 1-3";
 }

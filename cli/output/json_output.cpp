@@ -5,9 +5,9 @@
 #include <iostream>
 #include <utility>
 
-#include "detail/box_cells.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
+#include "tartan/product/box_cells.hpp"
 
 namespace tartan::cli {
 
@@ -95,7 +95,7 @@ std::string move_count_json(const game_handle& game, const box_region& region, c
 
 nlohmann::json table_json(std::span<const std::size_t> extents, const std::vector<grundy_value>& table) {
   // 2-D: an array of rows; k dimensions: arrays nested k deep, the first coordinate outermost.
-  const std::vector<std::size_t> stride = detail::row_major_strides(extents);
+  const std::vector<std::size_t> stride = tartan::row_major_strides(extents);
   std::function<nlohmann::json(std::size_t, std::size_t)> nest = [&](std::size_t dim, std::size_t first) {
     nlohmann::json level = nlohmann::json::array();
     for (std::size_t i = 0; i < extents[dim]; ++i) {

@@ -14,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "detail/typed_text.hpp"
 #include "input/position_input.hpp"
 #include "output/analysis_output.hpp"
 #include "output/json_output.hpp"
@@ -30,6 +29,7 @@
 #include "tartan/core/limits.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
 #include "tartan/product/grid_position.hpp"
@@ -64,7 +64,7 @@ json parse_body(std::string_view body) {
     } else if (event == json::parse_event_t::object_end) {
       keys.pop_back();
     } else if (event == json::parse_event_t::key && !keys.back().insert(parsed.get<std::string>()).second) {
-      refuse(400, "the request gives " + detail::quote_typed(parsed.get<std::string>()) +
+      refuse(400, "the request gives " + tartan::quote_typed(parsed.get<std::string>()) +
                       " twice in one object; give each field once");
     }
     return true;
@@ -103,7 +103,7 @@ class request_fields {
       }
       std::string list;
       for (const std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-      refuse(400, "/api/" + std::string(endpoint_) + " has no field " + detail::quote_typed(key) +
+      refuse(400, "/api/" + std::string(endpoint_) + " has no field " + tartan::quote_typed(key) +
                       (list.empty() ? "; send {}" : "; its fields are " + list));
     }
   }
@@ -147,7 +147,7 @@ class request_fields {
     const json& v = body_[std::string(key)];
     const std::string name(key);
     const std::string range = "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
-    const std::string shown = v.is_string() ? detail::quote_typed(v.get<std::string>()) : v.dump();
+    const std::string shown = v.is_string() ? tartan::quote_typed(v.get<std::string>()) : v.dump();
     const auto over = [&] {
       refuse(422,
              name + ": " + shown + " is over the most allowed here, " + std::to_string(max) + "; ask for " + range);
@@ -220,7 +220,7 @@ class request_fields {
 std::string game_text(const request_fields& f) {
   std::string text = f.required_text("game");
   if (text.find('@') != std::string::npos) {
-    refuse(400, "game " + detail::quote_typed(text) +
+    refuse(400, "game " + tartan::quote_typed(text) +
                     " names a file (@FILE); the explorer reads no files, so type the game itself, e.g. 1-3 or "
                     "ruler*ruler");
   }
@@ -252,7 +252,7 @@ bool wants_svg(const request_fields& f) {
   const std::string format = f.text("format");
   if (format.empty() || format == "json") return false;
   if (format == "svg") return true;
-  refuse(400, "format: " + detail::quote_typed(format) + " is not a format; type \"json\" (the default) or \"svg\"");
+  refuse(400, "format: " + tartan::quote_typed(format) + " is not a format; type \"json\" (the default) or \"svg\"");
 }
 
 analyze_options question_limits(const api_limits& limits) {
@@ -308,7 +308,7 @@ api_reply sequence(std::string_view body, const api_limits& limits) {
   const std::string text = game_text(f);
   sequence_request request{games::resolve_game(text)};
   if (request.game.is_product()) {
-    refuse(400, detail::quote_typed(text) + " is a product of " + std::to_string(request.game.dimensions()) +
+    refuse(400, tartan::quote_typed(text) + " is a product of " + std::to_string(request.game.dimensions()) +
                     " games: its values form a table; ask /api/table with a size, e.g. {\"game\": " +
                     json(text).dump() + ", \"size\": \"8x8\"}");
   }
@@ -424,7 +424,7 @@ job_snapshot find_job(const request_fields& f, verify_jobs& jobs) {
   const std::string id = f.id_text("job");
   std::optional<job_snapshot> s = jobs.read(id);
   if (!s) {
-    refuse(404, "no verification " + detail::quote_typed(id) +
+    refuse(404, "no verification " + tartan::quote_typed(id) +
                     " (finished ones are kept for a while, the latest 32); start one with /api/verify");
   }
   return *s;
@@ -571,7 +571,7 @@ api_reply explorer_api::answer(std::string_view endpoint, std::string_view body)
     if (endpoint == "verify/cancel") return verify_cancel(body, jobs_);
     if (endpoint == "verify/svg") return verify_svg(body, jobs_);
     if (endpoint == "play") return play(body, limits_);
-    return error_reply(404, "no endpoint " + detail::quote_typed("/api/" + std::string(endpoint)) +
+    return error_reply(404, "no endpoint " + tartan::quote_typed("/api/" + std::string(endpoint)) +
                                 "; the endpoints under /api/ are " + endpoint_list() + " (docs/explorer.md)");
   } catch (const request_error& e) {
     return error_reply(e.status, e.message);

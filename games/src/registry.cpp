@@ -10,9 +10,9 @@
 #include <tuple>
 #include <utility>
 
-#include "detail/text.hpp"
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/text.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/games/families.hpp"
 #include "tartan/turning/turning_code.hpp"
 
@@ -76,7 +76,7 @@ std::string_view closest_name(std::string_view key) {
   // At most two edits, and fewer than half the key: 'C' is no typo of 'ap'.
   std::size_t best_distance = std::min<std::size_t>(3, (key.size() + 1) / 2);
   for (const game_info& info : infos) {
-    const std::size_t d = tartan::detail::edit_distance(key, info.name);
+    const std::size_t d = tartan::edit_distance(key, info.name);
     if (d < best_distance) {
       best_distance = d;
       best = info.name;
@@ -92,7 +92,7 @@ std::string unknown_game_message(const std::string& typed, const std::vector<std
                                               "such as 'ruler*mock-turtles'"
                                             : "name a built-in game or give a turning code such as 1-3";
   if (typed.empty()) return context + "no game given; " + what;
-  return context + "unknown game " + tartan::detail::quote_typed(typed) + "; " +
+  return context + "unknown game " + tartan::quote_typed(typed) + "; " +
          (suggestions.empty() ? "" : "did you mean '" + suggestions.front() + "'? ") + what;
 }
 
@@ -109,7 +109,7 @@ unknown_game_error::unknown_game_error(std::string typed, std::vector<std::strin
 std::span<const game_info> builtin_games() { return infos; }
 
 turning_game find_game(std::string_view name_or_code) {
-  const std::string_view text = tartan::detail::trim(name_or_code);
+  const std::string_view text = tartan::trim(name_or_code);
   if (text.empty()) throw unknown_game_error("", {}, false);
   std::string key = normalized(text);
   for (const auto& [alias, name] : aliases) {
@@ -132,7 +132,7 @@ turning_game find_game(std::string_view name_or_code) {
     }
     return turning_game(std::move(name), std::move(shown), std::move(code));
   }
-  const std::string quoted = tartan::detail::quote_typed(text);
+  const std::string quoted = tartan::quote_typed(text);
   // A code without its count ('C', 'E', '2' forgotten before 'FS'): say how codes start.
   if (text.find_first_not_of("CESFcesf()0123456789+-,") == std::string_view::npos &&
       std::string_view("CESFcesf").find(text.front()) != std::string_view::npos) {
@@ -150,22 +150,22 @@ turning_game find_game(std::string_view name_or_code) {
 }
 
 std::vector<turning_game> find_factors(std::string_view product_name) {
-  const std::string_view text = tartan::detail::trim(product_name);
+  const std::string_view text = tartan::trim(product_name);
   std::vector<turning_game> factors;
   std::size_t start = 0;
   for (std::size_t index = 1;; ++index) {
     const std::size_t star = text.find('*', start);
     const std::string_view piece =
-        tartan::detail::trim(text.substr(start, star == std::string_view::npos ? star : star - start));
+        tartan::trim(text.substr(start, star == std::string_view::npos ? star : star - start));
     const bool single = star == std::string_view::npos && index == 1;  // a single game: its own message is best
     if (piece.empty()) {
       if (single) throw unknown_game_error("", {}, true);
-      throw parse_error("product " + tartan::detail::quote_typed(text) + ": factor " + std::to_string(index) +
+      throw parse_error("product " + tartan::quote_typed(text) + ": factor " + std::to_string(index) +
                         " is empty; join games with a single '*', e.g. 'ruler*mock-turtles'");
     }
     // A long product is not quoted again: the factor's own message quotes the factor.
     const std::string context =
-        text.size() <= 40 ? "product " + tartan::detail::quote_typed(text) + ", factor " + std::to_string(index) + ": "
+        text.size() <= 40 ? "product " + tartan::quote_typed(text) + ", factor " + std::to_string(index) + ": "
                           : "factor " + std::to_string(index) + " of the product: ";
     try {
       factors.push_back(find_game(piece));

@@ -1,6 +1,6 @@
 // Tests for detail/box_cells.hpp: the row-major walk over a box (order, early stop, empty boxes, a coordinate type
 // that only just holds its extent) agrees with the strides and cell_at.
-#include "detail/box_cells.hpp"
+#include "tartan/product/box_cells.hpp"
 
 #include <gtest/gtest.h>
 

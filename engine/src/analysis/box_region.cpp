@@ -5,9 +5,9 @@
 #include <string>
 #include <utility>
 
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/product/tartan.hpp"
 
 namespace tartan {
@@ -146,11 +146,11 @@ coin_range parse_range(std::size_t number, std::string_view text) {
   coin_range r;
   if (dash == 0 && text.size() > 1 && std::isdigit(static_cast<unsigned char>(text[1])) != 0 &&
       text.find('-', 1) == std::string_view::npos) {
-    throw parse_error(item + detail::quote_typed(text, 20) + " is negative; coins are numbered from 0");
+    throw parse_error(item + tartan::quote_typed(text, 20) + " is negative; coins are numbered from 0");
   }
   if (dash == std::string_view::npos) {
     if (!read_coin(text, r.first)) {
-      throw parse_error(item + detail::quote_typed(text, 20) +
+      throw parse_error(item + tartan::quote_typed(text, 20) +
                         " is not a coin number; give coins such as 3 and ranges such as 10-20 (below 2^32), axes "
                         "joined by ':'");
     }
@@ -159,11 +159,11 @@ coin_range parse_range(std::size_t number, std::string_view text) {
   }
   const std::string_view a = text.substr(0, dash), b = text.substr(dash + 1);
   if (b.empty() || a.empty()) {
-    throw parse_error("heads range " + detail::quote_typed(text, 20) + " has no " + (a.empty() ? "start" : "end") +
+    throw parse_error("heads range " + tartan::quote_typed(text, 20) + " has no " + (a.empty() ? "start" : "end") +
                       "; type a range as FIRST-LAST, e.g. 10-20");
   }
   if (!read_coin(a, r.first) || !read_coin(b, r.last)) {
-    throw parse_error("heads range " + detail::quote_typed(text, 20) +
+    throw parse_error("heads range " + tartan::quote_typed(text, 20) +
                       " is not a range of coin numbers; type a range as FIRST-LAST, e.g. 10-20");
   }
   if (r.last < r.first) {
@@ -309,7 +309,7 @@ box_region parse_box_region(std::span<const std::size_t> extents, std::string_vi
       const std::size_t colon = item.find(':', from);
       const std::string_view part = item.substr(from, colon == std::string_view::npos ? item.npos : colon - from);
       if (part.empty()) {
-        throw parse_error("heads coin " + detail::quote_typed(item, 40) +
+        throw parse_error("heads coin " + tartan::quote_typed(item, 40) +
                           " has an empty coordinate; type row:column, e.g. 3:5, or ranges such as 0-9:3");
       }
       box.push_back(parse_range(number, part));

@@ -9,9 +9,9 @@
 #include <iterator>
 #include <utility>
 
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan {
 
@@ -63,14 +63,14 @@ std::uint64_t parse_memory_size(std::string_view text, std::string_view what) {
   const auto found = std::find_if(std::begin(units), std::end(units), [&](const auto& u) { return u.first == unit; });
   const std::string name(what);
   if (digits.empty() || found == std::end(units)) {
-    throw parse_error(name + ": " + detail::quote_typed(text) +
+    throw parse_error(name + ": " + tartan::quote_typed(text) +
                       " is not a memory size; type a number of bytes, optionally followed by K, M, G or T, e.g. 512M "
                       "or 4G");
   }
   const std::uint64_t value = parse_u64(digits, what);
   if (value == 0) throw parse_error(name + ": 0 bytes allows nothing; type a size such as 512M or 4G");
   if (value > (UINT64_MAX >> found->second)) {
-    throw parse_error(name + ": " + detail::quote_typed(text) + " is 2^64 bytes or more; type a smaller size");
+    throw parse_error(name + ": " + tartan::quote_typed(text) + " is 2^64 bytes or more; type a smaller size");
   }
   return value << found->second;
 }

@@ -2,9 +2,9 @@
 
 #include <string>
 
-#include "detail/number_text.hpp"
-#include "detail/typed_text.hpp"
+#include "core/number_text.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan {
 
@@ -28,8 +28,8 @@ std::uint64_t parse_u64(std::string_view text, std::string_view what, std::uint6
   }
   if (too_big || value > max) {
     if (max == UINT64_MAX)
-      throw parse_error(name + ": " + detail::quote_typed(text) + " is 2^64 or more; type a value below 2^64");
-    throw parse_error(name + ": " + detail::quote_typed(text) + " is too large; the largest allowed is " +
+      throw parse_error(name + ": " + tartan::quote_typed(text) + " is 2^64 or more; type a value below 2^64");
+    throw parse_error(name + ": " + tartan::quote_typed(text) + " is too large; the largest allowed is " +
                       std::to_string(max));
   }
   return value;

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan {
 
@@ -65,9 +65,9 @@ std::string describe(const token& t) {
     case token_kind::end:
       return "the end of the input";
     case token_kind::quoted:
-      return "the quoted name " + detail::quote_typed(t.text);
+      return "the quoted name " + tartan::quote_typed(t.text);
     default:
-      return detail::quote_typed(t.text);
+      return tartan::quote_typed(t.text);
   }
 }
 
@@ -148,11 +148,11 @@ class dot_lexer {
         ++end;
       }
       if (!digits)
-        fail(line_, detail::quote_typed(text_.substr(pos_, std::max<std::size_t>(1, end - pos_))) +
+        fail(line_, tartan::quote_typed(text_.substr(pos_, std::max<std::size_t>(1, end - pos_))) +
                         " is not a name; quote names with other characters, e.g. \"a-b\"");
       return symbol(token_kind::id, end - pos_);
     }
-    fail(line_, "unexpected character " + detail::describe_typed_char(text_, pos_) +
+    fail(line_, "unexpected character " + tartan::describe_typed_char(text_, pos_) +
                     "; write vertex names as identifiers, numbers or \"quoted strings\"");
   }
 

@@ -7,9 +7,9 @@
 #include <ostream>
 #include <string>
 
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan {
 
@@ -94,7 +94,7 @@ field_nimber field_nimber::parse(std::string_view text, unsigned field_bits, std
     // Not a value of this field. If the text is no number at all (or one beyond the widest field), the message is
     // about the text itself; else it names the field.
     parse_wide_unsigned(text, max_nim_field_bits, what);
-    throw parse_error(std::string(what) + ": " + detail::quote_typed(text) + " does not fit in " +
+    throw parse_error(std::string(what) + ": " + tartan::quote_typed(text) + " does not fit in " +
                       std::to_string(field_bits) + " bits; type a value below 2^" + std::to_string(field_bits) +
                       " or " + std::string(larger_field));
   }

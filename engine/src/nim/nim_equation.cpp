@@ -4,15 +4,15 @@
 #include <cctype>
 #include <string>
 
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan {
 
 namespace {
 
 [[noreturn]] void equation_error(std::string_view equation, const std::string& problem) {
-  throw parse_error("the equation " + detail::quote_typed(equation) + " " + problem +
+  throw parse_error("the equation " + tartan::quote_typed(equation) + " " + problem +
                     "; write it like 'x^2+x=5' or 'A*x^2+B*x+C=0' with numbers in decimal or 0x-hex");
 }
 
@@ -45,7 +45,7 @@ nim_quadratic_equation parse_nim_quadratic(std::string_view equation, unsigned f
       } else {
         while (j < s.size() && is_digit(s[j])) ++j;
       }
-      if (j == i) equation_error(equation, "has an unexpected " + detail::describe_typed_char(s, i));
+      if (j == i) equation_error(equation, "has an unexpected " + tartan::describe_typed_char(s, i));
       const std::string number = s.substr(i, j - i);
       coefficient *= field_nimber::parse(number, field_bits, "the coefficient " + number, larger_field);
       has_number = true;
@@ -67,7 +67,7 @@ nim_quadratic_equation parse_nim_quadratic(std::string_view equation, unsigned f
         }
       }
     } else if (!has_number) {
-      equation_error(equation, i < s.size() ? "has an unexpected " + detail::describe_typed_char(s, i) : "ends early");
+      equation_error(equation, i < s.size() ? "has an unexpected " + tartan::describe_typed_char(s, i) : "ends early");
     } else if (s[i - 1] == '*') {
       equation_error(equation, "has a '*' with nothing after it");
     }
@@ -86,7 +86,7 @@ nim_quadratic_equation parse_nim_quadratic(std::string_view equation, unsigned f
       }
       continue;
     }
-    equation_error(equation, "has an unexpected " + detail::describe_typed_char(s, i));
+    equation_error(equation, "has an unexpected " + tartan::describe_typed_char(s, i));
   }
   q.variable = variable == 0 ? 'x' : variable;
   return q;

@@ -6,9 +6,9 @@
 #include <bit>
 #include <string>
 
-#include "detail/number_text.hpp"
-#include "detail/typed_text.hpp"
+#include "core/number_text.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/nim/nim_field.hpp"
 #include "tartan/nim/nimber.hpp"
 #include "tartan/nim/nimber_128.hpp"
@@ -346,7 +346,7 @@ std::vector<std::uint64_t> parse_wide_unsigned(std::string_view text, unsigned b
     if (spill) too_big = true;
   }
   if (too_big) {
-    throw parse_error(name + ": " + detail::quote_typed(text) + " does not fit in " + std::to_string(bits) +
+    throw parse_error(name + ": " + tartan::quote_typed(text) + " does not fit in " + std::to_string(bits) +
                       " bits; type a value below 2^" + std::to_string(bits) + ", or use a wider field");
   }
   value.pop_back();

@@ -6,9 +6,9 @@
 #include <memory>
 #include <utility>
 
-#include "detail/box_cells.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/product/box_cells.hpp"
 #include "tartan/turning/turning_game.hpp"
 
 namespace tartan {
@@ -29,7 +29,7 @@ class flattened_product {
     data& d = *built;
     d.extents.assign(extents.begin(), extents.end());
     const std::size_t dims = extents.size();
-    d.stride = detail::row_major_strides(extents);
+    d.stride = tartan::row_major_strides(extents);
     d.moves.resize(dims);
     for (std::size_t i = 0; i < dims; ++i) {
       d.moves[i].resize(extents[i]);
@@ -48,7 +48,7 @@ class flattened_product {
   bool for_each_move(coin n, move_visitor visit) const {
     const data& d = *data_;
     const std::size_t dims = d.extents.size();
-    const std::vector<std::size_t> cell = detail::cell_at(d.extents, n);
+    const std::vector<std::size_t> cell = tartan::cell_at(d.extents, n);
     std::vector<const std::vector<std::vector<coin>>*> lists(dims);
     std::vector<std::size_t> move_counts(dims), move_sizes(dims);
     for (std::size_t i = 0; i < dims; ++i) {
@@ -57,10 +57,10 @@ class flattened_product {
     }
     std::vector<coin> others;
     // `pick`: which move of each factor; `at`: which coin of each picked move.
-    return detail::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
+    return tartan::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
       others.clear();
       for (std::size_t i = 0; i < dims; ++i) move_sizes[i] = (*lists[i])[pick[i]].size();
-      detail::for_each_cell(move_sizes, [&](std::span<const std::size_t> at) {
+      tartan::for_each_cell(move_sizes, [&](std::span<const std::size_t> at) {
         std::size_t index = 0;
         for (std::size_t i = 0; i < dims; ++i) index += (*lists[i])[pick[i]][at[i]] * d.stride[i];
         if (index != n) others.push_back(static_cast<coin>(index));
@@ -71,7 +71,7 @@ class flattened_product {
 
   std::uint64_t move_count(coin n) const {
     const data& d = *data_;
-    const std::vector<std::size_t> cell = detail::cell_at(d.extents, n);
+    const std::vector<std::size_t> cell = tartan::cell_at(d.extents, n);
     std::uint64_t count = 1;
     for (std::size_t i = 0; i < cell.size(); ++i) count = saturating_mul(count, d.moves[i][cell[i]].size());
     return count;
@@ -144,7 +144,7 @@ grid_check_plan plan_tartan_grid_check(const tartan_game& game, std::span<const 
   for (std::size_t i = 0; i < extents.size(); ++i) within[i] = std::min<std::size_t>(extents[i], max_cells);
   std::uint64_t best_cells = 0;
   std::size_t best_min = 0;
-  detail::for_each_cell(within, [&](std::span<const std::size_t> cell) {
+  tartan::for_each_cell(within, [&](std::span<const std::size_t> cell) {
     for (std::size_t i = 0; i < cell.size(); ++i) trial[i] = cell[i] + 1;
     const size_of_box s = size_box(trial, prefix);
     const std::size_t smallest = *std::min_element(trial.begin(), trial.end());
@@ -206,7 +206,7 @@ grid_check_report check_tartan_grid(const tartan_game& game, std::span<const std
     grid_check_mismatch g;
     g.position.extents = report.extents;
     for (std::size_t bit = 0; bit < cells; ++bit) {
-      if ((m.heads >> bit & 1) != 0) g.position.heads.push_back(detail::cell_at<coin>(extents, bit));
+      if ((m.heads >> bit & 1) != 0) g.position.heads.push_back(tartan::cell_at<coin>(extents, bit));
     }
     g.graph_value = m.graph_value;
     g.xor_value = m.xor_value;

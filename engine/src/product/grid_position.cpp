@@ -5,21 +5,21 @@
 #include <string>
 #include <utility>
 
-#include "detail/box_cells.hpp"
-#include "detail/text.hpp"
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/text.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/nim/nimber.hpp"
+#include "tartan/product/box_cells.hpp"
 #include "tartan/turning/position.hpp"
 
 namespace tartan {
 
 namespace {
 
-using detail::trim;
+using tartan::trim;
 
-using detail::quote_typed;
+using tartan::quote_typed;
 
 /// Splits on `separator`, keeping empty parts.
 std::vector<std::string_view> split(std::string_view text, char separator) {
@@ -84,7 +84,7 @@ box_extents parse_board_size(std::string_view text) {
     // A look-alike of 'x' (a Cyrillic 'х', say) leaves a single dimension: name it.
     std::size_t at = 0;
     while (at < normal.size() && (static_cast<unsigned char>(normal[at]) & 0x80) == 0) ++at;
-    const std::string hint = at == normal.size() ? "" : " (" + detail::lookalike_hint(normal, at) + ")";
+    const std::string hint = at == normal.size() ? "" : " (" + tartan::lookalike_hint(normal, at) + ")";
     throw parse_error("size " + quote_typed(text) +
                       ": a board needs at least two dimensions; type the size as RxC, e.g. 3x4" + hint);
   }
@@ -128,7 +128,7 @@ grid_position parse_grid(std::string_view text) {
         case '0':
           break;
         default:
-          throw parse_error("position: " + detail::describe_typed_char(row, c) + " at row " + std::to_string(r) +
+          throw parse_error("position: " + tartan::describe_typed_char(row, c) + " at row " + std::to_string(r) +
                             ", column " + std::to_string(c) +
                             " (from 0) is not a coin; type H or T (or 1/0) for each coin");
       }
@@ -266,7 +266,7 @@ bool winning_moves_from(const tartan_game& game, const tartan_values& v, option_
   const grundy_value g_solved = v.factor(solved)[cell[solved]];
   grid_move move;
   move.axes.resize(dims);
-  return detail::for_each_cell(option_counts, [&](std::span<const std::size_t> pick) {
+  return tartan::for_each_cell(option_counts, [&](std::span<const std::size_t> pick) {
     grundy_value product = 1;
     for (std::size_t i = 0; i < dims && product != 0; ++i) {
       if (i == solved) continue;
@@ -367,7 +367,7 @@ grid_position apply_move(const grid_position& p, const grid_move& move) {
   std::vector<std::size_t> axis_sizes(dims);
   for (std::size_t i = 0; i < dims; ++i) axis_sizes[i] = move.axes[i].size();
   std::vector<std::vector<coin>> turned;
-  detail::for_each_cell(axis_sizes, [&](std::span<const std::size_t> at) {
+  tartan::for_each_cell(axis_sizes, [&](std::span<const std::size_t> at) {
     std::vector<coin> cell(dims);
     for (std::size_t i = 0; i < dims; ++i) cell[i] = move.axes[i][at[i]];
     turned.push_back(std::move(cell));

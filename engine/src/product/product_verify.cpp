@@ -13,10 +13,10 @@
 #include <thread>
 #include <utility>
 
-#include "detail/box_cells.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/mex.hpp"
+#include "tartan/product/box_cells.hpp"
 
 namespace tartan {
 
@@ -34,7 +34,7 @@ struct box_layout {
   /// The extents of the rows, all but the last.
   std::span<const std::size_t> row_extents() const { return std::span(extents).first(extents.size() - 1); }
   /// The coordinates (c_0..c_{k-2}) of row r.
-  std::vector<coin> row_coordinates(std::size_t r) const { return detail::cell_at<coin>(row_extents(), r); }
+  std::vector<coin> row_coordinates(std::size_t r) const { return tartan::cell_at<coin>(row_extents(), r); }
   box_extents extents;
   std::size_t rows = 0;
   std::size_t cols = 0;
@@ -132,18 +132,18 @@ void build_row_moves(const tartan_game& game, const box_layout& layout, std::siz
     per_factor[i] = full_moves(game.factor(i), coords[i]);
     if (per_factor[i].empty()) return;  // some factor has no move from its coordinate: the row has none
   }
-  const std::vector<std::size_t> stride = detail::row_major_strides(layout.row_extents());
+  const std::vector<std::size_t> stride = tartan::row_major_strides(layout.row_extents());
 
   std::vector<row_index> previous, current;
   std::vector<std::size_t> move_counts(dims), move_sizes(dims);
   for (std::size_t i = 0; i < dims; ++i) move_counts[i] = per_factor[i].size();
   // `pick`: which move of each factor.
-  detail::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
+  tartan::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
     // The product set of the picked moves, minus the row itself, ascending (a row-major walk over ascending sets
     // yields ascending flattened indices).
     current.clear();
     for (std::size_t i = 0; i < dims; ++i) move_sizes[i] = per_factor[i][pick[i]].size();
-    detail::for_each_cell(move_sizes, [&](std::span<const std::size_t> inner) {
+    tartan::for_each_cell(move_sizes, [&](std::span<const std::size_t> inner) {
       std::size_t index = 0;
       for (std::size_t i = 0; i < dims; ++i) index += per_factor[i][pick[i]][inner[i]] * stride[i];
       if (index != r) current.push_back(static_cast<row_index>(index));
@@ -528,7 +528,7 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
   }
   const direct_table permuted = compute_direct(permuted_game, permuted_extents, options);
 
-  const std::vector<std::size_t> permuted_stride = detail::row_major_strides(permuted_extents);
+  const std::vector<std::size_t> permuted_stride = tartan::row_major_strides(permuted_extents);
   direct_table table;
   table.extents.assign(extents.begin(), extents.end());
   table.values.assign(permuted.values.size(), 0);
@@ -537,7 +537,7 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
   table.complete = permuted.complete;
   bool prefix = true;  // every cell of the current original row so far is computed
   std::size_t index = 0;
-  detail::for_each_cell<coin>(extents, [&](std::span<const coin> cell) {
+  tartan::for_each_cell<coin>(extents, [&](std::span<const coin> cell) {
     std::size_t at = 0;
     for (std::size_t j = 0; j < k; ++j) at += cell[order[j]] * permuted_stride[j];
     table.values[index] = permuted.values[at];
@@ -555,7 +555,7 @@ std::vector<grundy_value> naive_product_values(const tartan_game& game, std::spa
   game.check_extents(extents);
   check_plan(game, extents, 1, memory_limit_or_default(memory_limit), "a naive computation");
   const std::size_t dims = extents.size();
-  const std::vector<std::size_t> stride = detail::row_major_strides(extents);
+  const std::vector<std::size_t> stride = tartan::row_major_strides(extents);
   std::vector<grundy_value> values(static_cast<std::size_t>(cell_count(extents)), 0);
 
   std::vector<std::vector<std::vector<coin>>> moves(dims);
@@ -563,17 +563,17 @@ std::vector<grundy_value> naive_product_values(const tartan_game& game, std::spa
   std::vector<grundy_value> options;
   std::vector<char> scratch;
   std::size_t index = 0;
-  detail::for_each_cell<coin>(extents, [&](std::span<const coin> cell) {
+  tartan::for_each_cell<coin>(extents, [&](std::span<const coin> cell) {
     for (std::size_t i = 0; i < dims; ++i) {
       moves[i] = full_moves(game.factor(i), cell[i]);
       move_counts[i] = moves[i].size();  // no move of some factor: no product move (an empty walk)
     }
     options.clear();
-    detail::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
+    tartan::for_each_cell(move_counts, [&](std::span<const std::size_t> pick) {
       // XOR of G over the product of the picked moves, the corner (the cell itself) excluded.
       grundy_value x = 0;
       for (std::size_t i = 0; i < dims; ++i) move_sizes[i] = moves[i][pick[i]].size();
-      detail::for_each_cell(move_sizes, [&](std::span<const std::size_t> inner) {
+      tartan::for_each_cell(move_sizes, [&](std::span<const std::size_t> inner) {
         std::size_t at = 0;
         for (std::size_t i = 0; i < dims; ++i) at += moves[i][pick[i]][inner[i]] * stride[i];
         if (at != index) x ^= values[at];
@@ -606,7 +606,7 @@ verify_report verify_product(const tartan_game& game, std::span<const std::size_
   std::vector<coin> cell(dims, 0);
   std::vector<grundy_value> factor_values(dims);
   std::size_t r = 0;  // the row's index
-  detail::for_each_cell<coin>(layout.row_extents(), [&](std::span<const coin> row) {
+  tartan::for_each_cell<coin>(layout.row_extents(), [&](std::span<const coin> row) {
     std::copy(row.begin(), row.end(), cell.begin());
     for (std::size_t b = 0; b < direct.computed[r]; ++b) {
       cell[dims - 1] = static_cast<coin>(b);

@@ -8,11 +8,11 @@
 #include <limits>
 #include <utility>
 
-#include "detail/box_cells.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/nim/nimber.hpp"
+#include "tartan/product/box_cells.hpp"
 #include "tartan/turning/sequence_limits.hpp"
 
 namespace tartan {
@@ -142,7 +142,7 @@ std::vector<grundy_value> tartan_game::table(std::span<const std::size_t> extent
   const tartan_values v = values(extents, memory_limit, max_seconds);
   std::vector<grundy_value> table;
   table.reserve(static_cast<std::size_t>(cells));
-  detail::for_each_cell<coin>(extents, [&](std::span<const coin> cell) { table.push_back(v(cell)); });
+  tartan::for_each_cell<coin>(extents, [&](std::span<const coin> cell) { table.push_back(v(cell)); });
   return table;
 }
 

@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string>
 
-#include "detail/text.hpp"
-#include "detail/typed_text.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/text.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan {
 
@@ -27,7 +27,7 @@ row_position parse_row(std::string_view text) {
       case '0':
         break;
       default:
-        throw parse_error("position: " + detail::describe_typed_char(text, i) + " at column " + std::to_string(i + 1) +
+        throw parse_error("position: " + tartan::describe_typed_char(text, i) + " at column " + std::to_string(i + 1) +
                           " is not a coin; type H or T (or 1/0), coin 0 first");
     }
   }
@@ -71,11 +71,11 @@ std::string format_coins(std::span<const coin> coins) {
 
 std::vector<coin> parse_coin_list(std::string_view text) {
   std::vector<coin> coins;
-  if (detail::trim(text).empty()) return coins;
+  if (tartan::trim(text).empty()) return coins;
   std::size_t item = 1;
   while (true) {
     const std::size_t comma = text.find(',');
-    const std::string_view piece = detail::trim(text.substr(0, comma));
+    const std::string_view piece = tartan::trim(text.substr(0, comma));
     const std::string what = "coin list item " + std::to_string(item);
     if (piece.empty()) {
       throw parse_error(what + " is empty; separate coin numbers by single commas, e.g. 3,17,1000");

@@ -10,10 +10,10 @@
 #include <optional>
 #include <string>
 
-#include "detail/text.hpp"
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
+#include "tartan/core/text.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "turning/code/family.hpp"
 #include "turning/code/runs.hpp"
 
@@ -155,7 +155,7 @@ class code_parser {
     while (!at_end() && (peek() == ' ' || peek() == '\t')) ++pos_;
   }
   // The character at the current position for a message, a Unicode look-alike ('–' for '-') named as such.
-  std::string shown_here() const { return detail::describe_typed_char(text_, pos_); }
+  std::string shown_here() const { return tartan::describe_typed_char(text_, pos_); }
 
   // "<what> at column N<tail>", columns counted from 1 in the trimmed text.
   [[noreturn]] void fail(const std::string& what, const std::string& tail = "") const { fail_at(pos_, what, tail); }
@@ -163,7 +163,7 @@ class code_parser {
     fail_whole(what + " at column " + std::to_string(at + 1) + tail);
   }
   [[noreturn]] void fail_whole(const std::string& what) const {
-    throw parse_error("turning code " + detail::quote_typed(text_, 24) + ": " + what +
+    throw parse_error("turning code " + tartan::quote_typed(text_, 24) + ": " + what +
                       "; codes look like 1-3, 1+C, 3E, 4FS, 2-3,6C");
   }
 
@@ -174,7 +174,7 @@ class code_parser {
 }  // namespace
 
 turning_code turning_code::parse(std::string_view text) {
-  const std::string_view trimmed = detail::trim(text);
+  const std::string_view trimmed = tartan::trim(text);
   turning_code code;
   code.alternatives_ = code_parser(trimmed).parse();
   code.text_ = std::string(trimmed);

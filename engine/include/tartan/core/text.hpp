@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tartan::detail {
+namespace tartan {
 
 /// True for the ASCII blanks a person may type around a value: space, tab, newline, carriage return, vertical tab
 /// and form feed (the "C" locale's isspace, without its locale dependence).
@@ -45,4 +45,4 @@ inline std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-}  // namespace tartan::detail
+}  // namespace tartan

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace tartan::detail {
+namespace tartan {
 
 /// The Unicode code point of the UTF-8 sequence starting at text[at], and its length in bytes; {0, 0} when the
 /// bytes there are not valid UTF-8 (or plain ASCII).
@@ -173,4 +173,4 @@ inline std::string describe_typed_char(std::string_view text, std::size_t at) {
   return "'" + show_char(text, at).text + "' (" + name_code_point(c.code_point) + ")";
 }
 
-}  // namespace tartan::detail
+}  // namespace tartan

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "detail/typed_text.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan::detail {
 

@@ -10,7 +10,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace tartan::detail {
+namespace tartan {
 
 /**
  * Calls visit(cell) for every cell of the box with these extents, in row-major order (the last coordinate varies
@@ -73,4 +73,4 @@ std::vector<Index> cell_at(std::span<const std::size_t> extents, std::uint64_t i
   return cell;
 }
 
-}  // namespace tartan::detail
+}  // namespace tartan
