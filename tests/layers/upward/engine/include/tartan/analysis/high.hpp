@@ -1,0 +1,2 @@
+// An analysis header: any layer at or above analysis may include it.
+#pragma once
