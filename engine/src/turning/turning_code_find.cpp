@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "turning/code_algorithms.hpp"
 #include "turning/code_runs.hpp"
 #include "turning/code_xor.hpp"
@@ -64,12 +65,14 @@ class subset_finder {
       for (std::size_t a = 0; a < bound; ++a) {
         const coin one[1] = {static_cast<coin>(a)};
         if (values_[a] == target && !emit(one)) return false;
+        if (!keep_searching()) return false;
       }
       return true;
     }
     if (r == 2) {
       const value_index& idx = index();
       for (std::size_t b = 1; b < bound; ++b) {
+        if (!keep_searching()) return false;
         for (coin a = idx.first(target ^ values_[b]); a != value_index::none && a < b; a = idx.next(a)) {
           const coin two[2] = {a, static_cast<coin>(b)};
           if (!emit(two)) return false;
@@ -97,6 +100,7 @@ class subset_finder {
     for (std::size_t c = 2; c + 1 < bound; ++c) {
       for (std::size_t a = 0; a + 1 < c; ++a) pairs[values_[a] ^ values_[c - 1]].emplace_back(a, c - 1);
       for (std::size_t d = c + 1; d < bound; ++d) {
+        if (!keep_searching()) return false;
         const auto it = pairs.find(target ^ values_[c] ^ values_[d]);
         if (it == pairs.end()) continue;
         for (const auto& [a, b] : it->second) {
@@ -172,6 +176,7 @@ bool find_all_sizes(std::span<const grundy_value> values, grundy_value target, s
   std::vector<std::uint64_t> x = particular;
   const std::uint64_t count = std::uint64_t{1} << kernel.size();
   for (std::uint64_t i = 0; i < count; ++i) {
+    if (!keep_searching()) return false;
     if (i > 0) {
       const auto& k = kernel[static_cast<std::size_t>(std::countr_zero(i))];
       for (std::size_t w = 0; w < words; ++w) x[w] ^= k[w];
@@ -225,6 +230,7 @@ bool alternative_find_moves(const turning_alternative& alt, coin n, grundy_value
     case code_family::consecutive: {
       grundy_value x = 0;
       for (coin k = 1; k <= hi; ++k) {
+        if (!keep_searching()) return false;
         if (k >= 2) x ^= g[n + 1 - k];
         if (x != target || k < alt.min_coins || (alt.includes_first && k != n + 1)) continue;
         move.clear();
@@ -239,6 +245,7 @@ bool alternative_find_moves(const turning_alternative& alt, coin n, grundy_value
         grundy_value x = 0;
         coin k = 2;
         for (coin c = n - d;; c -= d) {
+          if (!keep_searching()) return false;
           x ^= g[c];
           if (x == target && k >= alt.min_coins && (!alt.includes_first || c == 0)) {
             move.clear();
@@ -256,6 +263,7 @@ bool alternative_find_moves(const turning_alternative& alt, coin n, grundy_value
       const coin m_end = alt.includes_first ? std::min<coin>(1, n) : n;
       std::vector<grundy_value> pairs;
       for (coin m = lo; m < m_end; ++m) {
+        if (!keep_searching()) return false;
         const coin inner = n - m - 1;
         pairs.clear();
         for (coin j = 1; j <= inner / 2; ++j) pairs.push_back(g[m + j] ^ g[n - j]);
@@ -293,7 +301,7 @@ bool turning_code::find_moves(coin n, grundy_value target, std::span<const grund
     const auto once = [&](std::span<const coin> others) { return earlier(n, others) || visit(others); };
     if (alt != nullptr) return detail::alternative_find_moves(*alt, n, target, g, once);
     return parts.runs.for_each_value(n, g, [&](coin l, grundy_value x) {
-      if (x != target) return true;
+      if (x != target) return detail::keep_searching();
       run.resize(l - 1);
       std::iota(run.begin(), run.end(), n + 1 - l);
       return once(run);
