@@ -2,12 +2,14 @@
 // position (tartan products): read the options, resolve the game, call the engine's analyze
 // (tartan/analysis/analysis.hpp), print (analysis_output.hpp).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,8 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/search_stop.hpp"
+#include "tartan/core/time_limit.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/product/grid_position.hpp"
@@ -151,9 +155,9 @@ std::vector<sum_term> read_sum(const analyze_request& o) {
 /// Runs `work` (an analysis, whose sequences may take long for far coins) with a progress bar on a terminal and
 /// Ctrl-C as a request to stop: the engine then stops with cancelled_error, said here on one line with how far the
 /// values got, and the exit code is 130. Returns false when it was stopped.
+/// @pre an interrupt_scope is live.
 template <class Work>
 bool with_progress(analyze_options& limits, run_state& state, Work&& work) {
-  const interrupt_scope scope;
   progress_bar bar("computing the values");
   limits.progress = [&bar](double fraction) {
     bar.show(fraction);
@@ -190,6 +194,7 @@ void run_sum(const analyze_request& o, run_state& state) {
     }
   } else {
     std::optional<sum_analysis> computed;
+    const interrupt_scope scope;
     if (!with_progress(limits, state, [&] { computed.emplace(terms, limits); })) return;
     const sum_analysis& a = *computed;
     const auto winning = a.winning_moves(o.limit, o.offset);
@@ -231,18 +236,81 @@ void run_analyze(const analyze_request& o, run_state& state) {
     }
   }();
   if (!o.svg.empty()) check_drawable(position);
+  // Ctrl-C stops the values, the search for winning moves and the options alike: what was found is printed, then one
+  // line says where it stopped.
+  const interrupt_scope scope;
   std::optional<analysis> analysed;
   if (!with_progress(limits, state, [&] { analysed.emplace(analyze(game, position, limits)); })) return;
   const analysis& result = *analysed;
-  const std::vector<move> winning = result.winning_moves(o.limit, o.offset);
-  const std::optional<option_page> options =
-      o.options_text.empty() ? std::nullopt : std::optional<option_page>(list_options(result, o.options));
-  if (!o.svg.empty()) write_analysis_svg(o.svg, result, winning);
+  // The time limit covers the search and the options too: a deadline counted from the start of the command.
+  search_options search = search_options::within(o.time_limit > 0 ? std::max(o.time_limit - timer.seconds(), 1e-9) : 0);
+  progress_bar bar("searching for winning moves");
+  search.progress = [&](double fraction) {
+    bar.show(fraction);
+    if (!o.json) std::cout.flush();  // the moves found so far are seen while the search goes on
+    return !interrupted();
+  };
+  // The text report is printed as it is found: the value first, then each winning move.
+  std::ostringstream ignored;
+  std::ostream& text = o.json ? ignored : std::cout;
+  if (!o.json) {
+    print_analysis_head(std::cout, result);
+    std::cout.flush();
+  }
+  move_page_printer page(text, result, o.limit, o.offset);
+  search_report stopped;  // the search that was stopped by the deadline or Ctrl-C, if one was
+  std::string stopped_what;
+  std::size_t stopped_listed = 0;
+  if (page.begin()) {
+    const search_report found = result.for_each_winning_move(
+        [&](const move& m) {
+          bar.clear();
+          return page.visit(m);
+        },
+        search);
+    bar.clear();
+    page.finish(found);
+    if (found.interrupted()) {
+      stopped = found;
+      stopped_what = "winning moves";
+      stopped_listed = page.listed().size();
+    }
+  }
+  std::optional<option_page> options;
+  if (!o.options_text.empty() && !stopped.interrupted()) {
+    search_report listing;
+    options = list_options(result, o.options, search, listing);
+    bar.clear();
+    if (!o.json) print_options(std::cout, *options, listing.interrupted());
+    if (listing.interrupted()) {
+      stopped = listing;
+      stopped_what = "options";
+      stopped_listed = options->listed.size();
+    }
+  }
+  if (!o.svg.empty()) write_analysis_svg(o.svg, result, page.listed());
+  std::string where;
+  if (stopped.interrupted()) where = search_stopped_text(stopped, stopped_what, stopped_listed, o.time_limit);
   if (o.json) {
-    print_analysis_json(std::cout, result, winning, options);
-  } else {
-    print_analysis(std::cout, result, winning, o.limit, o.offset, options);
+    nlohmann::ordered_json json = analysis_json(result, page.listed(), options);
+    if (!where.empty()) {
+      json["complete"] = false;
+      json["stopped"] = where;
+    }
+    std::cout << json.dump() << '\n';
+  } else if (where.empty()) {
     std::cout << time_line(timer.seconds());
+  }
+  std::cout.flush();
+  if (stopped.end == search_end::cancelled) {
+    std::cerr << "interrupted: " << where << '\n';
+    state.exit_code = interrupted_exit_code;
+    return;
+  }
+  if (stopped.end == search_end::time_limit) {
+    std::cerr << "error: " << where << "; raise the limit with --max-seconds (0: no limit)\n";
+    state.exit_code = 2;
+    return;
   }
   state.exit_code = 0;
 }

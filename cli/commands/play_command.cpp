@@ -49,6 +49,8 @@ struct play_options {
   std::string heads;
   std::string random;
   bool hide_values = false;
+  std::string max_seconds;
+  double time_limit = 0;        // --max-seconds parsed, or the default
   bool position_given = false;  // POSITION was typed, maybe empty (refused by the position's parser)
   bool heads_given = false;     // --heads was typed, maybe empty (no heads: every coin tails)
 };
@@ -214,15 +216,16 @@ class game_loop {
   struct settings {
     player first = player::person;
     std::uint64_t seed = 0;
-    bool hidden = false;   // --hide-values: no value, outcome or hint until the game ends
-    bool echo = false;     // print the lines read (they come from a file or a pipe)
-    bool symbols = false;  // ● and ○ for the coins
+    bool hidden = false;                             // --hide-values: no value, outcome or hint until the game ends
+    bool echo = false;                               // print the lines read (they come from a file or a pipe)
+    bool symbols = false;                            // ● and ○ for the coins
+    double time_limit = default_time_limit_seconds;  // the values of the start, and each engine reply's search
   };
 
   game_loop(game_handle game, std::optional<box_position> start, std::optional<box_extents> random, const settings& how,
             line_reader& in)
       : game_(std::move(game)), random_(std::move(random)), how_(how), seed_(how.seed), in_(in) {
-    limits_.max_seconds = default_time_limit_seconds;
+    limits_.max_seconds = how.time_limit;
     session_.emplace(game_, start ? std::move(*start) : draw(), how_.first, seed_, limits_);
   }
 
@@ -232,6 +235,10 @@ class game_loop {
     for (;;) {
       if (!s().over() && s().to_move() == player::engine) {
         const play_move move = s().engine_move();
+        if (s().reply_timed_out()) {
+          say("the engine found no winning move within the time limit of " + format_seconds(how_.time_limit) +
+              " (--max-seconds); it plays a legal move instead");
+        }
         say("the engine turns " + format_play_move(move));
         show();
         continue;
@@ -557,6 +564,9 @@ class game_loop {
         say("hint: hidden until the game ends (--hide-values)");
       } else if (const std::optional<play_move> m = s().hint()) {
         say("hint: turn " + format_play_move(*m) + " (it leaves value 0)");
+      } else if (s().value() != 0) {
+        say("hint: none found within the time limit of " + format_seconds(how_.time_limit) +
+            " (--max-seconds); the value is not 0, so a winning move exists");
       } else {
         say("hint: none; the value is 0, so every move leaves the engine a winning position");
       }
@@ -616,6 +626,7 @@ void run_play(const play_options& o) {
     how.seed = parse_u64(o.seed, "--seed");
   }
   how.hidden = o.hide_values;
+  how.time_limit = o.time_limit;
   const bool terminal_in = ::isatty(STDIN_FILENO) != 0, terminal_out = ::isatty(STDOUT_FILENO) != 0;
   how.echo = !terminal_in;  // lines read from a file or a pipe are shown as typed
   how.symbols = terminal_out && locale_is_utf8();
@@ -666,10 +677,14 @@ void add_play_command(CLI::App& app, run_state& state) {
                 "Hide values, outcomes and hints until the game ends (for teaching), then review the moves");
   sub->add_option("--first", o->first, "Who moves first: you or engine")->capture_default_str();
   sub->add_option("--seed", o->seed, "Seed of the random start and of the engine's choices (default: random)");
+  sub->add_option("--max-seconds", o->max_seconds,
+                  "Refuse a start whose values are projected to take longer; the engine's search for a winning move "
+                  "stops after as long and it plays a legal move instead (seconds; 0: no limit; default 60)");
   sub->callback([o, sub, position, &state] {
     refuse_empty_values(*sub);
     o->position_given = position->count() > 0;
     o->heads_given = sub->count("--heads") > 0;
+    o->time_limit = max_seconds_limit(*sub, o->max_seconds);
     run_play(*o);
     state.exit_code = 0;
   });

@@ -9,6 +9,7 @@
 #include "output/json_output.hpp"
 #include "output/svg.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/time_limit.hpp"
 #include "tartan/nim/nimber.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
@@ -116,11 +117,91 @@ void end_move_page(std::ostream& out, std::size_t listed, std::size_t limit, std
 }  // namespace
 
 option_page list_options(const analysis& a, std::size_t count) {
+  search_report report;
+  return list_options(a, count, search_options{}, report);
+}
+
+option_page list_options(const analysis& a, std::size_t count, const search_options& limits, search_report& report) {
   option_page page;
-  page.listed = a.options(count + 1);
-  page.complete = page.listed.size() <= count;
-  if (!page.complete) page.listed.pop_back();
+  report = a.for_each_option(
+      [&](const move& m, grundy_value v) {
+        page.listed.push_back(option{m, v});
+        return page.listed.size() <= count;
+      },
+      limits);
+  page.complete = page.listed.size() <= count && !report.interrupted();
+  if (page.listed.size() > count) page.listed.pop_back();
   return page;
+}
+
+std::string search_stopped_text(const search_report& r, const std::string& what, std::size_t listed,
+                                double time_limit) {
+  return "the search for " + what + " stopped " +
+         (r.end == search_end::time_limit ? "at the time limit of " + tartan::format_seconds(time_limit) + " " : "") +
+         "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) +
+         (r.coins == 1 ? " heads coin" : " heads coins") + "; " + std::to_string(listed) + " " +
+         (listed == 1 ? what.substr(0, what.size() - 1) : what) + " listed";
+}
+
+void print_analysis_head(std::ostream& out, const analysis& a) {
+  print_game_and_size(out, a.game(), a.position().extents());
+  out << "; heads: ";
+  print_heads(out, a.position());
+  out << "\nvalue: " << a.value() << '\n';
+  out << "outcome: " << a.outcome() << outcome_text(a.value()) << '\n';
+}
+
+move_page_printer::move_page_printer(std::ostream& out, const analysis& a, std::size_t limit, std::size_t offset)
+    : out_(out), a_(a), limit_(limit), offset_(offset) {}
+
+bool move_page_printer::begin() {
+  if (a_.value() == 0) {
+    out_ << "winning moves: none; every move leaves a non-zero value\n";
+    return false;
+  }
+  if (limit_ == 0) {
+    out_ << "winning moves: not searched (--limit 0)\n";
+    return false;
+  }
+  return true;
+}
+
+bool move_page_printer::visit(const move& m) {
+  if (seen_++ < offset_) return true;
+  if (listed_.empty()) {
+    if (offset_ != 0) out_ << "from winning move " << offset_ + 1 << " on, ";
+    out_ << (a_.game().is_product()
+                 ? "winning moves (turn every coin of rows × columns; the last row and column meet at the heads coin "
+                   "that goes to tails):\n"
+                 : "winning moves (the coins turned, ascending; the last goes from heads to tails):\n");
+  }
+  listed_.push_back(m);
+  print_move(out_, m);
+  return listed_.size() < limit_;
+}
+
+void move_page_printer::finish(const search_report& r) {
+  if (r.interrupted()) {
+    if (listed_.empty()) out_ << "winning moves: none found before the search stopped\n";
+    return;
+  }
+  if (listed_.empty()) {
+    out_ << "winning moves: none from --offset " << offset_ << " on (the position has fewer)\n";
+    return;
+  }
+  end_move_page(out_, listed_.size(), limit_, offset_);
+}
+
+void print_options(std::ostream& out, const option_page& options, bool interrupted) {
+  if (options.listed.empty() && !interrupted) {
+    out << "options: none; no heads coin can move\n";
+    return;
+  }
+  out << "options (every legal move and the value it leaves; value 0 is a winning move):\n";
+  for (const option& o : options.listed) out << "  " << move_text(o.turned) << " -> " << o.value << '\n';
+  if (!options.complete && !interrupted) {
+    out << "(the first " << options.listed.size() << " options; a larger --options lists more)\n";
+  }
 }
 
 std::string product_formula(const game_handle& game) {

@@ -38,8 +38,54 @@ inline constexpr std::size_t max_listed_options = 100000;
  */
 option_page list_options(const analysis& a, std::size_t count);
 
+/// The same under `limits` (analysis::for_each_option's): the options listed before a stop, and how the listing
+/// ended in `report` (a stop by the deadline or a cancel: report.interrupted()).
+option_page list_options(const analysis& a, std::size_t count, const search_options& limits, search_report& report);
+
 /// "g_ruler(a) ⊗ g_mock-turtles(b)": the Tartan theorem's formula for a product.
 std::string product_formula(const game_handle& game);
+
+/// The first lines of the text report: game, position, value and outcome (printed before any move is searched).
+void print_analysis_head(std::ostream& out, const analysis& a);
+
+/// The words of a search stopped by its deadline or a cancel, for the line that says where it stopped: "the search
+/// for winning moves stopped at the time limit of 5 s after 17 of the 2000 heads coins; 3 winning moves listed"
+/// (`time_limit` in seconds, named when the deadline stopped it).
+std::string search_stopped_text(const search_report& r, const std::string& what, std::size_t listed, double time_limit);
+
+/**
+ * The winning moves of analyze's text report, printed as the search finds them: the visitor of
+ * analysis::for_each_winning_move skips `offset` moves, prints the next `limit` (the heading before the first) and
+ * returns false at the last; finish() closes the page as print_analysis does. The moves printed are kept (for
+ * --svg).
+ *
+ * Example: move_page_printer page(std::cout, a, 10, 0); a.for_each_winning_move(page.visitor(), limits);
+ * page.finish(report);
+ */
+class move_page_printer {
+ public:
+  move_page_printer(std::ostream& out, const analysis& a, std::size_t limit, std::size_t offset);
+
+  /// Before the search: false, after saying why, when there is nothing to search (a P-position, --limit 0).
+  bool begin();
+  /// The search's visitor.
+  bool visit(const move& m);
+  /// After the search: the closing line of the page ("none from --offset ...", "(stopped at --limit ...)").
+  void finish(const search_report& r);
+  const std::vector<move>& listed() const { return listed_; }
+
+ private:
+  std::ostream& out_;
+  const analysis& a_;
+  std::size_t limit_;
+  std::size_t offset_;
+  std::size_t seen_ = 0;
+  std::vector<move> listed_;
+};
+
+/// The options part of the text report (analyze --options N); `interrupted`: the listing was stopped by the
+/// deadline or a cancel (the caller says where).
+void print_options(std::ostream& out, const option_page& options, bool interrupted = false);
 
 /// The human-readable report: game, position, value, outcome and the winning moves listed (`limit` is the most
 /// that were asked for, to say when the list was cut; `offset` how many were skipped before them), then the

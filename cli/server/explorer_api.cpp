@@ -353,11 +353,24 @@ api_reply analyze(std::string_view body, const api_limits& limits) {
   }
   const std::size_t limit = static_cast<std::size_t>(f.number("limit", 10, max_listed_options));
   const std::size_t offset = static_cast<std::size_t>(f.number("offset", 0, UINT32_MAX));
+  // The request's time limit covers the search for moves and the options too: a deadline from the request's start.
+  const search_options search = search_options::within(limits.max_seconds);
   const analysis result = analyze(game, listed_position(region, limits), options);
-  const std::vector<move> winning = result.winning_moves(limit, offset);
+  const move_page winning = result.winning_move_page(limit, offset, search);
   std::optional<option_page> listed;
-  if (f.has("options")) listed = list_options(result, f.number("options", 0, max_listed_options));
-  return json_reply(analysis_json(result, winning, listed).dump());
+  search_report listing;
+  if (f.has("options") && !winning.search.interrupted()) {
+    listed = list_options(result, f.number("options", 0, max_listed_options), search, listing);
+  }
+  nlohmann::ordered_json json = analysis_json(result, winning.moves, listed);
+  // A search stopped by the time limit: what was found, and where it stopped (as the CLI's --json).
+  if (winning.search.interrupted() || listing.interrupted()) {
+    const bool moves = winning.search.interrupted();
+    json["complete"] = false;
+    json["stopped"] = search_stopped_text(moves ? winning.search : listing, moves ? "winning moves" : "options",
+                                          moves ? winning.moves.size() : listed->listed.size(), limits.max_seconds);
+  }
+  return json_reply(json.dump());
 }
 
 /// POST /api/table: `tartan table GAME --size RxC --json`, or the heat map of `--svg`.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "errors.hpp"
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/box_region.hpp"
@@ -20,6 +21,8 @@
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
+#include "tartan/core/search_stop.hpp"
+#include "tartan/core/time_limit.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/move.hpp"
 #include "tartan/product/tartan.hpp"
@@ -170,6 +173,31 @@ void bind_positions(py::module_& m) {
             return out;
           },
           py::arg("limit"), py::arg("skip"))
+      .def(
+          "search_winning_moves",
+          [](const analysis& a, std::size_t limit, std::size_t skip, py::handle max_seconds, py::object progress) {
+            // The search under a deadline and Ctrl-C (search_stop.hpp): the moves found before a stop are kept and
+            // attached to the exception as `partial`.
+            const double seconds = to_seconds(max_seconds);
+            search_options limits = search_options::within(seconds);
+            progress_relay relay(std::move(progress));
+            limits.progress = relay.callback();
+            const move_page page = without_gil([&] { return a.winning_move_page(limit, skip, limits); });
+            py::list out;
+            for (const move& mv : page.moves) out.append(move_tuple(mv));
+            relay.raise_if_pending(out);
+            if (page.search.end == search_end::time_limit) {
+              const std::string where = "the search for winning moves stopped at the time limit of " +
+                                        format_seconds(seconds) + " after " + std::to_string(page.search.coins_done) +
+                                        " of the " + std::to_string(page.search.coins) + " heads coins, " +
+                                        std::to_string(page.moves.size()) + " found";
+              raise_python(time_limit_error("the search for winning moves", where, "raise max_seconds (0: no limit)",
+                                            seconds, seconds, page.search.coins_done),
+                           out);
+            }
+            return py::make_tuple(out, page.search.end == search_end::cancelled);
+          },
+          py::arg("limit"), py::arg("skip"), py::arg("max_seconds"), py::arg("progress"))
       .def(
           "options",
           [](const analysis& a, std::size_t limit, std::size_t skip) {

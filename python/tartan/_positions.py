@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple, Optional, Tuple, Union
+from typing import Any, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _tartan
+from ._progress import progress_callback
 from ._tartan import Nimber
 
 Size = Union[int, Tuple[int, ...], str]
@@ -345,7 +346,8 @@ class Analysis:
     @property
     def winning_moves(self) -> Iterator[Move]:
         """The winning moves, lazily, in a fixed order: by moving coin, first the coins sure to have one, then the
-        others; from one coin by the coins turned. Empty for a P-position. Each call gives a new iterator.
+        others; from one coin in the order of the game's move finder. Empty for a P-position. Each call gives a new
+        iterator.
 
         >>> import tartan
         >>> next(tartan.game("ruler*ruler").analyze("HH/HT").winning_moves)
@@ -363,6 +365,30 @@ class Analysis:
         [(Move(1), 0), (Move(0, 1), *)]
         """
         return self._pages(self._native.options, lambda item: Option(Move(*item[0]), Nimber(item[1])))
+
+    def find_winning_moves(self, limit: int = 10, *, skip: int = 0, max_seconds: float = 60,
+                           progress: Any = False) -> List[Move]:
+        """Winning moves `skip`..`skip + limit - 1` in winning_moves' order, from a search that stops at the time
+        limit: TimeLimitError after max_seconds (0: no limit), with the moves found so far as its `partial`.
+        progress: a callable taking the fraction of heads coins searched (returning False stops the search, and the
+        moves found so far are returned), True for a tqdm bar, or False. Ctrl-C raises KeyboardInterrupt with the
+        moves found so far as its `partial`.
+
+        >>> import tartan
+        >>> tartan.game("mock-turtles").analyze("HTTH").find_winning_moves()
+        [Move(0, 3)]
+        """
+        callback, close = progress_callback(progress, "searching for winning moves")
+        try:
+            found, _ = self._native.search_winning_moves(limit, skip, max_seconds, callback)
+        except (KeyboardInterrupt, _tartan.TimeLimitError) as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, list):
+                e.partial = [Move(*axes) for axes in partial]
+            raise
+        finally:
+            close()
+        return [Move(*axes) for axes in found]
 
     def count_winning_moves(self, cap: Optional[int] = None) -> int:
         """The number of winning moves, counting up to `cap` (then cap) when given.

@@ -160,3 +160,57 @@ def test_counts_of_compact_positions():
     u = int(np.bitwise_xor.reduce(a_values))
     v = int(np.bitwise_xor.reduce(b_values))
     assert big.value == Nimber(u) * Nimber(v)  # G is multilinear: XOR over a box = (XOR g_A) (x) (XOR g_B)
+
+
+def _ruler_value(n: int) -> int:
+    """g(n) of Ruler by its definition's closed form: the largest power of 2 dividing n + 1."""
+    return (n + 1) & -(n + 1)
+
+
+def test_a_search_for_winning_moves_stops_at_the_time_limit_with_the_moves_found():
+    # 1 ns: the deadline has passed before the search begins, whatever the machine.
+    a = tartan.game("ruler").analyze(size=1000, all_heads=True)
+    value = 0
+    for n in range(1000):
+        value ^= _ruler_value(n)
+    assert a.value == value != 0
+    with pytest.raises(tartan.TimeLimitError) as stopped:
+        a.find_winning_moves(3, max_seconds=1e-9)
+    assert stopped.value.partial == []
+    assert "stopped at the time limit" in str(stopped.value)
+    # Without the limit: the page, each move a run whose values XOR to the value.
+    moves = a.find_winning_moves(3, max_seconds=0)
+    assert len(moves) == 3 and moves == list(itertools.islice(a.winning_moves, 3))
+    for m in moves:
+        coins = m.axes[0]
+        assert list(coins) == list(range(coins[0], coins[-1] + 1))
+        x = 0
+        for c in coins:
+            x ^= _ruler_value(c)
+        assert x == value
+
+
+def test_ctrl_c_stops_a_search_for_winning_moves_with_the_moves_found():
+    # Ruler, 10^6 coins all heads: the one coin sure to have a winning move gives its move at once, the next ones need
+    # a search of the other 999999 coins. The progress callback raises KeyboardInterrupt as Ctrl-C would, at its
+    # second report (the first comes before any coin is searched).
+    a = tartan.game("ruler").analyze(size=1000000, all_heads=True)
+    reports = []
+
+    def interrupt(fraction):
+        reports.append(fraction)
+        if len(reports) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt) as stopped:
+        a.find_winning_moves(3, progress=interrupt, max_seconds=0)
+    found = stopped.value.partial
+    assert len(reports) == 2 and 0 <= reports[1] < 1
+    assert len(found) < 3
+    for m in found:
+        x = 0
+        for c in m.axes[0]:
+            x ^= _ruler_value(c)
+        assert x == a.value
+    # A callback that returns False stops the search too: the moves found so far are returned.
+    assert len(a.find_winning_moves(3, progress=lambda fraction: False, max_seconds=0)) == 0

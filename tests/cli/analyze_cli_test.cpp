@@ -1,16 +1,23 @@
 // tartan analyze: values, outcomes and winning moves of rows, each reported move checked independently (legal by
 // the game's definition, and leading to value 0 under values computed by plain enumeration); and every bad input.
+#include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <bit>
 #include <chrono>
+#include <csignal>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "games/game_definitions.hpp"
@@ -523,4 +530,117 @@ TEST(AnalyzeCliTest, OptionsListEveryMoveWithTheValueItLeaves) {
   // Refused with --count, and in a sum.
   EXPECT_EQ(run_tartan({"analyze", "ruler", "--coins", "9", "--all-heads", "--count", "--options", "5"}).exit_code, 2);
   EXPECT_EQ(run_tartan({"analyze", "ruler", "HTH", "+", "ruler", "HH", "--options", "5"}).exit_code, 2);
+}
+
+namespace {
+
+/// Runs `tartan args...`, waits until its standard output holds `ready` (the value line: the search has begun), then
+/// sends SIGINT as Ctrl-C would. The signal waits on the output, not on a clock.
+tartan::test::cli_result run_tartan_interrupted_after(const std::vector<std::string>& args, const std::string& ready) {
+  const std::string base = "/tmp/tartan_search_sigint_" + std::to_string(::getpid());
+  const std::string out_path = base + ".out", err_path = base + ".err";
+  std::vector<std::string> argv_text = {TARTAN_EXE};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(out, STDOUT_FILENO);
+    ::dup2(err, STDERR_FILENO);
+    ::execv(TARTAN_EXE, argv.data());
+    ::_exit(127);
+  }
+  tartan::test::cli_result r;
+  if (child < 0) return r;
+  int status = 0;
+  bool ended = false;
+  while (tartan::test::read_file(out_path).find(ready) == std::string::npos) {
+    if (::waitpid(child, &status, WNOHANG) == child) {
+      ended = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  if (!ended) {
+    ::kill(child, SIGINT);
+    ::waitpid(child, &status, 0);
+  }
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = tartan::test::read_file(out_path);
+  r.err = tartan::test::read_file(err_path);
+  std::remove(out_path.c_str());
+  std::remove(err_path.c_str());
+  return r;
+}
+
+}  // namespace
+
+TEST(AnalyzeCliTest, CtrlCDuringTheSearchPrintsTheMovesFoundAndWhereItStopped) {
+  // Ruler, every coin of 10^6 heads: one coin is sure to have a winning move (V ⊕ g(c) < g(c)), its moves come at
+  // once; the third move must come from the 999999 others, a search of each of them. The value line is printed
+  // before the search begins; SIGINT is sent once it is there.
+  const auto r = run_tartan_interrupted_after({"analyze", "ruler", "--coins", "1000000", "--all-heads", "--limit", "3"},
+                                              "outcome: ");
+  ASSERT_EQ(r.exit_code, 130) << r.err;
+  // The value by its definition: the XOR over n < 10^6 of the largest power of 2 dividing n + 1.
+  std::uint64_t value = 0;
+  for (std::uint64_t k = 1; k <= 1000000; ++k) value ^= k & (~k + 1);
+  EXPECT_THAT(r.out, ::testing::HasSubstr("value: " + std::to_string(value) + "\n"));
+  EXPECT_THAT(r.out, ::testing::HasSubstr("outcome: N"));
+  EXPECT_THAT(r.err, ::testing::MatchesRegex("interrupted: the search for winning moves stopped after [0-9]+ of the "
+                                             "1000000 heads coins; [0-9]+ winning moves? listed\n"));
+  EXPECT_EQ(count_lines(r.err), 1U);
+  // Every move listed before the stop turns a run ending at a heads coin whose values XOR to the value.
+  const std::size_t at = r.out.find("winning moves (");
+  if (at != std::string::npos) {
+    std::istringstream lines(r.out.substr(r.out.find('\n', at) + 1));
+    std::string line;
+    while (std::getline(lines, line)) {
+      std::istringstream coins(line);
+      std::uint64_t c = 0, previous = 0, x = 0, n = 0;
+      while (coins >> c) {
+        if (n++ != 0) {
+          EXPECT_EQ(c, previous + 1) << "a run";
+        }
+        x ^= (c + 1) & (~(c + 1) + 1);
+        previous = c;
+      }
+      EXPECT_EQ(x, value) << line.substr(0, 80);
+    }
+  }
+}
+
+TEST(AnalyzeCliTest, TheTimeLimitCoversTheSearchForWinningMoves) {
+  // --max-seconds 0.000001: the deadline has passed before the search begins (reading the options takes longer), and
+  // the values of 200 coins take far below the half second the pace projection needs, so they are not refused.
+  const auto r = run_tartan({"analyze", "moebius", "--coins", "200", "--heads", "199", "--max-seconds", "0.000001"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.out, ::testing::HasSubstr("outcome: N"));
+  EXPECT_THAT(r.out, ::testing::HasSubstr("winning moves: none found before the search stopped\n"));
+  EXPECT_EQ(r.err,
+            "error: the search for winning moves stopped at the time limit of 0 ms after 0 of the 1 heads coin; 0 "
+            "winning moves listed; raise the limit with --max-seconds (0: no limit)\n");
+  const auto json =
+      run_tartan({"analyze", "moebius", "--coins", "200", "--heads", "199", "--max-seconds", "0.000001", "--json"});
+  EXPECT_EQ(json.exit_code, 2);
+  const nlohmann::json parsed = nlohmann::json::parse(json.out);
+  EXPECT_EQ(parsed["complete"], false);
+  EXPECT_EQ(parsed["winning_moves"].size(), 0U);
+  // The options are listed under the same limit.
+  const auto options = run_tartan({"analyze", "moebius", "--coins", "200", "--heads", "199", "--limit", "0",
+                                   "--options", "5", "--max-seconds", "0.000001"});
+  EXPECT_EQ(options.exit_code, 2);
+  EXPECT_THAT(options.err, ::testing::HasSubstr("the search for options stopped at the time limit"));
+}
+
+TEST(AnalyzeCliTest, LimitOneOnAFarCoinListsItsFirstMove) {
+  // Moebius from its lone heads coin 1999 of 2000: the coin alone leaves 0 (its value is the position's); listed
+  // first, and the search stops there (it used to gather the coin's every move first).
+  const auto r = run_tartan({"analyze", "moebius", "--coins", "2000", "--heads", "1999", "--limit", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, ::testing::HasSubstr("winning moves (the coins turned, ascending; the last goes from heads to "
+                                          "tails):\n  1999\n(stopped at --limit 1; --offset 1 lists the next ones)\n"));
 }

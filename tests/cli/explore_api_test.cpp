@@ -408,6 +408,29 @@ TEST_F(ExploreApiTest, VerificationsStopAtTheTimeLimit) {
   EXPECT_FALSE(ended.at("result").at("complete").get<bool>());
 }
 
+TEST_F(ExploreApiTest, AnalyzeStopsItsSearchAtTheTimeLimit) {
+  // A limit of 1 ns: the deadline has passed before the search begins (reading the request takes longer), while the
+  // values of 40 coins are far below the half second a pace projection needs.
+  tartan::cli::server_options options;
+  options.limits.max_seconds = 1e-9;
+  const running_server quick(options);
+  const reply r = quick.post("analyze", R"({"game": "moebius", "coins": "40", "heads": "39", "options": "3"})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  const json body = json::parse(r.body);
+  const auto g = tartan::test::naive_sequence(tartan::test::k_coins{1, 5}, 40);
+  EXPECT_EQ(body.at("value").get<grundy_value>(), g[39]);
+  EXPECT_FALSE(body.at("complete").get<bool>());
+  EXPECT_THAT(body.at("stopped").get<std::string>(),
+              testing::StartsWith("the search for winning moves stopped at the time limit"));
+  EXPECT_TRUE(body.at("winning_moves").empty());
+  // Without the limit: complete, and the coin alone is the first winning move.
+  const reply full = server().post("analyze", R"({"game": "moebius", "coins": "40", "heads": "39", "limit": 1})");
+  ASSERT_EQ(full.status, 200) << full.body;
+  const json all = json::parse(full.body);
+  EXPECT_FALSE(all.contains("complete"));
+  ASSERT_EQ(all.at("winning_moves").size(), 1U);
+}
+
 /// The XOR of g over the heads coins of a row given as the API lists them.
 grundy_value row_value(const json& heads, const std::vector<grundy_value>& g) {
   grundy_value v = 0;

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -531,3 +532,41 @@ TEST(PlayCliTest, BadArgumentsExitWithTwo) {
 }
 
 }  // namespace
+
+TEST(PlayCliTest, TheEngineFallsBackToALegalMoveAtTheTimeLimitAndSaysSo) {
+  // --max-seconds 0.000000001: the engine's search for a winning move has 1 ns, less than it takes to add up the
+  // value of 1999 heads before its first coin, so it certainly stops before finding one.
+  const auto r = run_tartan({"play", "mock-turtles", "--coins", "2000", "--heads", "1-1999", "--first", "engine",
+                             "--seed", "1", "--max-seconds", "0.000000001"},
+                            "quit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, ::testing::HasSubstr("the engine found no winning move within the time limit of 0 ms "
+                                          "(--max-seconds);\n  it plays a legal move instead\nthe engine turns "));
+  // The move played is a Mock Turtles move from a heads coin: one to three coins, the last of them heads (1..1999).
+  const std::size_t at = r.out.find("the engine turns ");
+  std::istringstream move(r.out.substr(at + 17, r.out.find('\n', at) - at - 17));
+  std::vector<unsigned> coins;
+  for (unsigned c = 0; move >> c;) coins.push_back(c);
+  ASSERT_FALSE(coins.empty());
+  EXPECT_LE(coins.size(), 3U);
+  EXPECT_TRUE(std::is_sorted(coins.begin(), coins.end()));
+  EXPECT_GE(coins.back(), 1U);
+  EXPECT_LT(coins.back(), 2000U);
+  // Without a limit the engine's reply is a winning move: no such line.
+  const auto unlimited = run_tartan({"play", "mock-turtles", "--coins", "2000", "--heads", "1-1999", "--first",
+                                     "engine", "--seed", "1", "--max-seconds", "0"},
+                                    "quit\n");
+  EXPECT_EQ(unlimited.exit_code, 0);
+  EXPECT_THAT(unlimited.out, ::testing::Not(::testing::HasSubstr("no winning move within the time limit")));
+}
+
+TEST(PlayCliTest, AStartWhoseValuesTakeTooLongIsRefusedBeforeTheGame) {
+  // The values of 131072 Moebius coins: days of work, refused from the pace of the first half second.
+  const auto r =
+      run_tartan({"play", "moebius", "--coins", "131072", "--heads", "131071", "--max-seconds", "1"}, "quit\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, ::testing::StartsWith("error: g(0..131071) of moebius would take about "));
+  EXPECT_THAT(r.err, ::testing::HasSubstr("over the time limit of 1 s"));
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1);
+}

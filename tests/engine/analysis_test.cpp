@@ -8,9 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <random>
 #include <set>
 #include <string>
@@ -22,7 +24,9 @@
 #include "support/turning_code_reference.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/turning/position.hpp"
 #include "tartan/turning/turning_code.hpp"
 #include "tartan/turning/turning_game.hpp"
 
@@ -196,12 +200,12 @@ void check_against_brute_force(const std::vector<std::string>& codes, const box_
     EXPECT_EQ(win_set, expected_wins);
     // The documented order: by moving coin (the last coin of every axis), first the coins sure to have a winning
     // move (V ⊕ G(c) < G(c), G(c) the brute-force value of the coin alone), in row-major order, then the others in
-    // row-major order; from one coin, by the coins turned, axis by axis.
+    // row-major order; from one coin, in the order of the game's move finder.
     const auto key = [&](const move& m) {
       std::vector<coin> corner;
       for (const auto& axis : m.axes) corner.push_back(axis.back());
       const grundy_value alone = brute.value(std::uint64_t{1} << box.index(corner));
-      return std::tuple{(a.value() ^ alone) >= alone, corner, m.axes};
+      return std::tuple{(a.value() ^ alone) >= alone, corner};
     };
     EXPECT_TRUE(std::is_sorted(wins.begin(), wins.end(), [&](const move& x, const move& y) { return key(x) < key(y); }))
         << "winning moves out of order";
@@ -287,6 +291,188 @@ TEST(AnalysisTest, ProgressReportsAndCancelsTheSequences) {
   const analysis a = analyze(game, far, to_the_end);
   EXPECT_EQ(a.value(), 199'999U);
   for (coin n = 0; n < 200'000; n += 997) EXPECT_EQ(a.factor_values(0)[n], n);
+}
+
+/// The code "1-5" (Moebius) with its own finder, counting the moves the finder hands to the search.
+struct counted_moebius {
+  turning_code code = turning_code::parse("1-5");
+  std::shared_ptr<std::uint64_t> found = std::make_shared<std::uint64_t>(0);
+
+  bool for_each_move(coin n, move_visitor visit) const { return code.for_each_move(n, visit); }
+  bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const {
+    return code.find_moves(n, target, g, [&](std::span<const coin> others) {
+      ++*found;
+      return visit(others);
+    });
+  }
+};
+
+/// Turn coin n and any set of coins below it: 2^n moves from coin n, g(n) = 2^n (the options of n are exactly the
+/// values below 2^n). No finder hook: the search filters the 2^n moves, so from a far coin it never ends by itself.
+struct any_set_below {
+  bool for_each_move(coin n, move_visitor visit) const {
+    std::vector<coin> others;
+    for (std::uint64_t set = 0; set < (std::uint64_t{1} << n); ++set) {
+      others.clear();
+      for (coin c = 0; c < n; ++c) {
+        if ((set >> c) & 1) others.push_back(c);
+      }
+      if (!visit(std::span<const coin>(others))) return false;
+    }
+    return true;
+  }
+  grundy_value grundy(coin n) const { return grundy_value{1} << n; }
+};
+
+TEST(AnalysisTest, LimitStopsTheSearchAfterTheMovesAsked) {
+  // Moebius on 40 coins, all heads: by the definition (g by mex over every move, brute force), a winning move from
+  // heads coin a turns a and at most four coins below it whose values XOR to V ⊕ g(a), V the XOR of all the values.
+  // A search that gathers a coin's moves before listing them calls the finder for all of them; a page of N must
+  // take exactly N moves from the finder.
+  constexpr coin coins = 40;
+  const counted_moebius rule;
+  const std::vector<grundy_value> g = test::naive_sequence(test::k_coins{1, 5}, coins);
+  grundy_value value = 0;
+  for (const grundy_value x : g) value ^= x;
+  std::uint64_t wins = 0, first_coin_wins = 0;  // first_coin_wins: from the first coin listed
+  bool first_seen = false;
+  for (const bool sure_group : {true, false}) {
+    for (coin a = 0; a < coins; ++a) {
+      if (((value ^ g[a]) < g[a]) != sure_group) continue;
+      std::uint64_t from_a = 0;
+      test::k_coins{1, 5}.for_each_move(a, [&](std::span<const coin> others) {
+        grundy_value x = g[a];
+        for (const coin c : others) x ^= g[c];
+        from_a += x == value;
+        return true;
+      });
+      wins += from_a;
+      if (!first_seen && from_a != 0) first_coin_wins = from_a, first_seen = true;
+    }
+  }
+  ASSERT_GT(first_coin_wins, 5U) << "the test needs a first coin with many winning moves";
+  const game_handle game(turning_game("moebius-counted", "1-5", rule));
+  const analysis a = analyze(game, parse_box_position(std::string(coins, 'H')));
+  ASSERT_EQ(a.value(), value);
+  for (const std::size_t limit : {1, 3, 5}) {
+    *rule.found = 0;
+    const std::vector<move> page = a.winning_moves(limit);
+    ASSERT_EQ(page.size(), limit);
+    EXPECT_EQ(*rule.found, limit) << "the finder was asked for more moves than the page holds";
+    for (const move& m : page) {
+      grundy_value x = 0;
+      for (const coin c : m.coins()) x ^= g[c];
+      EXPECT_EQ(x, value) << "not a winning move: " << format_coins(m.coins());
+      EXPECT_LE(m.coins().size(), 5U);
+    }
+  }
+  EXPECT_EQ(a.count_winning_moves(), wins);
+}
+
+TEST(AnalysisTest, ACancelStopsTheSearchAndKeepsTheMovesFound) {
+  // Mock Turtles (1-3), every coin of 40 heads but coin 1: the full list by the definition, then searches cancelled
+  // at the k-th report (a report at every coin and check): each keeps a prefix of the full list and says where it
+  // stopped.
+  const game_handle game(games::find_game("mock-turtles"));
+  std::string row(40, 'H');
+  row[1] = 'T';
+  const analysis a = analyze(game, parse_box_position(row));
+  const std::vector<grundy_value> g = test::naive_sequence(test::k_coins{1, 3}, 40);
+  grundy_value value = 0;
+  for (std::size_t c = 0; c < row.size(); ++c) value ^= row[c] == 'H' ? g[c] : 0;
+  ASSERT_EQ(a.value(), value);
+  std::vector<move> all;
+  ASSERT_TRUE(a.for_each_winning_move([&](const move& m) {
+    all.push_back(m);
+    return true;
+  }));
+  ASSERT_GT(all.size(), 3U);
+  for (const move& m : all) {
+    grundy_value x = 0;
+    for (const coin c : m.coins()) x ^= g[c];
+    EXPECT_EQ(x, value);  // turning the coins changes the value by their XOR, and must leave 0
+  }
+  for (const int k : {1, 2, 5, 20}) {
+    search_options limits;
+    limits.report_interval = {};
+    int reports = 0;
+    limits.progress = [&](double fraction) {
+      EXPECT_GE(fraction, 0.0);
+      EXPECT_LE(fraction, 1.0);
+      return ++reports < k;
+    };
+    std::vector<move> kept;
+    const search_report r = a.for_each_winning_move(
+        [&](const move& m) {
+          kept.push_back(m);
+          return true;
+        },
+        limits);
+    EXPECT_EQ(reports, k);
+    EXPECT_EQ(r.end, search_end::cancelled);
+    EXPECT_TRUE(r.interrupted());
+    EXPECT_EQ(r.coins, 39U);
+    EXPECT_LT(r.coins_done, 39U);
+    ASSERT_LE(kept.size(), all.size());
+    EXPECT_TRUE(std::equal(kept.begin(), kept.end(), all.begin())) << "the moves kept are the list's first ones";
+  }
+  // A report that never cancels: the whole list, complete.
+  search_options patient;
+  patient.progress = [](double) { return true; };
+  const move_page page = a.winning_move_page(SIZE_MAX, 0, patient);
+  EXPECT_EQ(page.moves, all);
+  EXPECT_EQ(page.search.end, search_end::complete);
+  EXPECT_EQ(page.search.coins_done, 39U);
+}
+
+TEST(AnalysisTest, ADeadlineStopsTheSearchInsideTheFinder) {
+  // From coin 59 of any_set_below the search filters 2^59 moves: no machine finishes it. The first move (coin 59
+  // alone, g(59) = 2^59 is the whole value) is found at once; a cancel at the second report, which comes from inside
+  // the finder's loop, must stop it there with that move kept.
+  const game_handle game(turning_game("any-set-below", "", any_set_below{}));
+  const analysis a = analyze(game, sparse_box_position(box_extents{60}, "59"));
+  ASSERT_EQ(a.value(), grundy_value{1} << 59);
+  search_options limits;
+  limits.report_interval = {};
+  int reports = 0;
+  limits.progress = [&](double) { return ++reports < 2; };
+  std::vector<move> kept;
+  const search_report r = a.for_each_winning_move(
+      [&](const move& m) {
+        kept.push_back(m);
+        return true;
+      },
+      limits);
+  EXPECT_EQ(r.end, search_end::cancelled);
+  EXPECT_EQ(r.coins_done, 0U);
+  ASSERT_EQ(kept.size(), 1U);
+  EXPECT_EQ(kept[0].coins(), std::vector<coin>{59});
+  // A deadline already past stops the search before its first coin, and the listing of options too.
+  search_options past;
+  past.deadline = search_options::clock::now() - std::chrono::seconds(1);
+  kept.clear();
+  const search_report late = a.for_each_winning_move(
+      [&](const move& m) {
+        kept.push_back(m);
+        return true;
+      },
+      past);
+  EXPECT_EQ(late.end, search_end::time_limit);
+  EXPECT_EQ(late.coins_done, 0U);
+  EXPECT_TRUE(kept.empty());
+  std::size_t options = 0;
+  const search_report listing = a.for_each_option(
+      [&](const move&, grundy_value) {
+        ++options;
+        return true;
+      },
+      past);
+  EXPECT_EQ(listing.end, search_end::time_limit);
+  EXPECT_EQ(options, 0U);
+  // A page filled before the deadline is complete as a page: stopped by the visitor, not by the time.
+  const move_page first = a.winning_move_page(1, 0, search_options::within(3600));
+  EXPECT_EQ(first.moves.size(), 1U);
+  EXPECT_EQ(first.search.end, search_end::stopped);
 }
 
 TEST(AnalysisTest, RefusesAPositionWithTheWrongNumberOfAxes) {

@@ -91,14 +91,31 @@ analysis analyze(const game_handle& game, box_position position, const analyze_o
 
 bool analysis::for_each_winning_move(move_callback visit) const { return for_each_move_to(0, visit); }
 
+search_report analysis::for_each_winning_move(move_callback visit, const search_options& limits) const {
+  return for_each_move_to(0, visit, limits);
+}
+
 bool analysis::for_each_move_to(grundy_value target, move_callback visit) const {
-  if (product_) return for_each_grid_move_to_value(*product_, product_values_, grid_, target, visit);
-  move m;
-  m.axes.resize(1);
-  return tartan::for_each_move_to_value(game_.row_game(), row_values_, row_, target, [&](std::span<const coin> coins) {
-    m.axes[0].assign(coins.begin(), coins.end());
-    return visit(m);
-  });
+  return for_each_move_to(target, visit, search_options{}).end == search_end::complete;
+}
+
+search_report analysis::for_each_move_to(grundy_value target, move_callback visit, const search_options& limits) const {
+  const std::uint64_t coins = product_ ? grid_.heads.size() : row_.heads.size();
+  search_stop stop(limits, coins);
+  if (product_) {
+    for_each_grid_move_to_value(*product_, product_values_, grid_, target, visit, &stop);
+  } else {
+    move m;
+    m.axes.resize(1);
+    tartan::for_each_move_to_value(
+        game_.row_game(), row_values_, row_, target,
+        [&](std::span<const coin> coins_turned) {
+          m.axes[0].assign(coins_turned.begin(), coins_turned.end());
+          return visit(m);
+        },
+        &stop);
+  }
+  return {stop.end(), stop.coins_done(), coins};
 }
 
 std::vector<move> analysis::winning_moves(std::size_t limit, std::size_t skip) const {
@@ -112,6 +129,19 @@ std::vector<move> analysis::winning_moves(std::size_t limit, std::size_t skip) c
   return page;
 }
 
+move_page analysis::winning_move_page(std::size_t limit, std::size_t skip, const search_options& limits) const {
+  move_page page;
+  if (limit == 0) return page;
+  std::size_t seen = 0;
+  page.search = for_each_winning_move(
+      [&](const move& m) {
+        if (seen++ >= skip) page.moves.push_back(m);
+        return page.moves.size() < limit;
+      },
+      limits);
+  return page;
+}
+
 std::uint64_t analysis::count_winning_moves(std::uint64_t cap) const {
   std::uint64_t count = 0;
   if (cap == 0) return 0;
@@ -120,22 +150,43 @@ std::uint64_t analysis::count_winning_moves(std::uint64_t cap) const {
 }
 
 bool analysis::for_each_option(option_callback visit) const {
+  return for_each_option(visit, search_options{}).end == search_end::complete;
+}
+
+search_report analysis::for_each_option(option_callback visit, const search_options& limits) const {
   const std::size_t dims = game_.dimensions();
   std::vector<std::span<const grundy_value>> values;
   for (std::size_t i = 0; i < dims; ++i) values.push_back(factor_values(i));
   move turned;
   turned.axes.resize(dims);
   std::vector<grundy_value> u(dims, 0);
-  if (!product_) {
-    for (const coin c : row_.heads) {
-      if (!visit_box_options(game_, values, std::span<const coin>(&c, 1), value_, 0, turned, u, visit)) return false;
+  const std::uint64_t coins = product_ ? grid_.heads.size() : row_.heads.size();
+  search_stop stop(limits, coins);
+  const detail::search_scope scope(&stop);
+  bool visitor_stopped = false;
+  const auto counted = [&](const move& m, grundy_value v) {
+    if (!visit(m, v)) {
+      visitor_stopped = true;
+      return false;
     }
-    return true;
+    return stop.keep_going();
+  };
+  const auto from = [&](std::uint64_t index, std::span<const coin> cell) {
+    if (!stop.next_coin(index)) return false;
+    if (visit_box_options(game_, values, cell, value_, 0, turned, u, counted)) return true;
+    if (visitor_stopped) stop.visitor_stopped();
+    return false;
+  };
+  if (!product_) {
+    for (std::size_t i = 0; i < row_.heads.size(); ++i) {
+      if (!from(i, std::span<const coin>(&row_.heads[i], 1))) break;
+    }
+  } else {
+    for (std::size_t i = 0; i < grid_.heads.size(); ++i) {
+      if (!from(i, grid_.heads[i])) break;
+    }
   }
-  for (const auto& cell : grid_.heads) {
-    if (!visit_box_options(game_, values, cell, value_, 0, turned, u, visit)) return false;
-  }
-  return true;
+  return {stop.end(), stop.coins_done(), coins};
 }
 
 std::vector<option> analysis::options(std::size_t limit, std::size_t skip) const {

@@ -161,8 +161,10 @@ std::vector<coin> play_session::random_axis_move(std::size_t axis, coin n) {
 
 play_move play_session::choose_move() {
   TARTAN_ASSERT(!over(), "no move is left");
-  const std::vector<move> wins = current_.winning_moves(engine_choices);
-  if (!wins.empty()) return wins[draw(wins.size())];
+  // The search for winning moves has the time limit of the analysis; a search stopped by it keeps the moves found.
+  const move_page wins = current_.winning_move_page(engine_choices, 0, search_options::within(limits_.max_seconds));
+  reply_timed_out_ = wins.moves.empty() && wins.search.end == search_end::time_limit;
+  if (!wins.moves.empty()) return wins.moves[draw(wins.moves.size())];
   const box_position& p = position();
   std::vector<std::size_t> movable;
   for (std::size_t h = 0; h < p.head_count(); ++h) {
@@ -181,9 +183,9 @@ play_move play_session::engine_move() {
 }
 
 std::optional<play_move> play_session::hint() const {
-  const std::vector<move> wins = current_.winning_moves(1);
-  if (wins.empty()) return std::nullopt;
-  return wins[0];
+  const move_page wins = current_.winning_move_page(1, 0, search_options::within(limits_.max_seconds));
+  if (wins.moves.empty()) return std::nullopt;
+  return wins.moves[0];
 }
 
 bool play_session::undo() {

@@ -267,6 +267,7 @@ bool winning_moves_from(const tartan_game& game, const tartan_values& v, option_
   grid_move move;
   move.axes.resize(dims);
   return tartan::for_each_cell(option_counts, [&](std::span<const std::size_t> pick) {
+    if (!detail::keep_searching()) return false;
     grundy_value product = 1;
     for (std::size_t i = 0; i < dims && product != 0; ++i) {
       if (i == solved) continue;
@@ -290,41 +291,43 @@ bool for_each_grid_winning_move(const tartan_game& game, const tartan_values& v,
 }
 
 bool for_each_grid_move_to_value(const tartan_game& game, const tartan_values& v, const grid_position& p,
-                                 grundy_value target, grid_move_visitor visit) {
+                                 grundy_value target, grid_move_visitor visit, search_stop* stop) {
   TARTAN_ASSERT(v.dimensions() == game.dimensions() && p.extents.size() == game.dimensions(),
                 "one coordinate per factor");
   const grundy_value value = grid_value(v, p) ^ target;  // the change a move must make: the product of its u_i
   if (value == 0) return true;
   // First the heads coins sure to have such a move (V ⊕ G(c) < G(c): by the mex, the product game has an option of
-  // every value below G(c) from c), then the others, each group in row-major order; the moves from each coin
-  // gathered and sorted by the coins they turn, unless there are too many to sort (then the search's own order, as
-  // fixed). So the first page costs a few searches however many heads precede the first coin with a move.
+  // every value below G(c) from c), then the others, each group in row-major order; the moves from each coin in the
+  // order of the search (lazy: nothing is gathered or sorted). So the first page costs a few searches however many
+  // heads precede the first coin with a move.
+  const detail::search_scope scope(stop);
   option_cache cache(game, v);
-  std::vector<grid_move> from_cell;
+  bool visitor_stopped = false;
   const auto visit_from = [&](const std::vector<coin>& cell) {
-    from_cell.clear();
-    const bool all = winning_moves_from(game, v, cache, cell, value, [&](const grid_move& m) {
-      if (from_cell.size() == max_ordered_moves_per_coin) return false;
-      from_cell.push_back(m);
-      return true;
+    return winning_moves_from(game, v, cache, cell, value, [&](const grid_move& m) {
+      if (!visit(m)) {
+        visitor_stopped = true;
+        return false;
+      }
+      return stop == nullptr || stop->keep_going();
     });
-    if (!all) return winning_moves_from(game, v, cache, cell, value, visit);
-    std::sort(from_cell.begin(), from_cell.end());
-    for (const grid_move& m : from_cell) {
-      if (!visit(m)) return false;
-    }
-    return true;
   };
   const auto sure = [&](const std::vector<coin>& cell) {
     grundy_value cell_value = 1;
     for (std::size_t i = 0; i < cell.size(); ++i) cell_value = nim_mul(cell_value, v.factor(i)[cell[i]]);
     return (value ^ cell_value) < cell_value;
   };
-  for (const std::vector<coin>& cell : p.heads) {
-    if (sure(cell) && !visit_from(cell)) return false;
-  }
-  for (const std::vector<coin>& cell : p.heads) {
-    if (!sure(cell) && !visit_from(cell)) return false;
+  std::uint64_t index = 0;  // coins begun, both groups
+  for (const bool first_group : {true, false}) {
+    for (const std::vector<coin>& cell : p.heads) {
+      if (sure(cell) != first_group) continue;
+      if (stop != nullptr && !stop->next_coin(index)) return false;
+      ++index;
+      if (!visit_from(cell)) {
+        if (visitor_stopped && stop != nullptr) stop->visitor_stopped();
+        return false;
+      }
+    }
   }
   return true;
 }

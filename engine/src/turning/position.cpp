@@ -101,8 +101,8 @@ bool for_each_winning_move(const turning_game& game, std::span<const grundy_valu
 }
 
 bool for_each_move_to_value(const turning_game& game, std::span<const grundy_value> g, const row_position& p,
-                            grundy_value target, move_visitor visit) {
-  return for_each_move_to_value<turning_game>(game, g, p, target, visit);
+                            grundy_value target, move_visitor visit, search_stop* stop) {
+  return for_each_move_to_value<turning_game>(game, g, p, target, visit, stop);
 }
 
 std::vector<std::vector<coin>> winning_moves(const turning_game& game, std::span<const grundy_value> g,

@@ -17,6 +17,7 @@
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/core/progress.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/detail/function_ref.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/move.hpp"
@@ -41,6 +42,25 @@ struct option {
   move turned;
   grundy_value value = 0;
   friend bool operator==(const option&, const option&) = default;
+};
+
+/// How a visit of moves or options (analysis::for_each_move_to, for_each_option) with search_options ended, and how
+/// far it got: the heads coins whose search was finished, of all the heads coins.
+struct search_report {
+  search_end end = search_end::complete;
+  std::uint64_t coins_done = 0;
+  std::uint64_t coins = 0;
+
+  /// Every coin was searched: nothing was cut by the visitor, the deadline or a cancel.
+  bool complete() const { return end == search_end::complete; }
+  /// Stopped by the deadline or a cancel (not by the visitor, which had what it wanted).
+  bool interrupted() const { return end == search_end::cancelled || end == search_end::time_limit; }
+};
+
+/// A page of moves (analysis::winning_move_page) and how the search for them ended.
+struct move_page {
+  std::vector<move> moves;
+  search_report search;
 };
 
 /// Called with each move visited; returns false to stop.
@@ -70,20 +90,36 @@ class analysis {
    * Visits the winning moves (none for a P-position) until `visit` returns false; false when it was stopped.
    * Order: by moving coin (the heads coin the move turns to tails): first the coins sure to have a winning move
    * (V ⊕ G(c) < G(c), by the mex), ascending, then the other heads coins, ascending; boards and boxes in row-major
-   * order. From one coin, by the coins turned (lexicographic over the axes, each ascending; a coin with more than
-   * max_ordered_moves_per_coin winning moves in the search's order). So winning_moves(limit, skip) pages through a
-   * fixed list; count_winning_moves (move_count.hpp) counts any number of them without listing.
-   * Complexity: O(heads) to find the sure coins, then find_moves per heads coin listed (per matching option-value
-   * tuple on a board) and sorting that coin's moves, so the first page is cheap even with 10^6 heads.
+   * order. From one coin, in the order of the game's move finder (position.hpp, grid_position.hpp), which is fixed.
+   * So winning_moves(limit, skip) pages through a fixed list; count_winning_moves (move_count.hpp) counts any number
+   * of them without listing.
+   * Complexity: O(heads) to find the sure coins, then one find_moves call per heads coin reached (per matching
+   * option-value tuple on a board), stopped at the last move wanted: N moves cost the finder's time to its N-th
+   * move, nothing is gathered or sorted, so the first page is cheap even with 10^6 heads.
    */
   bool for_each_winning_move(move_callback visit) const;
+
+  /**
+   * The same under `limits`: a deadline and a progress callback that may cancel (search_stop.hpp), which reach the
+   * game's move finder, so the search stops within microseconds whatever the game. The moves visited before a stop
+   * stay visited; the report says how it ended and how many heads coins were searched.
+   *
+   * Example: a.for_each_winning_move(keep, search_options::within(5)).end == search_end::time_limit when 5 s were
+   * not enough, with the moves found before passed to keep
+   */
+  search_report for_each_winning_move(move_callback visit, const search_options& limits) const;
 
   /// The moves to a position of value `target`, in for_each_winning_move's order (which is target 0). In a sum of
   /// positions (sum.hpp), a move in one term wins when it leads that term to its value XOR the sum's.
   bool for_each_move_to(grundy_value target, move_callback visit) const;
+  search_report for_each_move_to(grundy_value target, move_callback visit, const search_options& limits) const;
 
   /// Winning moves `skip`..`skip + limit - 1` in for_each_winning_move's order (a page of them).
   std::vector<move> winning_moves(std::size_t limit, std::size_t skip = 0) const;
+
+  /// The same under `limits`: the moves found before a deadline or cancel, and how the search ended (stopped when
+  /// the page was filled: search_end::stopped; complete when the list ended within it).
+  move_page winning_move_page(std::size_t limit, std::size_t skip, const search_options& limits) const;
 
   /// The number of winning moves, counting up to `cap` (then cap).
   std::uint64_t count_winning_moves(std::uint64_t cap = UINT64_MAX) const;
@@ -97,6 +133,8 @@ class analysis {
    * per coin has many options, so visit lazily.
    */
   bool for_each_option(option_callback visit) const;
+  /// The same under `limits` (for_each_winning_move's), the coins counted as the heads coins visited.
+  search_report for_each_option(option_callback visit, const search_options& limits) const;
 
   /// Options `skip`..`skip + limit - 1` in for_each_option's order.
   std::vector<option> options(std::size_t limit, std::size_t skip = 0) const;

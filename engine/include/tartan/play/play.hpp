@@ -121,14 +121,22 @@ class play_session {
   /**
    * The engine's choice for the player to move, without playing it: a winning move when one exists (one of the
    * first few found, picked by the seeded generator), else a legal move drawn by the generator (a random heads
-   * coin that can move, then a random one of its moves along each axis). @pre !over()
+   * coin that can move, then a random one of its moves along each axis). The search for winning moves obeys the
+   * session's time limit (limits.max_seconds, from the start of the search): when it ends without a winning move,
+   * the drawn legal move is played and reply_timed_out() says so. @pre !over()
+   * Complexity: the search's time to its 16th winning move (analysis::for_each_winning_move), at most the limit.
    */
   play_move choose_move();
+
+  /// True when the last choose_move() fell back to a drawn legal move because the time limit stopped the search
+  /// before it found a winning move (the position may still have one).
+  bool reply_timed_out() const { return reply_timed_out_; }
 
   /// choose_move(), played. @pre !over()
   play_move engine_move();
 
-  /// A winning move for the player to move (the first found), or nothing when the position's value is 0.
+  /// A winning move for the player to move (the first found), or nothing when the position's value is 0 or the
+  /// time limit (limits.max_seconds) stopped the search before it found one (value() != 0 then).
   std::optional<play_move> hint() const;
 
   /// Takes back the last move; false when no move was made.
@@ -161,6 +169,7 @@ class play_session {
   player to_move_ = player::person;
   std::vector<played_move> history_;
   std::mt19937_64 rng_;
+  bool reply_timed_out_ = false;
 };
 
 /// The most coins random_position draws unless told otherwise: 2^24 (its heads take at most 64 MiB per axis).

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tartan/core/search_stop.hpp"
 #include "tartan/detail/function_ref.hpp"
 #include "tartan/product/move.hpp"
 #include "tartan/product/tartan.hpp"
@@ -104,17 +105,17 @@ bool for_each_grid_winning_move(const tartan_game& game, const tartan_values& v,
 /// The same for the moves to a position of value `target` (0: the winning moves; a term of a sum, analysis/sum.hpp,
 /// is led to its value XOR the sum's), in the same order.
 bool for_each_grid_move_to_value(const tartan_game& game, const tartan_values& v, const grid_position& p,
-                                 grundy_value target, grid_move_visitor visit);
+                                 grundy_value target, grid_move_visitor visit, search_stop* stop = nullptr);
 
 /**
  * Up to `limit` winning moves of p (none for a P-position), by the algebraic method above. Order: first the heads
  * coins (moving coins) sure to have a winning move, V ⊕ G(c) < G(c) by the mex, then the other heads coins, each
- * group in row-major order; from one coin, by the coins turned (lexicographic over the axes, each ascending), or,
- * for a coin with more than max_ordered_moves_per_coin (position.hpp) winning moves, the search's order. The order
- * is fixed, so pages of the list are stable.
+ * group in row-major order; from one coin, in the search's order: by the tuples of option values (the factors
+ * but the solved one, each in ascending order of its option values), then each factor's find_moves order, axis 0
+ * outermost. The order is fixed, so pages of the list are stable.
  * Complexity per heads coin tried: one option_values call per factor, then one nim division per distinct option
- * value of the smaller factor (per tuple of the k-1 smaller factors), then find_moves for the matching values, and
- * sorting that coin's moves.
+ * value of the smaller factor (per tuple of the k-1 smaller factors), then find_moves for the matching values,
+ * stopped as soon as the caller has the moves it wants (nothing gathered or sorted).
  * @pre v = game.values(extents covering p).
  *
  * Example: Rugs ('ruler*ruler') "HH/HT": value 1 ⊕ 2 ⊕ 2 == 1, winning move rows {0} cols {0}

@@ -11,12 +11,14 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/turning/game_concepts.hpp"
 #include "tartan/turning/sequence.hpp"
 #include "tartan/turning/turning_game.hpp"
@@ -79,62 +81,57 @@ inline void check_table_covers(std::span<const grundy_value> g, const row_positi
 }
 }  // namespace detail
 
-/// The most winning moves from one heads coin that are put in order of the coins turned (position.hpp,
-/// grid_position.hpp); a coin with more lists them in the order its search finds them, which is as fixed.
-inline constexpr std::size_t max_ordered_moves_per_coin = std::size_t{1} << 16;
-
 /**
  * Visits the moves of position p to a position of value `target` (0: the winning moves), each as all the coins it
- * turns, ascending (so the moving coin is last), until `visit` returns false; returns false when it was stopped. A
- * P-position (value 0) has no winning move; a move in one term of a sum wins when it leads that term to its value
- * XOR the sum's (analysis/sum.hpp).
+ * turns, ascending (so the moving coin is last), until `visit` returns false; returns false when it was stopped (by
+ * `visit`, or by `stop`: its deadline or cancel, search_stop.hpp). A P-position (value 0) has no winning move; a move
+ * in one term of a sum wins when it leads that term to its value XOR the sum's (analysis/sum.hpp).
  *
  * Order: first the heads coins sure to have such a move, ascending, then the other heads coins, ascending; from one
- * coin, by the coins turned (lexicographic order of the ascending coin lists), or, for a coin with more than
- * max_ordered_moves_per_coin such moves, in the order find_moves finds them. Coin a is sure to have one when the
- * change D it must make satisfies D ⊕ g(a) < g(a): by the mex, g(a) has an option of every smaller value. The order
- * is fixed, so moves can be read in pages and the same page always comes back.
- * Complexity: O(heads) to sort the coins into the two groups, then one find_moves call per coin listed plus sorting
- * its moves: moves from coins of the first group cost a few searches even on a row of 10^6 heads, and coins of the
- * second group, which may have no such move, cost a search each when reached.
+ * coin, in the order the game's move finder visits them (find_moves; for a turning code, by the number of coins
+ * turned, then as its family's search goes, docs/turning_codes.md). Coin a is sure to have one when the change D it
+ * must make satisfies D ⊕ g(a) < g(a): by the mex, g(a) has an option of every smaller value. The order is fixed,
+ * so moves can be read in pages and the same page always comes back.
+ * Complexity: O(heads) to sort the coins into the two groups, then one find_moves call per coin reached, each
+ * stopped as soon as `visit` has what it wants: the first N moves cost the finder's time up to its N-th move (no
+ * move beyond them is looked at, nothing is gathered or sorted), so moves from coins of the first group come at
+ * once even on a row of 10^6 heads; coins of the second group, which may have no such move, cost a whole search
+ * each when reached. `stop` (when given) is told of each coin, so its deadline and cancel reach the finders too.
  * @pre g.size() >= p.coins, g = the game's values g(0..p.coins-1).
  */
 template <class Rule>
 bool for_each_move_to_value(const Rule& rule, std::span<const grundy_value> g, const row_position& p,
-                            grundy_value target, move_visitor visit) {
+                            grundy_value target, move_visitor visit, search_stop* stop = nullptr) {
   static_assert(check_turning_rule<Rule>());
   detail::check_table_covers(g, p);
   const grundy_value value = position_value(g, p) ^ target;  // the change a move must make
   if (value == 0) return true;  // no move keeps a position's value (its options exclude it, by the mex)
-  std::vector<std::vector<coin>> from_coin;
+  const detail::search_scope scope(stop);
   std::vector<coin> turned;
+  bool visitor_stopped = false;
   const auto visit_from = [&](coin a) {
-    from_coin.clear();
-    const bool all = find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
-      if (from_coin.size() == max_ordered_moves_per_coin) return false;
-      from_coin.emplace_back(others.begin(), others.end());
-      from_coin.back().push_back(a);
-      return true;
+    return find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
+      turned.assign(others.begin(), others.end());
+      turned.push_back(a);
+      if (!visit(std::span<const coin>(turned))) {
+        visitor_stopped = true;
+        return false;
+      }
+      return stop == nullptr || stop->keep_going();
     });
-    if (!all) {  // too many to sort: the search's own order
-      return find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
-        turned.assign(others.begin(), others.end());
-        turned.push_back(a);
-        return visit(std::span<const coin>(turned));
-      });
-    }
-    std::sort(from_coin.begin(), from_coin.end());
-    for (const std::vector<coin>& m : from_coin) {
-      if (!visit(std::span<const coin>(m))) return false;
-    }
-    return true;
   };
   const auto sure = [&](coin a) { return (value ^ g[a]) < g[a]; };
-  for (const coin a : p.heads) {
-    if (sure(a) && !visit_from(a)) return false;
-  }
-  for (const coin a : p.heads) {
-    if (!sure(a) && !visit_from(a)) return false;
+  std::uint64_t index = 0;  // coins begun, both groups
+  for (const bool first_group : {true, false}) {
+    for (const coin a : p.heads) {
+      if (sure(a) != first_group) continue;
+      if (stop != nullptr && !stop->next_coin(index)) return false;
+      ++index;
+      if (!visit_from(a)) {
+        if (visitor_stopped && stop != nullptr) stop->visitor_stopped();
+        return false;
+      }
+    }
   }
   return true;
 }
@@ -169,7 +166,7 @@ std::vector<std::vector<coin>> winning_moves(const Rule& rule, std::span<const g
 bool for_each_winning_move(const turning_game& game, std::span<const grundy_value> g, const row_position& p,
                            move_visitor visit);
 bool for_each_move_to_value(const turning_game& game, std::span<const grundy_value> g, const row_position& p,
-                            grundy_value target, move_visitor visit);
+                            grundy_value target, move_visitor visit, search_stop* stop = nullptr);
 std::vector<std::vector<coin>> winning_moves(const turning_game& game, std::span<const grundy_value> g,
                                              const row_position& p, std::size_t limit);
 

@@ -13,6 +13,7 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/mex.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/turning/game_concepts.hpp"
 
 namespace tartan {
@@ -50,7 +51,8 @@ bool find_moves_with_value(const Rule& rule, coin n, grundy_value target, std::s
     return rule.for_each_move(n, [&](std::span<const coin> others) {
       grundy_value x = 0;
       for (const coin c : others) x ^= g[c];
-      return x != target || visit(others);
+      if (x == target) return visit(others);
+      return detail::keep_searching();  // a search for a value no move has still stops at its deadline
     });
   }
 }

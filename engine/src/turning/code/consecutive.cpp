@@ -5,6 +5,7 @@
 #include <bit>
 #include <optional>
 
+#include "tartan/core/search_stop.hpp"
 #include "turning/code/component.hpp"
 #include "turning/code/value_bitset.hpp"
 
@@ -141,7 +142,7 @@ bool consecutive_family::find_moves(const turning_alternative& alt, coin n, coin
                                     std::span<const grundy_value> g, move_visitor visit) {
   std::vector<coin> move;
   return for_each_run_value(alt, n, hi, g, [&](coin k, grundy_value x) {
-    if (x != target) return true;
+    if (x != target) return keep_searching();
     move.clear();
     for (coin c = n + 1 - k; c < n; ++c) move.push_back(c);
     return visit(std::span<const coin>(move));

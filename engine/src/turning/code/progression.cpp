@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "tartan/core/search_stop.hpp"
 #include "turning/code/component.hpp"
 #include "turning/code/plain.hpp"
 
@@ -78,7 +79,7 @@ bool progression_family::find_moves(const turning_alternative& alt, coin n, coin
   if (turns_alone_allowed(alt, n) && target == 0 && !visit(std::span<const coin>())) return false;
   std::vector<coin> move;
   return for_each_progression_value(alt, n, lo, hi, g, [&](coin d, coin c, grundy_value x) {
-    if (x != target) return true;
+    if (x != target) return keep_searching();
     move.clear();
     for (coin e = c; e < n; e += d) move.push_back(e);
     return visit(std::span<const coin>(move));

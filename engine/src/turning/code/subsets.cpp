@@ -14,6 +14,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/core/time_limit.hpp"
 #include "turning/code/xor_basis.hpp"
 
@@ -216,12 +217,14 @@ class subset_finder {
       for (std::size_t a = 0; a < bound; ++a) {
         const coin one[1] = {static_cast<coin>(a)};
         if (values_[a] == target && !emit(one)) return false;
+        if (!keep_searching()) return false;
       }
       return true;
     }
     if (r == 2) {
       const value_index& idx = index();
       for (std::size_t b = 1; b < bound; ++b) {
+        if (!keep_searching()) return false;
         for (coin a = idx.first(target ^ values_[b]); a != value_index::none && a < b; a = idx.next(a)) {
           const coin two[2] = {a, static_cast<coin>(b)};
           if (!emit(two)) return false;
@@ -249,6 +252,7 @@ class subset_finder {
     for (std::size_t c = 2; c + 1 < bound; ++c) {
       for (std::size_t a = 0; a + 1 < c; ++a) pairs[values_[a] ^ values_[c - 1]].emplace_back(a, c - 1);
       for (std::size_t d = c + 1; d < bound; ++d) {
+        if (!keep_searching()) return false;
         const auto it = pairs.find(target ^ values_[c] ^ values_[d]);
         if (it == pairs.end()) continue;
         for (const auto& [a, b] : it->second) {
@@ -324,6 +328,7 @@ bool find_all_sizes(std::span<const grundy_value> values, grundy_value target, s
   std::vector<std::uint64_t> x = particular;
   const std::uint64_t count = std::uint64_t{1} << kernel.size();
   for (std::uint64_t i = 0; i < count; ++i) {
+    if (!keep_searching()) return false;
     if (i > 0) {
       const auto& k = kernel[static_cast<std::size_t>(std::countr_zero(i))];
       for (std::size_t w = 0; w < words; ++w) x[w] ^= k[w];

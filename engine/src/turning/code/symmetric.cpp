@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "tartan/core/search_stop.hpp"
 #include "turning/code/component.hpp"
 #include "turning/code/plain.hpp"
 #include "turning/code/subsets.hpp"
@@ -114,6 +115,7 @@ bool symmetric_family::find_moves(const turning_alternative& alt, coin n, coin l
   std::vector<coin> move;
   return for_each_mirror_row(alt, n, lo, hi, g, pairs,
                              [&](coin m, coin centre, grundy_value base, std::uint64_t p_lo, std::uint64_t p_hi) {
+                               if (!keep_searching()) return false;
                                const coin mid = m + (n - m) / 2;
                                return find_subsets(pairs, target ^ base, p_lo, p_hi, [&](std::span<const coin> pos) {
                                  move.clear();

@@ -12,6 +12,7 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/core/text.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "turning/code/family.hpp"
@@ -296,7 +297,7 @@ bool turning_code::find_moves(coin n, grundy_value target, std::span<const grund
     const auto once = [&](std::span<const coin> others) { return earlier(n, others) || visit(others); };
     if (alt != nullptr) return detail::alternative_find_moves(*alt, n, target, g, once);
     return parts.runs.for_each_value(n, g, [&](coin l, grundy_value x) {
-      if (x != target) return true;
+      if (x != target) return detail::keep_searching();
       run.resize(l - 1);
       std::iota(run.begin(), run.end(), n + 1 - l);
       return once(run);
