@@ -145,7 +145,7 @@ std::vector<sum_term> read_sum(const analyze_request& o) {
   }
   std::vector<sum_term> terms;
   for (std::size_t i = 0; i < texts.size(); ++i) {
-    game_handle game = games::resolve_game(game_argument(texts[i].first));
+    game_handle game = resolve_game_argument(texts[i].first);
     box_region position = read_term_position(texts[i].second, game, i);
     terms.push_back({std::move(game), std::move(position)});
   }
@@ -212,7 +212,7 @@ void run_sum(const analyze_request& o, run_state& state) {
 void run_analyze(const analyze_request& o, run_state& state) {
   if (!o.more.empty()) return run_sum(o, state);
   const stopwatch timer;
-  const game_handle game = games::resolve_game(game_argument(o.game));
+  const game_handle game = resolve_game_argument(o.game);
   const box_region region = read_region(o, game);
   analyze_options limits;
   limits.max_memory = o.memory_limit;

@@ -67,7 +67,7 @@ void print_text(const game_handle& game, const check_result& r, bool claimed) {
   } else {
     const turning_game& g = game.row_game();
     std::cout << "game: " << g.name();
-    if (!g.code().empty() && g.code() != g.name()) std::cout << " (code " << g.code() << ')';
+    if (!g.code().empty() && g.code() != g.name()) std::cout << " (code " << games::shortened_code(g.code()) << ')';
     std::cout << "\ncoins: " << cells << " (numbered from 0 at the left)\n";
   }
   std::cout << "positions checked: " << r.positions;
@@ -172,7 +172,7 @@ box_extents box_to_check(const check_options& o, const game_handle& game) {
 }
 
 void run_check(const check_options& o, std::uint64_t max_memory, run_state& state) {
-  check_request request{games::resolve_game(game_argument(o.game)), {}};
+  check_request request{resolve_game_argument(o.game), {}};
   request.extents = box_to_check(o, request.game);
   if (!o.values.empty()) {
     request.claimed = parse_values(o.values);

@@ -100,7 +100,8 @@ std::string rule_of(const turning_game& game) {
   for (const games::game_info& info : games::builtin_games()) {
     if (info.name == game.name()) return game.name() + " (code " + game.code() + "): " + std::string(info.summary);
   }
-  return game.name() + " (a turning code)";
+  if (game.code().empty() || game.code() == game.name()) return game.name() + " (a turning code)";
+  return game.name() + " (a turning code: " + games::shortened_code(game.code()) + ")";
 }
 
 /// The number of coins, or the box's size, as it reads in a sentence: "12 coins", "4x4".
@@ -631,7 +632,7 @@ void run_play(const play_options& o) {
   how.echo = !terminal_in;  // lines read from a file or a pipe are shown as typed
   how.symbols = terminal_out && locale_is_utf8();
 
-  game_handle game = games::resolve_game(game_argument(o.game));
+  game_handle game = resolve_game_argument(o.game);
   std::optional<box_position> start = read_start(o, game);
   std::optional<box_extents> random;
   if (!start) random = random_size(o, game);

@@ -46,7 +46,7 @@ struct seq_options {
 void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory, double max_seconds,
              run_state& state) {
   if (o.json && o.jsonl) throw parse_error("--json and --jsonl are two forms of the output; give one of them");
-  sequence_request request{games::resolve_game(game_argument(o.game))};
+  sequence_request request{resolve_game_argument(o.game)};
   if (request.game.is_product()) {
     throw parse_error(tartan::quote_typed(o.game) + " is a product of " + std::to_string(request.game.dimensions()) +
                       " games: its values form a table; type e.g. " + "tartan table " + tartan::quote_typed(o.game) +

@@ -73,7 +73,7 @@ void write_table_svg(const std::string& path, const tartan_game& game, const box
 
 void run_table(const table_options& o, std::uint64_t limit, double max_seconds) {
   const stopwatch timer;
-  const tartan_game game(games::find_factors(game_argument(o.game)));
+  const tartan_game game(named_after_files(o.game, games::find_factors(game_argument(o.game))));
   const box_extents extents = parse_board_size(o.size);
   // The memory first, before the cap on what is printed, so that a size beyond the machine is refused with the
   // estimate and the limit.

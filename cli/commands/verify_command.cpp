@@ -120,7 +120,7 @@ void write_verify_svg(const std::string& path, const verify_report& r, const std
 }
 
 void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double max_seconds, run_state& state) {
-  const tartan_game game(games::find_factors(game_argument(o.game)));
+  const tartan_game game(named_after_files(o.game, games::find_factors(game_argument(o.game))));
   const box_extents extents = parse_board_size(o.size);
   // The limits (the factors' sequences, then the direct computation's plan) are checked by verify_product itself.
   if (!o.svg.empty() && !svg::fits(extents)) {

@@ -7,10 +7,13 @@
 #include <fstream>
 #include <iostream>
 #include <system_error>
+#include <vector>
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/text.hpp"
 #include "tartan/core/typed_text.hpp"
+#include "tartan/games/registry.hpp"
 
 namespace tartan::cli {
 
@@ -113,6 +116,30 @@ std::string game_argument(const std::string& typed) {
     game += '*';
     start = star + 1;
   }
+}
+
+std::vector<turning_game> named_after_files(const std::string& typed, std::vector<turning_game> factors) {
+  if (typed.find('@') == std::string::npos) return factors;
+  // The pieces between '*' that name a file; a file holding a product itself leaves the names as they resolve.
+  std::vector<std::string> labels;
+  for (std::size_t start = 0;;) {
+    const std::size_t star = typed.find('*', start);
+    const std::string_view piece =
+        tartan::trim(std::string_view(typed).substr(start, star == std::string::npos ? star : star - start));
+    labels.emplace_back(!piece.empty() && piece.front() == '@' ? std::string(piece) : std::string());
+    if (star == std::string::npos) break;
+    start = star + 1;
+  }
+  if (labels.size() != factors.size()) return factors;
+  for (std::size_t i = 0; i < factors.size(); ++i) {
+    if (!labels[i].empty()) factors[i] = factors[i].named(labels[i]);
+  }
+  return factors;
+}
+
+game_handle resolve_game_argument(const std::string& typed) {
+  std::vector<turning_game> factors = named_after_files(typed, games::resolve_game(game_argument(typed)).factors());
+  return factors.size() == 1 ? game_handle(std::move(factors[0])) : game_handle(std::move(factors));
 }
 
 }  // namespace tartan::cli

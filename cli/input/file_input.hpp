@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "tartan/analysis/game_handle.hpp"
 
 namespace tartan::cli {
 
@@ -38,5 +41,17 @@ std::string input_name(const std::string& file);
  * Example: game_argument("ruler") == "ruler"; game_argument("@squares.code") == "[1,4,9,16]C" (the file's text)
  */
 std::string game_argument(const std::string& typed);
+
+/// `factors` of the game `typed` names, each one read from a file named after it ("@squares.code").
+std::vector<turning_game> named_after_files(const std::string& typed, std::vector<turning_game> factors);
+
+/**
+ * The game a command names, @FILE pieces read (game_argument) and each game read from a file named after it
+ * ("@squares.code"), so that reports say where the rule came from; the code itself stays the game's code().
+ * Throws what games::resolve_game throws.
+ *
+ * Example: resolve_game_argument("@squares.code*ruler").factor(0).name() == "@squares.code"
+ */
+game_handle resolve_game_argument(const std::string& typed);
 
 }  // namespace tartan::cli

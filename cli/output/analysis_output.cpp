@@ -10,6 +10,7 @@
 #include "output/svg.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "tartan/games/registry.hpp"
 #include "tartan/nim/nimber.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
@@ -75,7 +76,7 @@ void print_game_and_size(std::ostream& out, const game_handle& game, const box_e
     if (code == game.name() || std::isdigit(static_cast<unsigned char>(first)) != 0 || first == '[') {
       out << " (a turning code)";  // a long code is named by its start only
     } else if (!code.empty()) {
-      out << " (code " << code << ')';
+      out << " (code " << games::shortened_code(code) << ')';
     }
     const std::size_t coins = extents[0];
     out << "\nposition: " << coins << (coins == 1 ? " coin" : " coins") << ", numbered from 0 at the left";

@@ -108,6 +108,12 @@ unknown_game_error::unknown_game_error(std::string typed, std::vector<std::strin
 
 std::span<const game_info> builtin_games() { return infos; }
 
+std::string shortened_code(const std::string& code) {
+  constexpr std::size_t shown_chars = 48;
+  if (code.size() <= shown_chars + 16) return code;
+  return code.substr(0, shown_chars) + "... (" + std::to_string(code.size()) + " characters)";
+}
+
 turning_game find_game(std::string_view name_or_code) {
   const std::string_view text = tartan::trim(name_or_code);
   if (text.empty()) throw unknown_game_error("", {}, false);
@@ -123,13 +129,9 @@ turning_game find_game(std::string_view name_or_code) {
   if (std::isdigit(static_cast<unsigned char>(text.front())) || text.front() == '[') {
     turning_code code = turning_code::parse(text);
     std::string shown = code.text();
-    // A code of thousands of alternatives is named by its start and its size in messages and reports; code()
+    // A code of thousands of characters is named by its start and its length in messages and reports; code()
     // keeps it whole.
-    constexpr std::size_t shown_chars = 48;
-    std::string name = shown;
-    if (name.size() > shown_chars + 16) {
-      name = name.substr(0, shown_chars) + "...(" + std::to_string(code.alternatives().size()) + " alternatives)";
-    }
+    std::string name = shortened_code(shown);
     return turning_game(std::move(name), std::move(shown), std::move(code));
   }
   const std::string quoted = tartan::quote_typed(text);

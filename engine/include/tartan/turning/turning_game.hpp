@@ -41,6 +41,14 @@ class turning_game {
   const std::string& name() const { return name_; }
   const std::string& code() const { return code_; }
 
+  /// The same game (sharing its rule and its sequence cache) under another display name, e.g. the file it was
+  /// read from. Example: game.named("@squares.code").code() == game.code()
+  turning_game named(std::string name) const {
+    turning_game copy = *this;
+    copy.name_ = std::move(name);
+    return copy;
+  }
+
   bool for_each_move(coin n, move_visitor visit) const { return self_->for_each_move(n, visit); }
 
   void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const {

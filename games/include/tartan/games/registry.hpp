@@ -25,6 +25,14 @@ struct game_info {
 std::span<const game_info> builtin_games();
 
 /**
+ * A turning code as reports name it: whole when short, else its first 48 characters and its length, so that a code
+ * of thousands of alternatives (read from a file) keeps a report's lines readable.
+ *
+ * Example: shortened_code("1-3") == "1-3"; a 6789-character code gives its start and "... (6789 characters)"
+ */
+std::string shortened_code(const std::string& code);
+
+/**
  * A game name that is neither a built-in name nor a turning code (nor, where a product is allowed, games joined
  * with '*'), or no name at all: the name as typed, the built-in names it may be a typo of, and where in a product
  * it stands, so that a front end can say where its list of games is.
