@@ -644,3 +644,27 @@ TEST(AnalyzeCliTest, LimitOneOnAFarCoinListsItsFirstMove) {
   EXPECT_THAT(r.out, ::testing::HasSubstr("winning moves (the coins turned, ascending; the last goes from heads to "
                                           "tails):\n  1999\n(stopped at --limit 1; --offset 1 lists the next ones)\n"));
 }
+
+TEST(AnalyzeCliTest, AGameReadFromAFileIsNamedAfterTheFileWithItsCodeOnce) {
+  // docs/examples/triangles.code holds one code of thousands of characters ([1,3,6,...]C): the game line names the
+  // file, then the code once, cut to its first 48 characters and its length (the file's text without its blanks).
+  const std::string file = std::string(TARTAN_SOURCE_DIR) + "/docs/examples/triangles.code";
+  std::string code = tartan::test::read_file(file);
+  while (!code.empty() && (code.back() == '\n' || code.back() == ' ')) code.pop_back();
+  ASSERT_GT(code.size(), 1000U);
+  const std::string game_line =
+      "game: @" + file + " (code " + code.substr(0, 48) + "... (" + std::to_string(code.size()) + " characters))\n";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"analyze", "@" + file, "HTTH"}, {"check", "@" + file, "--coins", "5"}}) {
+    const auto r = run_tartan(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), game_line) << args[0];
+    EXPECT_EQ(r.out.find(code.substr(0, 48)), r.out.rfind(code.substr(0, 48))) << args[0] << ": the code twice";
+  }
+  // In a product each factor read from a file is named after its file.
+  const std::string squares = std::string(TARTAN_SOURCE_DIR) + "/docs/examples/squares.code";
+  const auto r = run_tartan({"analyze", "@" + squares + "*ruler", "HT/TH"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, ::testing::StartsWith("game: @" + squares + "*ruler (a tartan product: G = @" + squares +
+                                           "(a) ⊗ ruler(b))\n"));
+}
