@@ -534,46 +534,9 @@ TEST(AnalyzeCliTest, OptionsListEveryMoveWithTheValueItLeaves) {
 
 namespace {
 
-/// Runs `tartan args...`, waits until its standard output holds `ready` (the value line: the search has begun), then
-/// sends SIGINT as Ctrl-C would. The signal waits on the output, not on a clock.
-tartan::test::cli_result run_tartan_interrupted_after(const std::vector<std::string>& args, const std::string& ready) {
-  const std::string base = "/tmp/tartan_search_sigint_" + std::to_string(::getpid());
-  const std::string out_path = base + ".out", err_path = base + ".err";
-  std::vector<std::string> argv_text = {TARTAN_EXE};
-  argv_text.insert(argv_text.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& a : argv_text) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const pid_t child = ::fork();
-  if (child == 0) {
-    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(out, STDOUT_FILENO);
-    ::dup2(err, STDERR_FILENO);
-    ::execv(TARTAN_EXE, argv.data());
-    ::_exit(127);
-  }
-  tartan::test::cli_result r;
-  if (child < 0) return r;
-  int status = 0;
-  bool ended = false;
-  while (tartan::test::read_file(out_path).find(ready) == std::string::npos) {
-    if (::waitpid(child, &status, WNOHANG) == child) {
-      ended = true;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  if (!ended) {
-    ::kill(child, SIGINT);
-    ::waitpid(child, &status, 0);
-  }
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = tartan::test::read_file(out_path);
-  r.err = tartan::test::read_file(err_path);
-  std::remove(out_path.c_str());
-  std::remove(err_path.c_str());
-  return r;
+/// The value line is out: the search for winning moves has begun (analyze prints and flushes it first).
+tartan::test::print_condition value_line_printed() {
+  return [](const tartan::test::printed_so_far& p) { return p.out.find("outcome: ") != std::string::npos; };
 }
 
 }  // namespace
@@ -582,8 +545,8 @@ TEST(AnalyzeCliTest, CtrlCDuringTheSearchPrintsTheMovesFoundAndWhereItStopped) {
   // Ruler, every coin of 10^6 heads: one coin is sure to have a winning move (V ⊕ g(c) < g(c)), its moves come at
   // once; the third move must come from the 999999 others, a search of each of them. The value line is printed
   // before the search begins; SIGINT is sent once it is there.
-  const auto r = run_tartan_interrupted_after({"analyze", "ruler", "--coins", "1000000", "--all-heads", "--limit", "3"},
-                                              "outcome: ");
+  const auto r = tartan::test::run_tartan_interrupted_when(
+      {"analyze", "ruler", "--coins", "1000000", "--all-heads", "--limit", "3"}, value_line_printed());
   ASSERT_EQ(r.exit_code, 130) << r.err;
   // The value by its definition: the XOR over n < 10^6 of the largest power of 2 dividing n + 1.
   std::uint64_t value = 0;

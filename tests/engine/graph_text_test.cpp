@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "support/error_message.hpp"
 #include "support/graph_oracle.hpp"
 #include "tartan/graph/grundy_graph.hpp"
 
@@ -18,15 +19,7 @@ using test::values_by_name;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using test::message_of;
 
 TEST(GraphTextTest, DotReaderAcceptsTheSubset) {
   const auto graph = parse_dot(R"(

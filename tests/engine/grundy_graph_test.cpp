@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "support/error_message.hpp"
 #include "support/graph_oracle.hpp"
 #include "tartan/graph/graph_text.hpp"
 
@@ -21,15 +22,7 @@ using test::values_by_name;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using test::message_of;
 
 TEST(GrundyGraphTest, PathAlternatesBetweenZeroAndOne) {
   const auto graph = parse_dot("digraph { a -> b -> c -> d -> e }");

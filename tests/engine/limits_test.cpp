@@ -11,6 +11,7 @@
 #include <random>
 #include <string>
 
+#include "support/error_message.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 
@@ -19,15 +20,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using test::message_of;
 
 TEST(LimitsTest, CheckMemoryCarriesTheEstimateTheLimitAndARaiseThatFits) {
   const std::uint64_t estimate = (std::uint64_t{3} << 20) + 1;
