@@ -82,6 +82,7 @@ struct explorer_server::impl {
   explorer_api api;
   httplib::Server http;
   int port = -1;
+  int listening_socket = -1;          // the socket httplib binds, seen by its socket-options hook
   std::atomic<bool> running{false};   // run() has been entered and not left
   std::atomic<bool> stopping{false};  // stop() was called
 };
@@ -98,9 +99,10 @@ explorer_server::explorer_server(server_options options) : impl_(std::make_uniqu
   http.set_payload_max_length(self.options.max_body_bytes);
   // SO_REUSEADDR only: a restarted explorer may take its port back at once, but a second one is refused the port
   // of a running one (httplib's default, SO_REUSEPORT, would let both listen and share its requests).
-  http.set_socket_options([](socket_t sock) {
+  http.set_socket_options([&self](socket_t sock) {
     int yes = 1;
     setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    self.listening_socket = sock;
   });
   http.set_tcp_nodelay(true);  // small answers on kept-alive connections: no wait for the delayed ACK
   http.set_keep_alive_max_count(100);
@@ -188,6 +190,10 @@ int explorer_server::bind() {
                 ": the port is in use or not allowed, or the host is not an address of this machine; give another "
                 "port with --port N (0 picks a free one), or another --host");
   }
+  // Debian's cpp-httplib 0.11 listens with a backlog of 5 (compiled into the library): a burst of new connections,
+  // say 50 clients whose kept-alive connections reach their 100 requests together, then overflows the kernel's queue
+  // and a connection is dropped. Listening again on the bound socket sets the system's largest backlog.
+  if (self.listening_socket >= 0) ::listen(self.listening_socket, SOMAXCONN);
   self.port = port;
   return port;
 }
