@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "../../docs/examples/plugin_game.hpp"
+#include "../../../docs/examples/plugin_game.hpp"
 #include "support/naive.hpp"
 #include "tartan/turning/game_check.hpp"
 #include "tartan/turning/position.hpp"
@@ -18,7 +18,7 @@
 #include "tartan/turning/turning_game.hpp"
 
 #define main plugin_game_main
-#include "../../docs/examples/plugin_game.cpp"
+#include "../../../docs/examples/plugin_game.cpp"
 #undef main
 
 namespace {
