@@ -1,4 +1,4 @@
-// Tests for box_region.hpp and move_count.hpp: compact positions and counting winning moves, against brute force.
+// Tests for move_count.hpp: counting the winning moves of compact positions (box_region.hpp), against brute force.
 //
 // The reference: the factors' moves from tests/support/turning_code_reference.hpp (an enumerator written from the
 // rule language's definition), the product game's value of each cell by mex over its moves (the definition, not the
@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "support/box_oracle.hpp"
 #include "support/naive.hpp"
 #include "support/turning_code_reference.hpp"
 #include "tartan/analysis/analysis.hpp"
@@ -27,28 +28,12 @@
 namespace tartan {
 namespace {
 
+using test::cell_count;
+using test::cell_of;
+using test::heads_of;
+using test::index_of;
+using test::random_boxes;
 using test::reference_code;
-
-std::size_t cell_count(const box_extents& extents) {
-  std::size_t cells = 1;
-  for (const std::size_t x : extents) cells *= x;
-  return cells;
-}
-
-std::vector<coin> cell_of(const box_extents& extents, std::size_t index) {
-  std::vector<coin> c(extents.size());
-  for (std::size_t d = extents.size(); d-- > 0;) {
-    c[d] = static_cast<coin>(index % extents[d]);
-    index /= extents[d];
-  }
-  return c;
-}
-
-std::size_t index_of(const box_extents& extents, std::span<const coin> cell) {
-  std::size_t i = 0;
-  for (std::size_t d = 0; d < extents.size(); ++d) i = i * extents[d] + cell[d];
-  return i;
-}
 
 /// Every move of a factor from coin n, all coins turned, from the reference enumerator.
 std::vector<std::vector<coin>> moves_from(const reference_code& code, coin n) {
@@ -114,34 +99,6 @@ struct brute_product {
     recurse(recurse, 0);
   }
 };
-
-/// The heads of a list of boxes, cell by cell: a cell is heads when an odd number of boxes hold it.
-std::vector<bool> heads_of(const box_extents& extents, const std::vector<coin_box>& boxes) {
-  std::vector<bool> heads(cell_count(extents), false);
-  for (std::size_t i = 0; i < heads.size(); ++i) {
-    const std::vector<coin> cell = cell_of(extents, i);
-    for (const coin_box& b : boxes) {
-      bool inside = true;
-      for (std::size_t d = 0; d < cell.size(); ++d) inside = inside && b[d].first <= cell[d] && cell[d] <= b[d].last;
-      if (inside) heads[i] = !heads[i];
-    }
-  }
-  return heads;
-}
-
-/// A random list of 1..6 boxes (some single cells, some overlapping) inside the extents.
-std::vector<coin_box> random_boxes(const box_extents& extents, std::mt19937& rng) {
-  std::vector<coin_box> boxes(1 + rng() % 6);
-  for (coin_box& b : boxes) {
-    const bool single = rng() % 3 == 0;
-    for (const std::size_t n : extents) {
-      coin lo = static_cast<coin>(rng() % n), hi = static_cast<coin>(rng() % n);
-      if (lo > hi) std::swap(lo, hi);
-      b.push_back(single ? coin_range{lo, lo} : coin_range{lo, hi});
-    }
-  }
-  return boxes;
-}
 
 /// Counts winning moves of random compact positions of `codes` over boxes up to `largest` a side, against brute
 /// force, and checks that the same position typed coin by coin gives the same answers.
@@ -298,64 +255,6 @@ TEST(MoveCountTest, ALargeBoardCountsWithoutVisitingItsCells) {
   }
   EXPECT_EQ(counted.winning_moves, wins);
   EXPECT_GT(wins, uint128{UINT32_MAX}) << "a count that needs more than 32 bits";
-}
-
-TEST(BoxRegionTest, DisjointBoxesHoldExactlyTheOddCells) {
-  std::mt19937 rng(5);
-  for (int s = 0; s < 300; ++s) {
-    box_extents extents;
-    const std::size_t k = 1 + rng() % 3;
-    for (std::size_t d = 0; d < k; ++d) extents.push_back(1 + rng() % 7);
-    const std::vector<coin_box> boxes = random_boxes(extents, rng);
-    const std::vector<bool> heads = heads_of(extents, boxes);
-    std::vector<int> covered(heads.size(), 0);
-    for (const coin_box& b : box_region(extents, boxes).disjoint_boxes()) {
-      for (std::size_t i = 0; i < heads.size(); ++i) {
-        const std::vector<coin> cell = cell_of(extents, i);
-        bool inside = true;
-        for (std::size_t d = 0; d < k; ++d) inside = inside && b[d].first <= cell[d] && cell[d] <= b[d].last;
-        covered[i] += inside ? 1 : 0;
-      }
-    }
-    for (std::size_t i = 0; i < heads.size(); ++i) EXPECT_EQ(covered[i], heads[i] ? 1 : 0) << "cell " << i;
-  }
-}
-
-TEST(BoxRegionTest, MalformedHeadsAreRefusedByName) {
-  const box_extents row{10}, board{4, 4};
-  const auto message = [](const box_extents& e, const char* text) {
-    try {
-      parse_box_region(e, text);
-    } catch (const parse_error& error) {
-      return std::string(error.what());
-    }
-    return std::string("accepted");
-  };
-  EXPECT_NE(message(row, "5-3").find("range 5-3 is empty"), std::string::npos);
-  EXPECT_NE(message(row, "1-").find("has no end"), std::string::npos);
-  EXPECT_NE(message(row, "-4").find("is negative"), std::string::npos);
-  EXPECT_NE(message(row, "-4-5").find("has no start"), std::string::npos);
-  EXPECT_NE(message(row, "a-b").find("not a range"), std::string::npos);
-  EXPECT_NE(message(row, "x").find("not a coin number"), std::string::npos);
-  EXPECT_NE(message(row, "3-10").find("reaches coin 10, outside the row of 10 coins"), std::string::npos);
-  EXPECT_NE(message(row, "10").find("heads coin 10 is outside the row of 10 coins"), std::string::npos);
-  EXPECT_NE(message(row, "-1").find("is negative"), std::string::npos);
-  EXPECT_NE(message(row, "1,,2").find("item 2 is empty"), std::string::npos);
-  EXPECT_NE(message(row, "1,2,").find("ends with a comma"), std::string::npos);
-  EXPECT_NE(message(board, "1:2:3").find("3 coordinates"), std::string::npos);
-  EXPECT_NE(message(board, "1").find("1 coordinate,"), std::string::npos);
-  EXPECT_NE(message(board, "1::2").find("empty coordinate"), std::string::npos);
-  EXPECT_NE(message(board, "0:4").find("heads coin 0:4 is outside the board of size 4x4"), std::string::npos);
-  EXPECT_NE(message(board, "0-9:1").find("along axis 0"), std::string::npos);
-  // Line breaks separate items too (a list on standard input).
-  EXPECT_EQ(static_cast<std::uint64_t>(parse_box_region(row, "1\n2-3\n").head_count()), 3U);
-  EXPECT_NE(message(row, " , ").find("item 1 is empty"), std::string::npos);
-  // No items: every coin tails, a position like any other.
-  EXPECT_EQ(static_cast<std::uint64_t>(parse_box_region(row, "  ").head_count()), 0U);
-  EXPECT_EQ(static_cast<std::uint64_t>(parse_box_region(board, "").head_count()), 0U);
-  // A coin listed twice is tails.
-  EXPECT_EQ(static_cast<std::uint64_t>(parse_box_region(row, "3,3,5").head_count()), 1U);
-  EXPECT_EQ(static_cast<std::uint64_t>(parse_box_region(row, "0-9,2-3").head_count()), 8U);
 }
 
 }  // namespace
