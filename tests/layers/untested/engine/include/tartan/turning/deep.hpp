@@ -1,0 +1,2 @@
+// A turning header whose test lies in a folder below its layer's.
+#pragma once

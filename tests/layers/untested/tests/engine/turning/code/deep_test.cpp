@@ -1,0 +1,1 @@
+// The test of turning/deep.hpp, in tests/engine/turning/code/: a folder below the layer's counts.
