@@ -6,7 +6,8 @@
 //
 // The one required member is for_each_move. find_moves is an optional hook: analysis asks it for the moves whose
 // other coins have a given XOR of values, and here it can answer by looking at three coins instead of filtering
-// every move. The engine checks the hook against plain enumeration in the tests (tests/engine/plugin_example_test).
+// every move. The engine checks the hook against plain enumeration in the tests
+// (tests/engine/turning/plugin_example_test).
 #pragma once
 
 #include <span>

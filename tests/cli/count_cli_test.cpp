@@ -1,6 +1,6 @@
 // `tartan analyze` with compact positions (--all-heads, --heads ranges and boxes, --heads -), --count, and GAME
-// @FILE. The engine's counts are checked against brute force in tests/engine/move_count_test.cpp; here the command
-// must agree with itself across forms (the count equals the moves it lists, a compact position equals the same
+// @FILE. The engine's counts are checked against brute force in tests/engine/analysis/move_count_test.cpp; here the
+// command must agree with itself across forms (the count equals the moves it lists, a compact position equals the same
 // coins typed one by one) and refuse bad input on one line.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

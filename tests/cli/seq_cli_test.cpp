@@ -273,7 +273,7 @@ TEST(SeqCliTest, PeriodIsProvenForBoundedRulesAndObservedOtherwise) {
   EXPECT_THAT(json.at("period").at("why").get<std::string>(),
               HasSubstr("observed only in g(0..29), 30 of the 30 values, 30 full periods"));
   EXPECT_EQ(json.at("period").at("full_periods"), 30);
-  // Grunt repeats g(n + 3) = g(n) from n = 95 to 121 only (tests/engine/period_test.cpp checks it by the mex
+  // Grunt repeats g(n + 3) = g(n) from n = 95 to 121 only (tests/engine/turning/period_test.cpp checks it by the mex
   // definition): in 120 values that is a brief repeat at the end, not reported.
   r = run_tartan({"seq", "grunt", "120", "--period"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -1,4 +1,4 @@
-// Tests for detail/box_cells.hpp: the row-major walk over a box (order, early stop, empty boxes, a coordinate type
+// Tests for box_cells.hpp: the row-major walk over a box (order, early stop, empty boxes, a coordinate type
 // that only just holds its extent) agrees with the strides and cell_at.
 #include "tartan/product/box_cells.hpp"
 
