@@ -1,4 +1,4 @@
-#include "server/explorer_api.hpp"
+#include "tartan/explorer/explorer_api.hpp"
 
 #include <algorithm>
 #include <array>
@@ -14,12 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "input/position_input.hpp"
-#include "output/analysis_output.hpp"
-#include "output/json_output.hpp"
-#include "output/pictures.hpp"
-#include "output/sequence_output.hpp"
-#include "output/svg.hpp"
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/move_count.hpp"
@@ -32,11 +26,20 @@
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
+#include "tartan/present/analysis_output.hpp"
+#include "tartan/present/json_output.hpp"
+#include "tartan/present/pictures.hpp"
+#include "tartan/present/position_input.hpp"
+#include "tartan/present/sequence_output.hpp"
+#include "tartan/present/svg.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/product_verify.hpp"
 #include "tartan/product/tartan.hpp"
 
-namespace tartan::cli {
+namespace tartan::explorer {
+
+// The answers are built with the presentation library the CLI prints with (present/), so both give the same bytes.
+using namespace present;
 
 namespace {
 
@@ -603,4 +606,4 @@ api_reply explorer_api::answer(std::string_view endpoint, std::string_view body)
   }
 }
 
-}  // namespace tartan::cli
+}  // namespace tartan::explorer

@@ -1,4 +1,4 @@
-#include "server/explorer_server.hpp"
+#include "tartan/explorer/explorer_server.hpp"
 
 #include <httplib.h>
 #include <sys/socket.h>
@@ -11,11 +11,11 @@
 #include <thread>
 #include <utility>
 
-#include "server/web_assets.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "web_assets.hpp"
 
-namespace tartan::cli {
+namespace tartan::explorer {
 
 namespace {
 
@@ -219,4 +219,4 @@ std::string explorer_server::url() const {
   return "http://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(impl_->port) + "/";
 }
 
-}  // namespace tartan::cli
+}  // namespace tartan::explorer

@@ -1,4 +1,4 @@
-#include "server/verify_jobs.hpp"
+#include "tartan/explorer/verify_jobs.hpp"
 
 #include <algorithm>
 #include <exception>
@@ -6,9 +6,11 @@
 #include <utility>
 #include <vector>
 
-#include "output/svg.hpp"
+#include "tartan/present/svg.hpp"
 
-namespace tartan::cli {
+namespace tartan::explorer {
+
+using namespace present;  // svg: the pictures of finished verifications
 
 namespace {
 
@@ -216,4 +218,4 @@ void verify_jobs::reap() {
   }
 }
 
-}  // namespace tartan::cli
+}  // namespace tartan::explorer

@@ -6,7 +6,7 @@
 #include <span>
 #include <string_view>
 
-namespace tartan::cli {
+namespace tartan::explorer {
 
 /// One embedded file: the path it is served at ("/app.js"), its content type and its bytes.
 struct web_asset {
@@ -22,4 +22,4 @@ struct web_asset {
  */
 std::span<const web_asset> web_assets();
 
-}  // namespace tartan::cli
+}  // namespace tartan::explorer

@@ -1,4 +1,4 @@
-#include "output/analysis_output.hpp"
+#include "tartan/present/analysis_output.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -6,17 +6,17 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
-#include "output/json_output.hpp"
-#include "output/svg.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/time_limit.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/nim/nimber.hpp"
+#include "tartan/present/json_output.hpp"
+#include "tartan/present/svg.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/position.hpp"
 
-namespace tartan::cli {
+namespace tartan::present {
 
 namespace {
 
@@ -431,4 +431,4 @@ void write_analysis_svg(const std::string& path, const analysis& a, const std::v
   svg::write_file(path, [&](std::ostream& out) { svg::write_board(out, picture); });
 }
 
-}  // namespace tartan::cli
+}  // namespace tartan::present

@@ -1,4 +1,4 @@
-#include "output/json_output.hpp"
+#include "tartan/present/json_output.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -9,7 +9,7 @@
 #include "tartan/core/int128.hpp"
 #include "tartan/product/box_cells.hpp"
 
-namespace tartan::cli {
+namespace tartan::present {
 
 nlohmann::ordered_json move_json(const move& m) {
   if (m.dimensions() == 1) return nlohmann::ordered_json(m.coins());
@@ -256,4 +256,4 @@ void big_as_strings_scope::quoting_buffer::write_out() {
   out_.clear();
 }
 
-}  // namespace tartan::cli
+}  // namespace tartan::present

@@ -1,11 +1,11 @@
-#include "output/pictures.hpp"
+#include "tartan/present/pictures.hpp"
 
 #include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace tartan::cli {
+namespace tartan::present {
 
 svg::heat_map table_picture(const tartan_game& game, const box_extents& extents, std::vector<grundy_value> table) {
   const std::size_t dims = extents.size();
@@ -58,4 +58,4 @@ svg::agreement_picture verify_picture(const verify_report& r, const std::string&
   return box;
 }
 
-}  // namespace tartan::cli
+}  // namespace tartan::present

@@ -1,4 +1,4 @@
-#include "input/position_input.hpp"
+#include "tartan/present/position_input.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -12,7 +12,7 @@
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/position.hpp"
 
-namespace tartan::cli {
+namespace tartan::present {
 
 box_region read_region(const position_text& o, const game_handle& game) {
   const bool has_position = !o.position.empty(), has_heads = o.heads_given || !o.heads.empty();
@@ -100,4 +100,4 @@ box_region read_region(const position_text& o, const game_handle& game) {
                           : "no position given; type one such as HTTH (coin 0 first), or --coins N --heads 3,17");
 }
 
-}  // namespace tartan::cli
+}  // namespace tartan::present

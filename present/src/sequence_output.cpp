@@ -1,4 +1,4 @@
-#include "output/sequence_output.hpp"
+#include "tartan/present/sequence_output.hpp"
 
 #include <charconv>
 #include <optional>
@@ -6,7 +6,7 @@
 #include "tartan/turning/closed_form.hpp"
 #include "tartan/turning/period.hpp"
 
-namespace tartan::cli {
+namespace tartan::present {
 
 namespace {
 
@@ -102,4 +102,4 @@ nlohmann::ordered_json pattern_json(std::span<const grundy_value> values, const 
   return pattern;
 }
 
-}  // namespace tartan::cli
+}  // namespace tartan::present

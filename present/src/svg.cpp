@@ -1,5 +1,5 @@
-// The SVG writers of cli/output/svg.hpp: layout, colour scales and text; no game logic.
-#include "output/svg.hpp"
+// The SVG writers of tartan/present/svg.hpp: layout, colour scales and text; no game logic.
+#include "tartan/present/svg.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -21,7 +21,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 
-namespace tartan::cli::svg {
+namespace tartan::present::svg {
 
 namespace {
 
@@ -913,4 +913,4 @@ void write_file(const std::string& path, const std::function<void(std::ostream&)
   std::cerr << "wrote " << path << '\n';
 }
 
-}  // namespace tartan::cli::svg
+}  // namespace tartan::present::svg

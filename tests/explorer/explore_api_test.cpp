@@ -27,10 +27,10 @@
 #include <thread>
 #include <vector>
 
-#include "server/explorer_server.hpp"
 #include "support/mex_nim_product.hpp"
 #include "support/naive.hpp"
 #include "support/run_cli.hpp"
+#include "tartan/explorer/explorer_server.hpp"
 
 namespace {
 
@@ -48,7 +48,7 @@ struct reply {
 /// A server on 127.0.0.1 and a free port, serving from a thread of its own until destroyed.
 class running_server {
  public:
-  explicit running_server(tartan::cli::server_options options = {}) : server_(options) {
+  explicit running_server(tartan::explorer::server_options options = {}) : server_(options) {
     port_ = server_.bind();
     thread_ = std::thread([this] { server_.run(); });
   }
@@ -76,7 +76,7 @@ class running_server {
   }
 
  private:
-  tartan::cli::explorer_server server_;
+  tartan::explorer::explorer_server server_;
   int port_ = 0;
   std::thread thread_;
 };
@@ -396,7 +396,7 @@ TEST_F(ExploreApiTest, LongVerificationsAreBoundedCancelledAndBlockNothing) {
 }
 
 TEST_F(ExploreApiTest, VerificationsStopAtTheTimeLimit) {
-  tartan::cli::server_options options;
+  tartan::explorer::server_options options;
   options.limits.max_seconds = 0.5;
   const running_server quick(options);
   const reply r = quick.post("verify", R"({"game": "mock-turtles*mock-turtles", "size": "256x256"})");
@@ -411,7 +411,7 @@ TEST_F(ExploreApiTest, VerificationsStopAtTheTimeLimit) {
 TEST_F(ExploreApiTest, AnalyzeStopsItsSearchAtTheTimeLimit) {
   // A limit of 1 ns: the deadline has passed before the search begins (reading the request takes longer), while the
   // values of 40 coins are far below the half second a pace projection needs.
-  tartan::cli::server_options options;
+  tartan::explorer::server_options options;
   options.limits.max_seconds = 1e-9;
   const running_server quick(options);
   const reply r = quick.post("analyze", R"({"game": "moebius", "coins": "40", "heads": "39", "options": "3"})");
@@ -673,7 +673,7 @@ TEST_F(ExploreApiTest, BadRequestsGetA4xxStatusAndOneMessage) {
 }
 
 TEST_F(ExploreApiTest, RequestsOverTheServersLimitsSayHowToRaiseThem) {
-  tartan::cli::server_options options;
+  tartan::explorer::server_options options;
   options.limits.max_memory = 1 << 20;
   const running_server small(options);
   const reply memory = small.post("sequence", R"({"game": "ruler", "count": 1000000})");
@@ -683,7 +683,7 @@ TEST_F(ExploreApiTest, RequestsOverTheServersLimitsSayHowToRaiseThem) {
   // g(0..99999) of 1-4 takes about a day (about n^3 steps in all): projected past 1 s from its first values. Not
   // more: a projection past 10^9 s, which --max-seconds does not take, is answered without the advice to raise it
   // (10^6 values were, when the machine was slow).
-  tartan::cli::server_options quick_options;
+  tartan::explorer::server_options quick_options;
   quick_options.limits.max_seconds = 1;
   const running_server quick(quick_options);
   const reply time = quick.post("sequence", R"({"game": "1-4", "count": 100000})");

@@ -1,5 +1,5 @@
 // tartan explore, the command: it prints the address it serves, serves the page built into the binary (the files of
-// cli/web/, byte for byte) and nothing else of the machine, warns when it serves beyond this machine, refuses bad
+// explorer/web/, byte for byte) and nothing else of the machine, warns when it serves beyond this machine, refuses bad
 // options and a port in use with exit code 2, and stops cleanly on Ctrl-C (exit code 0).
 #include <fcntl.h>
 #include <gmock/gmock.h>
@@ -98,8 +98,8 @@ TEST(ExploreCliTest, ServesTheEmbeddedPageAndStopsOnCtrlC) {
   const int port = explore.port();
   ASSERT_GT(port, 0) << explore.out() << explore.err();
   httplib::Client client("127.0.0.1", port);
-  // Every file of cli/web/ is served as it is in the repository, with its content type.
-  const std::string web = std::string(TARTAN_SOURCE_DIR) + "/cli/web/";
+  // Every file of explorer/web/ is served as it is in the repository, with its content type.
+  const std::string web = std::string(TARTAN_SOURCE_DIR) + "/explorer/web/";
   const std::vector<std::pair<std::string, std::string>> files = {{"index.html", "text/html; charset=utf-8"},
                                                                   {"app.js", "text/javascript; charset=utf-8"},
                                                                   {"style.css", "text/css; charset=utf-8"},
@@ -109,14 +109,14 @@ TEST(ExploreCliTest, ServesTheEmbeddedPageAndStopsOnCtrlC) {
     ASSERT_TRUE(r) << file;
     EXPECT_EQ(r->status, 200) << file;
     EXPECT_EQ(r->get_header_value("Content-Type"), type) << file;
-    EXPECT_EQ(r->body, read_file(web + file)) << file << " is not served as it is in cli/web/";
+    EXPECT_EQ(r->body, read_file(web + file)) << file << " is not served as it is in explorer/web/";
   }
   const auto page = client.Get("/");
   ASSERT_TRUE(page);
   EXPECT_EQ(page->body, read_file(web + "index.html"));
   EXPECT_THAT(page->get_header_value("Content-Security-Policy"), testing::HasSubstr("default-src 'none'"));
   // Nothing else: not the repository's files, not the machine's.
-  for (const std::string path : {"/embed.cmake", "/cli/web/app.js", "/etc/passwd", "/%2e%2e/%2e%2e/etc/passwd",
+  for (const std::string path : {"/embed.cmake", "/explorer/web/app.js", "/etc/passwd", "/%2e%2e/%2e%2e/etc/passwd",
                                  "/..%2f..%2fetc%2fpasswd", "/index.html/.."}) {
     const auto r = client.Get(path.c_str());
     ASSERT_TRUE(r) << path;

@@ -5,7 +5,7 @@
 // - the commands: Motley's values g(n) = 2^n (Winning Ways, vol. 3, ch. 14: the options of coin n are every XOR of
 //   2^0 .. 2^(n-1)) written as strings from 2^53 on, the nim products of the batch against the nim product's
 //   algebraic identities, and every command with --json taking the option.
-#include "output/json_output.hpp"
+#include "tartan/present/json_output.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,8 +21,8 @@
 namespace {
 
 using json = nlohmann::json;
-using tartan::cli::big_integers_as_strings;
-using tartan::cli::max_exact_json_integer;
+using tartan::present::big_integers_as_strings;
+using tartan::present::max_exact_json_integer;
 using tartan::test::run_tartan;
 
 constexpr std::uint64_t two_to_53 = std::uint64_t{1} << 53;
@@ -90,7 +90,7 @@ TEST(BigIntegerQuoterTest, RandomDocumentsReadAsNlohmannReadsThemWholeOrInPieces
     const std::string whole = big_integers_as_strings(text);
     EXPECT_EQ(json::parse(whole), expected_reading(document)) << text;
     // Cut anywhere: the same text.
-    tartan::cli::big_integer_quoter quoter;
+    tartan::present::big_integer_quoter quoter;
     std::string pieces;
     for (std::size_t at = 0; at < text.size();) {
       const std::size_t n = std::min<std::size_t>(text.size() - at, rng() % 5);

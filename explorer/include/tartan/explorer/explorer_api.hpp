@@ -18,9 +18,9 @@
 #include <string>
 #include <string_view>
 
-#include "server/verify_jobs.hpp"
+#include "tartan/explorer/verify_jobs.hpp"
 
-namespace tartan::cli {
+namespace tartan::explorer {
 
 /// The limits every request is held to.
 struct api_limits {
@@ -77,4 +77,4 @@ class explorer_api {
 /// {"error": message} as a reply with `status`.
 api_reply error_reply(int status, const std::string& message);
 
-}  // namespace tartan::cli
+}  // namespace tartan::explorer

@@ -15,9 +15,9 @@
 #include <memory>
 #include <string>
 
-#include "server/explorer_api.hpp"
+#include "tartan/explorer/explorer_api.hpp"
 
-namespace tartan::cli {
+namespace tartan::explorer {
 
 struct server_options {
   std::string host = "127.0.0.1";
@@ -67,4 +67,4 @@ class explorer_server {
   std::unique_ptr<impl> impl_;
 };
 
-}  // namespace tartan::cli
+}  // namespace tartan::explorer

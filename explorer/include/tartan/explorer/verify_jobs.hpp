@@ -26,7 +26,7 @@
 #include "tartan/product/product_verify.hpp"
 #include "tartan/product/tartan.hpp"
 
-namespace tartan::cli {
+namespace tartan::explorer {
 
 /// A job refused because `max_running` jobs are computing already.
 class busy_error : public error {
@@ -98,4 +98,4 @@ class verify_jobs {
   std::uint64_t next_id_ = 1;
 };
 
-}  // namespace tartan::cli
+}  // namespace tartan::explorer

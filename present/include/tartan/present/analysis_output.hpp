@@ -10,15 +10,15 @@
 #include <utility>
 #include <vector>
 
-#include "output/svg.hpp"
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sum.hpp"
+#include "tartan/present/svg.hpp"
 #include "tartan/product/move.hpp"
 
-namespace tartan::cli {
+namespace tartan::present {
 
 /// The options of a position listed with an analysis (analyze --options N): a page of them, and whether it holds
 /// every option.
@@ -130,4 +130,4 @@ svg::board_picture analysis_picture(const analysis& a, const std::vector<move>& 
 /// Throws limit_error as check_drawable does.
 void write_analysis_svg(const std::string& path, const analysis& a, const std::vector<move>& winning);
 
-}  // namespace tartan::cli
+}  // namespace tartan::present

@@ -17,7 +17,6 @@
 #include <string_view>
 #include <vector>
 
-#include "output/analysis_output.hpp"
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/box_region.hpp"
@@ -25,10 +24,11 @@
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
+#include "tartan/present/analysis_output.hpp"
 #include "tartan/product/move.hpp"
 #include "tartan/product/product_verify.hpp"
 
-namespace tartan::cli {
+namespace tartan::present {
 
 /**
  * A move: a row's coins [0, 3], a board's {"rows": [...], "cols": [...]}, a box's {"axes": [[...], ...]}.
@@ -183,4 +183,4 @@ class big_as_strings_scope {
   std::streambuf* saved_ = nullptr;
 };
 
-}  // namespace tartan::cli
+}  // namespace tartan::present

@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "output/svg.hpp"
+#include "tartan/present/svg.hpp"
 #include "tartan/product/product_verify.hpp"
 #include "tartan/product/tartan.hpp"
 
-namespace tartan::cli {
+namespace tartan::present {
 
 /**
  * A product's value table as a heat map: one panel for a board, one per value of the first coordinate for a box of
@@ -36,4 +36,4 @@ svg::scatter_plot sequence_picture(const std::string& game, std::vector<grundy_v
  */
 svg::agreement_picture verify_picture(const verify_report& r, const std::string& values_file);
 
-}  // namespace tartan::cli
+}  // namespace tartan::present

@@ -8,7 +8,7 @@
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
 
-namespace tartan::cli {
+namespace tartan::present {
 
 /// A position as typed: at most one of `position` (drawn), `heads` and `all_heads`, with `coins` (rows) or `size`
 /// (boards and boxes) where the heads need a box. Empty strings are "not given".
@@ -32,4 +32,4 @@ struct position_text {
  */
 box_region read_region(const position_text& o, const game_handle& game);
 
-}  // namespace tartan::cli
+}  // namespace tartan::present

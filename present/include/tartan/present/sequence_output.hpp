@@ -14,7 +14,7 @@
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/turning/turning_game.hpp"
 
-namespace tartan::cli {
+namespace tartan::present {
 
 enum class seq_format { text, json, jsonl };
 
@@ -60,4 +60,4 @@ class value_writer {
  */
 nlohmann::ordered_json pattern_json(std::span<const grundy_value> values, const turning_game& game);
 
-}  // namespace tartan::cli
+}  // namespace tartan::present

@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-namespace tartan::cli::svg {
+namespace tartan::present::svg {
 
 /// A table of values, one cell per coin: rows × cols, or one panel per layer for a box (first coordinate).
 struct heat_map {
@@ -115,4 +115,4 @@ void check_path(const std::string& path);
  */
 void write_file(const std::string& path, const std::function<void(std::ostream&)>& write);
 
-}  // namespace tartan::cli::svg
+}  // namespace tartan::present::svg
