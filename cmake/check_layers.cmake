@@ -26,7 +26,7 @@ set(areas games present cli explorer python)
 # What each area above the engine may include, besides the engine's public headers and its own files.
 set(area_sees_games games)
 set(area_sees_present games present)
-set(area_sees_cli games present cli explorer)
+set(area_sees_cli games present cli)
 set(area_sees_explorer games present explorer)
 set(area_sees_python games present python)
 

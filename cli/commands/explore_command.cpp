@@ -1,4 +1,4 @@
-// tartan explore: the game explorer in the browser. Starts the local HTTP server (server/explorer_server.hpp) that
+// tartan explore: the game explorer in the browser. Starts the local HTTP server (explorer/, explorer_server.hpp) that
 // serves the embedded page and its JSON API, prints the address, optionally opens it in a browser, and serves until
 // Ctrl-C, which stops it cleanly: the requests being answered finish, running verifications are cancelled, exit 0.
 #include <fcntl.h>

@@ -1,6 +1,6 @@
-// The explorer's page (cli/web/: index.html, app.js, style.css, ...), embedded in the tartan binary when it is built
-// (cli/web/embed.cmake writes the generated web_assets.cpp), so the page works with no network and no file on
-// disk, and the server never reads a file of the machine.
+// The explorer's page (explorer/web/: index.html, app.js, style.css, ...), embedded in the tartan binary when it is
+// built (explorer/web/embed.cmake writes the generated web_assets.cpp), so the page works with no network and no file
+// on disk, and the server never reads a file of the machine.
 #pragma once
 
 #include <span>

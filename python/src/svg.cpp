@@ -1,4 +1,4 @@
-// Pictures for notebooks: the command line's SVG drawings (cli/output/svg.hpp, pictures.hpp, analysis_output.hpp),
+// Pictures for notebooks: the command line's SVG drawings (tartan/present/svg.hpp, pictures.hpp, analysis_output.hpp),
 // written to a string for _repr_svg_. A table is a heat map, a sequence a scatter plot, an analysed position a board
 // with a winning move highlighted, a verification its box coloured by agreement. None when the picture would be
 // beyond what the drawing takes (svg::fits, check_drawable): the notebook then shows the text form.

@@ -1,4 +1,4 @@
-// The explorer's JSON API (cli/server/) against a server started in-process on a free loopback port, over HTTP:
+// The explorer's JSON API (explorer/) against a server started in-process on a free loopback port, over HTTP:
 // - every endpoint answers with the bytes `tartan ... --json` prints for the same question (the time in "seconds"
 //   aside), and its pictures are the CLI's --svg files, byte for byte;
 // - the values are checked against independent sources: g by the mex over each game's moves as its definition

@@ -1,5 +1,5 @@
 // Exact integers in JSON for readers that hold numbers as doubles (jq, JavaScript's JSON.parse): --big-as-strings
-// and big_integer_quoter (output/json_output.hpp).
+// and big_integer_quoter (tartan/present/json_output.hpp).
 // - the quoter against nlohmann's own reading of seeded random documents: every integer beyond 2^53 - 1 becomes the
 //   string of its digits, every other value is left as it was, whole or fed in pieces cut anywhere;
 // - the commands: Motley's values g(n) = 2^n (Winning Ways, vol. 3, ch. 14: the options of coin n are every XOR of

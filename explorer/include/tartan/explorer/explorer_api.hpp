@@ -1,7 +1,7 @@
 // The explorer's JSON API, apart from HTTP: an endpoint's name and a request body in, a status, a content type and
 // a body out. Each endpoint reads its JSON request, asks the engine the question `tartan` would, and answers with
-// the CLI's own JSON builders (output/json_output.hpp, output/sequence_output.hpp) and pictures
-// (output/pictures.hpp), so `POST /api/analyze {"game": "mock-turtles", "position": "HTTH"}` and
+// the CLI's own JSON builders (tartan/present/json_output.hpp, sequence_output.hpp) and pictures
+// (tartan/present/pictures.hpp), so `POST /api/analyze {"game": "mock-turtles", "position": "HTTH"}` and
 // `tartan analyze mock-turtles HTTH --json` give the same bytes. docs/explorer.md documents every endpoint. Every
 // number of a request is read by one rule (a JSON number or its text, within a stated range), a key given twice is
 // refused, and every endpoint takes "big_as_strings": true, the CLI's --big-as-strings.

@@ -1,5 +1,5 @@
 // The JSON documents tartan answers with, built in one place for the CLI's --json and the explorer's API
-// (cli/server/), so that the two cannot drift: `tartan analyze mock-turtles HTTH --json` and a POST of
+// (explorer/), so that the two cannot drift: `tartan analyze mock-turtles HTTH --json` and a POST of
 // {"game": "mock-turtles", "position": "HTTH"} to /api/analyze answer with the same bytes. docs/cli.md and
 // docs/explorer.md describe the fields. The builders format what the caller computed (play_json asks the session
 // whether the game is over, as any reader of it would); the questions themselves are the caller's.

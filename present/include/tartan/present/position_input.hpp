@@ -1,5 +1,5 @@
 // The position of a question as people give it: drawn (POSITION), or a size with heads listed compactly (--coins,
-// --size, --heads, --all-heads). One reader for `tartan analyze` and the explorer's API (cli/server/), whose
+// --size, --heads, --all-heads). One reader for `tartan analyze` and the explorer's API (explorer/), whose
 // requests take the same fields under the same names, so both refuse the same mistakes with the same words.
 #pragma once
 
