@@ -16,8 +16,6 @@
 #include "input/file_input.hpp"
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
-#include "output/analysis_output.hpp"
-#include "output/json_output.hpp"
 #include "output/timing.hpp"
 #include "tartan/analysis/check.hpp"
 #include "tartan/core/error.hpp"
@@ -25,6 +23,8 @@
 #include "tartan/core/text.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/present/analysis_output.hpp"
+#include "tartan/present/json_output.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
 

@@ -1,4 +1,4 @@
-// tartan explore: the game explorer in the browser. Starts the local HTTP server (server/explorer_server.hpp) that
+// tartan explore: the game explorer in the browser. Starts the local HTTP server (explorer/, explorer_server.hpp) that
 // serves the embedded page and its JSON API, prints the address, optionally opens it in a browser, and serves until
 // Ctrl-C, which stops it cleanly: the requests being answered finish, running verifications are cancelled, exit 0.
 #include <fcntl.h>
@@ -19,9 +19,9 @@
 
 #include "commands/commands.hpp"
 #include "input/options.hpp"
-#include "server/explorer_server.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/explorer/explorer_server.hpp"
 
 extern char** environ;
 
@@ -61,13 +61,13 @@ bool open_in_browser(const std::string& url) {
 }
 
 void run_explore(const explore_options& o, std::uint64_t max_memory, double max_seconds) {
-  server_options options;
+  explorer::server_options options;
   options.host = o.host;
   options.port = o.port.empty() ? default_port : static_cast<int>(parse_u64(o.port, "--port", 65535));
   options.limits.max_memory = max_memory;
   options.limits.max_seconds = max_seconds;
   if (options.host.empty()) throw parse_error("--host: empty; type an address such as 127.0.0.1, or leave --host out");
-  if (!explorer_server::is_loopback(options.host)) {
+  if (!explorer::explorer_server::is_loopback(options.host)) {
     std::cerr << "warning: --host " << options.host
               << " serves the explorer to other machines that can reach this one, and anyone there can run "
                  "computations on it; leave out --host to serve this machine alone\n";
@@ -86,7 +86,7 @@ void run_explore(const explore_options& o, std::uint64_t max_memory, double max_
     ~restore_mask() { pthread_sigmask(SIG_SETMASK, &mask, nullptr); }
   } restore{previous};
 
-  explorer_server server(options);
+  explorer::explorer_server server(options);
   server.bind();
   std::atomic<bool> signalled{false};
   std::thread waiter([&] {

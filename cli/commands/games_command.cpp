@@ -9,8 +9,8 @@
 
 #include "commands/commands.hpp"
 #include "input/options.hpp"
-#include "output/json_output.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/present/json_output.hpp"
 
 namespace tartan::cli {
 

@@ -10,10 +10,10 @@
 #include "commands/commands.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
-#include "output/json_output.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/graph/graph_text.hpp"
 #include "tartan/graph/grundy_graph.hpp"
+#include "tartan/present/json_output.hpp"
 
 namespace tartan::cli {
 

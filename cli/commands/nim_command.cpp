@@ -20,11 +20,11 @@
 #include "commands/commands.hpp"
 #include "input/field_bits.hpp"
 #include "input/options.hpp"
-#include "output/json_output.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/nim/field_nimber.hpp"
 #include "tartan/nim/nimber.hpp"
+#include "tartan/present/json_output.hpp"
 
 namespace tartan::cli {
 

@@ -19,13 +19,13 @@
 #include "input/field_bits.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
-#include "output/json_output.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/nim/field_nimber.hpp"
 #include "tartan/nim/nim_equation.hpp"
 #include "tartan/nim/nim_matrix.hpp"
 #include "tartan/nim/nimber_wide.hpp"
+#include "tartan/present/json_output.hpp"
 
 namespace tartan::cli {
 

@@ -16,16 +16,16 @@
 #include "input/interrupt.hpp"
 #include "input/options.hpp"
 #include "output/advice.hpp"
-#include "output/json_output.hpp"
-#include "output/pictures.hpp"
-#include "output/sequence_output.hpp"
-#include "output/svg.hpp"
 #include "output/timing.hpp"
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/present/json_output.hpp"
+#include "tartan/present/pictures.hpp"
+#include "tartan/present/sequence_output.hpp"
+#include "tartan/present/svg.hpp"
 
 namespace tartan::cli {
 

@@ -13,13 +13,17 @@
 #include <cstdint>
 #include <string>
 
-#include "output/svg.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/time_limit.hpp"
 #include "tartan/core/typed_text.hpp"
+#include "tartan/present/svg.hpp"
 
 namespace tartan::cli {
+
+// The commands read positions and print with the presentation library (present/), which the explorer and Python
+// share: its names are used here as the CLI's own. Every command includes this header.
+using namespace present;
 
 /**
  * Adds `--svg FILE` to cmd, the path kept in `path` and checked as the command line is read (svg::check_path: a

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "output/analysis_output.hpp"
 #include "support/run_cli.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/present/analysis_output.hpp"
 
 namespace tartan::cli {
 namespace {
@@ -156,10 +156,10 @@ TEST(CountCliTest, CountsBeyond64BitsAreWrittenInFull) {
   counted.value = 5;
   counted.heads = 12;
   counted.winning_moves = uint128{1} << 70;
-  print_move_count_json(out, game_handle(games::find_game("ruler")), box_region::all_heads({12}), counted);
+  present::print_move_count_json(out, game_handle(games::find_game("ruler")), box_region::all_heads({12}), counted);
   EXPECT_THAT(out.str(), HasSubstr("\"winning_move_count\":1180591620717411303424}"));
   std::ostringstream text;
-  print_move_count(text, game_handle(games::find_game("ruler")), box_region::all_heads({12}), counted);
+  present::print_move_count(text, game_handle(games::find_game("ruler")), box_region::all_heads({12}), counted);
   EXPECT_THAT(text.str(), HasSubstr("winning moves: 1180591620717411303424 (counted, not listed)"));
 }
 

@@ -43,7 +43,7 @@ struct exemption {
 };
 constexpr exemption exempt[] = {
     {"tartan explore",
-     "starts the explorer's web server, which runs until Ctrl-C (tests/cli/explore_*_test.cpp and "
+     "starts the explorer's web server, which runs until Ctrl-C (tests/explorer/explore_*_test.cpp and "
      "tests/browser/ test it)"},
 };
 

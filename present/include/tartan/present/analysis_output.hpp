@@ -1,0 +1,133 @@
+// Printing an analysis (tartan/analysis/analysis.hpp) for `tartan analyze`: text, JSON and an SVG picture, for rows and
+// boards alike. The printers format what the command computed; they never call the engine.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <ostream>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/box_region.hpp"
+#include "tartan/analysis/game_handle.hpp"
+#include "tartan/analysis/move_count.hpp"
+#include "tartan/analysis/sum.hpp"
+#include "tartan/present/svg.hpp"
+#include "tartan/product/move.hpp"
+
+namespace tartan::present {
+
+/// The options of a position listed with an analysis (analyze --options N): a page of them, and whether it holds
+/// every option.
+struct option_page {
+  std::vector<option> listed;
+  bool complete = true;  // false when the position has more options than were listed
+};
+
+/// The most options --options lists (and the explorer's API): a page of them is held in memory at once.
+inline constexpr std::size_t max_listed_options = 100000;
+
+/**
+ * The first `count` options of `a` (analysis::for_each_option's order), and whether they are all of them.
+ * Complexity: count + 1 options visited.
+ *
+ * Example: list_options(analyze(mock, parse_box_position("HTTH")), 2).listed.size() == 2, .complete == false
+ */
+option_page list_options(const analysis& a, std::size_t count);
+
+/// The same under `limits` (analysis::for_each_option's): the options listed before a stop, and how the listing
+/// ended in `report` (a stop by the deadline or a cancel: report.interrupted()).
+option_page list_options(const analysis& a, std::size_t count, const search_options& limits, search_report& report);
+
+/// "g_ruler(a) ⊗ g_mock-turtles(b)": the Tartan theorem's formula for a product.
+std::string product_formula(const game_handle& game);
+
+/// The first lines of the text report: game, position, value and outcome (printed before any move is searched).
+void print_analysis_head(std::ostream& out, const analysis& a);
+
+/// The words of a search stopped by its deadline or a cancel, for the line that says where it stopped: "the search
+/// for winning moves stopped at the time limit of 5 s after 17 of the 2000 heads coins; 3 winning moves listed"
+/// (`time_limit` in seconds, named when the deadline stopped it).
+std::string search_stopped_text(const search_report& r, const std::string& what, std::size_t listed, double time_limit);
+
+/**
+ * The winning moves of analyze's text report, printed as the search finds them: the visitor of
+ * analysis::for_each_winning_move skips `offset` moves, prints the next `limit` (the heading before the first) and
+ * returns false at the last; finish() closes the page as print_analysis does. The moves printed are kept (for
+ * --svg).
+ *
+ * Example: move_page_printer page(std::cout, a, 10, 0); a.for_each_winning_move(page.visitor(), limits);
+ * page.finish(report);
+ */
+class move_page_printer {
+ public:
+  move_page_printer(std::ostream& out, const analysis& a, std::size_t limit, std::size_t offset);
+
+  /// Before the search: false, after saying why, when there is nothing to search (a P-position, --limit 0).
+  bool begin();
+  /// The search's visitor.
+  bool visit(const move& m);
+  /// After the search: the closing line of the page ("none from --offset ...", "(stopped at --limit ...)").
+  void finish(const search_report& r);
+  const std::vector<move>& listed() const { return listed_; }
+
+ private:
+  std::ostream& out_;
+  const analysis& a_;
+  std::size_t limit_;
+  std::size_t offset_;
+  std::size_t seen_ = 0;
+  std::vector<move> listed_;
+};
+
+/// The options part of the text report (analyze --options N); `interrupted`: the listing was stopped by the
+/// deadline or a cancel (the caller says where).
+void print_options(std::ostream& out, const option_page& options, bool interrupted = false);
+
+/// The human-readable report: game, position, value, outcome and the winning moves listed (`limit` is the most
+/// that were asked for, to say when the list was cut; `offset` how many were skipped before them), then the
+/// options when listed (analyze --options N).
+void print_analysis(std::ostream& out, const analysis& a, const std::vector<move>& winning, std::size_t limit,
+                    std::size_t offset = 0, const std::optional<option_page>& options = std::nullopt);
+
+/// The same as one JSON object on one line (json_output.hpp: analysis_json; docs/cli.md describes its fields).
+void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning,
+                         const std::optional<option_page>& options = std::nullopt);
+
+/// The report of `analyze --count`: game, position (its size and number of heads), value, outcome and the exact
+/// number of winning moves.
+void print_move_count(std::ostream& out, const game_handle& game, const box_region& region,
+                      const move_count_result& counted);
+
+/// The same as one JSON object on one line; "winning_move_count" and "heads" are JSON integers written out in full,
+/// even beyond 2^64.
+void print_move_count_json(std::ostream& out, const game_handle& game, const box_region& region,
+                           const move_count_result& counted);
+
+/// A sum of positions: each term (its game, position and value), the sum's value and outcome, and the winning
+/// moves listed with the term each is in (terms numbered from 0).
+void print_sum_analysis(std::ostream& out, const sum_analysis& a,
+                        const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit,
+                        std::size_t offset);
+void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
+                             const std::vector<std::pair<std::size_t, move>>& winning);
+/// A sum's winning moves counted, in all and per term.
+void print_sum_count(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted);
+void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted);
+
+/// Throws limit_error when --svg cannot draw the position: rows of more than svg::max_board_coins coins, boards of
+/// more, boxes of more than two axes. Checked before any work.
+void check_drawable(const box_position& p);
+
+/// The picture of the board (rows, and boards of two factors): the heads, the values the position depends on, the
+/// value, and the first of `winning` highlighted. Throws limit_error as check_drawable does.
+svg::board_picture analysis_picture(const analysis& a, const std::vector<move>& winning);
+
+/// The board (rows, and boards of two factors) as an SVG picture in `path`, the first winning move highlighted.
+/// Throws limit_error as check_drawable does.
+void write_analysis_svg(const std::string& path, const analysis& a, const std::vector<move>& winning);
+
+}  // namespace tartan::present

@@ -1,0 +1,63 @@
+// g(0..N-1) written as the engine computes it, for `tartan seq` and the explorer's /api/sequence: the text line, the
+// JSON document and the JSON lines, built by one writer so that the CLI and the API answer with the same bytes, and
+// the period and closed forms of `seq --period`.
+//
+// Included by the .cpp files of the seq command and the server only (it brings nlohmann/json).
+#pragma once
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <span>
+#include <string>
+
+#include "tartan/analysis/game_handle.hpp"
+#include "tartan/turning/turning_game.hpp"
+
+namespace tartan::present {
+
+enum class seq_format { text, json, jsonl };
+
+/**
+ * Writes the values as the engine computes them: each chunk is written and flushed at once, so the first values
+ * reach a pipe or a file while the rest are computed, and a stop leaves every value computed in the output.
+ * text: the values on one line; json: {"game", "code", "values": [...], "complete"[, "stopped"], "seconds"}; jsonl:
+ * one {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"], "seconds"}.
+ *
+ * Example: value_writer w(out, seq_format::json); w.begin(game); w.write(values); w.end("", nullptr, seconds);
+ */
+class value_writer {
+ public:
+  value_writer(std::ostream& out, seq_format format) : out_(out), format_(format) { buffer_.reserve(1 << 16); }
+
+  /// Opens the output (the JSON document's head).
+  void begin(const game_handle& game);
+
+  /// The next values, g(written())...
+  void write(std::span<const grundy_value> values);
+
+  /// Closes the output; `stopped` says why the values are fewer than asked for ("" when complete); `pattern` is
+  /// the period and closed forms found (pattern_json), or null.
+  void end(const std::string& stopped, const nlohmann::ordered_json& pattern, double seconds);
+
+  std::size_t written() const { return written_; }
+
+ private:
+  void flush();
+
+  std::ostream& out_;
+  seq_format format_;
+  std::string buffer_;
+  std::size_t written_ = 0;
+};
+
+/**
+ * {"observed": N, "period": {"preperiod", "period", "saltus", "proven", "why"} | null, "closed_forms": [{"name",
+ * "formula", "oeis"}]} of g(0..N-1) (seq --period): the period found (period.hpp) and the classic closed forms the
+ * values match (closed_form.hpp).
+ *
+ * Example: pattern_json(ruler values 0..31, ruler)["closed_forms"][0]["oeis"] == "A006519"
+ */
+nlohmann::ordered_json pattern_json(std::span<const grundy_value> values, const turning_game& game);
+
+}  // namespace tartan::present

@@ -1,0 +1,2 @@
+// A header of the CLI: the explorer and Python never include it.
+#pragma once

@@ -1,0 +1,2 @@
+// The explorer's public header, which the CLI may include.
+#pragma once
