@@ -15,6 +15,7 @@
 #include "output/analysis_output.hpp"
 #include "output/pictures.hpp"
 #include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/analysis_request.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/product/product_verify.hpp"
@@ -67,7 +68,7 @@ void bind_svg(py::module_& m) {
           return py::none();
         }
         const std::vector<move> winning = without_gil([&] { return a.winning_moves(1); });
-        const cli::svg::board_picture board = cli::analysis_picture(a, winning);
+        const cli::svg::board_picture board = cli::analysis_picture(a, winning, picture_values(a));
         return py::str(drawn([&](std::ostream& out) { cli::svg::write_board(out, board); }));
       },
       py::arg("analysis"), "The position as an SVG board, its first winning move highlighted.");
