@@ -1,6 +1,6 @@
-// tartan analyze GAME POSITION: the value, outcome and winning moves of a row position (1-D games) or a board
-// position (tartan products): read the options, resolve the game, call the engine's analyze
-// (tartan/analysis/analysis.hpp), print (analysis_output.hpp).
+// tartan analyze GAME POSITION: the value, outcome and winning moves of a row position (1-D games), a board position
+// (tartan products) or a sum of positions: read the options, resolve the games, ask the engine once
+// (tartan/analysis/analysis_request.hpp: answer), print (analysis_output.hpp).
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstddef>
@@ -19,6 +19,7 @@
 #include "input/options.hpp"
 #include "output/timing.hpp"
 #include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/analysis_request.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sum.hpp"
@@ -81,234 +82,146 @@ std::string position_from_stdin(bool grid, std::uint64_t limit) {
   return text;
 }
 
-/// A term's position in a sum: drawn (HTTH, HT/TH) or SIZE=HEADS (1000=3,10-20; 8x8=0-7:0-7,3:3; 8x8=all).
-box_region read_term_position(const std::string& text, const game_handle& game, std::size_t term) {
-  const std::size_t equals = text.find('=');
-  if (equals == std::string::npos) {
-    const box_position drawn =
-        text.find('/') != std::string::npos ? box_position(parse_grid(text)) : box_position(parse_row(text));
-    if (drawn.dimensions() != game.dimensions()) {
-      throw parse_error("term " + std::to_string(term) + " of the sum: " + tartan::quote_typed(text) + " has " +
-                        std::to_string(drawn.dimensions()) + (drawn.dimensions() == 1 ? " axis" : " axes") + " but '" +
-                        game.name() + "' has " + std::to_string(game.dimensions()) +
-                        "; give a row for a 1-D game, rows joined by '/' for a product of two, or SIZE=HEADS");
-    }
-    return box_region(drawn);
-  }
-  const std::string size_text = text.substr(0, equals), heads = text.substr(equals + 1);
-  box_extents size;
-  if (size_text.find('x') == std::string::npos) {
-    const std::uint64_t n = parse_u64(size_text, "the row length before '='", std::uint64_t{UINT32_MAX} + 1);
-    if (n == 0) throw parse_error("term " + std::to_string(term) + " of the sum: a row needs at least 1 coin");
-    size = box_extents{static_cast<std::size_t>(n)};
-  } else {
-    size = parse_board_size(size_text);
-  }
-  if (size.size() != game.dimensions()) {
-    throw parse_error("term " + std::to_string(term) + " of the sum: size " + tartan::quote_typed(size_text) + " has " +
-                      std::to_string(size.size()) + (size.size() == 1 ? " axis" : " axes") + " but '" + game.name() +
-                      "' has " + std::to_string(game.dimensions()) +
-                      "; e.g. 1000=3,10-20 for a row, 8x8=all for a board");
-  }
-  if (game.is_product()) game.product().check_extents(size);
-  if (heads == "all") return box_region::all_heads(size);
-  return parse_box_region(size, heads);
-}
-
-/// The terms of a sum: GAME POSITION, then + GAME POSITION for each further term.
+/// The terms of a sum: GAME POSITION, then + GAME POSITION for each further term; the words split and the positions
+/// read by the engine (analysis_request.hpp), the games resolved here.
 std::vector<sum_term> read_sum(const analyze_request& o) {
   if (!o.coins.empty() || !o.size.empty() || o.heads_given || o.all_heads || !o.svg.empty()) {
     throw parse_error(
         "--coins, --size, --heads, --all-heads and --svg describe one position; in a sum give each term as GAME "
         "POSITION, POSITION drawn (HTTH, HT/TH) or SIZE=HEADS (1000=3,10-20, 8x8=all), terms joined by +");
   }
-  std::vector<std::pair<std::string, std::string>> texts{{o.game, o.position}};
-  for (std::size_t i = 0; i < o.more.size();) {
-    if (o.more[i] != "+") {
-      throw parse_error("expected '+' before term " + std::to_string(texts.size()) + " of the sum, found " +
-                        tartan::quote_typed(o.more[i]) + "; join terms as GAME POSITION + GAME POSITION");
-    }
-    if (i + 1 >= o.more.size() || o.more[i + 1] == "+") {
-      throw parse_error("term " + std::to_string(texts.size()) +
-                        " of the sum is empty; give GAME POSITION after each +, e.g. + ruler HTH");
-    }
-    if (i + 2 >= o.more.size() || o.more[i + 2] == "+") {
-      throw parse_error("term " + std::to_string(texts.size()) + " of the sum (" + tartan::quote_typed(o.more[i + 1]) +
-                        ") has no position; give GAME POSITION, e.g. + ruler HTH");
-    }
-    texts.emplace_back(o.more[i + 1], o.more[i + 2]);
-    i += 3;
-  }
-  if (texts[0].second.empty()) {
-    throw parse_error("term 0 of the sum (" + tartan::quote_typed(o.game) +
-                      ") has no position; give GAME POSITION, e.g. ruler HTH");
-  }
+  std::vector<std::string> words{o.game, o.position};
+  words.insert(words.end(), o.more.begin(), o.more.end());
+  const std::vector<sum_term_text> texts = split_sum_terms(words);
   std::vector<sum_term> terms;
   for (std::size_t i = 0; i < texts.size(); ++i) {
-    game_handle game = resolve_game_argument(texts[i].first);
-    box_region position = read_term_position(texts[i].second, game, i);
+    game_handle game = resolve_game_argument(texts[i].game);
+    box_region position = parse_term_position(texts[i].position, game, i);
     terms.push_back({std::move(game), std::move(position)});
   }
   return terms;
 }
 
-/// Runs `work` (an analysis, whose sequences may take long for far coins) with a progress bar on a terminal and
-/// Ctrl-C as a request to stop: the engine then stops with cancelled_error, said here on one line with how far the
-/// values got, and the exit code is 130. Returns false when it was stopped.
-/// @pre an interrupt_scope is live.
-template <class Work>
-bool with_progress(analyze_options& limits, run_state& state, Work&& work) {
-  progress_bar bar("computing the values");
-  limits.progress = [&bar](double fraction) {
-    bar.show(fraction);
-    return !interrupted();
-  };
-  try {
-    work();
-  } catch (const cancelled_error& e) {
-    bar.clear();
-    std::cerr << "interrupted: " << e.what() << '\n';
-    state.exit_code = interrupted_exit_code;
-    return false;
-  }
-  return true;
-}
-
-/// A sum: parse → resolve → analyze or count → print.
-void run_sum(const analyze_request& o, run_state& state) {
-  const stopwatch timer;
-  if (!o.options_text.empty()) {
-    throw parse_error("--options lists the options of one position; leave it out of a sum, or analyze a term alone");
-  }
-  const std::vector<sum_term> terms = read_sum(o);
-  analyze_options limits;
-  limits.max_memory = o.memory_limit;
-  limits.max_seconds = o.time_limit;
-  if (o.count) {
-    const sum_count_result counted = count_sum_winning_moves(terms, limits);
-    if (o.json) {
-      print_sum_count_json(std::cout, terms, counted);
-    } else {
-      print_sum_count(std::cout, terms, counted);
-      std::cout << time_line(timer.seconds());
+/// The question as the engine takes it: the position or the sum, count or list, the page, the limits.
+analysis_request request_of(const analyze_request& o) {
+  analysis_request request;
+  request.sum = !o.more.empty();
+  if (request.sum) {
+    if (!o.options_text.empty()) {
+      throw parse_error("--options lists the options of one position; leave it out of a sum, or analyze a term alone");
     }
+    request.terms = read_sum(o);
   } else {
-    std::optional<sum_analysis> computed;
-    const interrupt_scope scope;
-    if (!with_progress(limits, state, [&] { computed.emplace(terms, limits); })) return;
-    const sum_analysis& a = *computed;
-    const auto winning = a.winning_moves(o.limit, o.offset);
-    if (o.json) {
-      print_sum_analysis_json(std::cout, a, winning);
-    } else {
-      print_sum_analysis(std::cout, a, winning, o.limit, o.offset);
-      std::cout << time_line(timer.seconds());
-    }
+    game_handle game = resolve_game_argument(o.game);
+    box_region region = read_region(o, game);
+    request.terms.push_back({std::move(game), std::move(region)});
   }
-  state.exit_code = 0;
+  request.count = o.count;
+  request.limit = o.limit;
+  request.offset = o.offset;
+  if (!o.options_text.empty()) request.options = o.options;
+  request.picture = !o.svg.empty();
+  request.max_memory = o.memory_limit;
+  request.max_seconds = o.time_limit;
+  request.count_option = "--count";
+  return request;
 }
 
-/// parse → resolve → analyze → print.
+/// The report of --count: the value and the number of winning moves, of a position or a sum.
+void print_count(const analyze_request& o, const analysis_request& request, const analysis_report& report,
+                 const stopwatch& timer) {
+  if (request.sum) {
+    if (o.json) return print_sum_count_json(std::cout, request.terms, *report.sum_count);
+    print_sum_count(std::cout, request.terms, *report.sum_count);
+  } else {
+    const sum_term& term = request.terms.front();
+    if (o.json) return print_move_count_json(std::cout, term.game, term.position, *report.count);
+    print_move_count(std::cout, term.game, term.position, *report.count);
+  }
+  std::cout << time_line(timer.seconds());
+}
+
+/// parse → one engine call (answer) → print. A position's text report is printed as it is found: the value first,
+/// then each winning move; Ctrl-C stops the values (exit 130, one line saying how far they got), the search for
+/// winning moves and the options alike (what was found is printed, then one line says where it stopped).
 void run_analyze(const analyze_request& o, run_state& state) {
-  if (!o.more.empty()) return run_sum(o, state);
   const stopwatch timer;
-  const game_handle game = resolve_game_argument(o.game);
-  const box_region region = read_region(o, game);
-  analyze_options limits;
-  limits.max_memory = o.memory_limit;
-  limits.max_seconds = o.time_limit;
-  if (o.count) {
-    const move_count_result counted = count_winning_moves(game, region, limits);
-    if (o.json) {
-      print_move_count_json(std::cout, game, region, counted);
-    } else {
-      print_move_count(std::cout, game, region, counted);
-      std::cout << time_line(timer.seconds());
-    }
+  analysis_request request = request_of(o);
+  if (request.count) {
+    print_count(o, request, answer(request), timer);
     state.exit_code = 0;
     return;
   }
-  const box_position position = [&] {
-    try {
-      return region.to_position(o.memory_limit);
-    } catch (const limit_error& e) {
-      throw limit_error(e.problem(), "add --count to count the winning moves without listing them", e.figures());
-    }
-  }();
-  if (!o.svg.empty()) check_drawable(position);
-  // Ctrl-C stops the values, the search for winning moves and the options alike: what was found is printed, then one
-  // line says where it stopped.
+  if (!o.svg.empty()) request.on_position = [](const box_position& p) { check_drawable(p); };
   const interrupt_scope scope;
-  std::optional<analysis> analysed;
-  if (!with_progress(limits, state, [&] { analysed.emplace(analyze(game, position, limits)); })) return;
-  const analysis& result = *analysed;
-  // The time limit covers the search and the options too: a deadline counted from the start of the command.
-  search_options search = search_options::within(o.time_limit > 0 ? std::max(o.time_limit - timer.seconds(), 1e-9) : 0);
+  progress_bar values_bar("computing the values");
+  request.progress = [&values_bar](double fraction) {
+    values_bar.show(fraction);
+    return !interrupted();
+  };
   progress_bar bar("searching for winning moves");
-  search.progress = [&](double fraction) {
+  request.search_progress = [&](double fraction) {
     bar.show(fraction);
     if (!o.json) std::cout.flush();  // the moves found so far are seen while the search goes on
     return !interrupted();
   };
-  // The text report is printed as it is found: the value first, then each winning move.
   std::ostringstream ignored;
   std::ostream& text = o.json ? ignored : std::cout;
-  if (!o.json) {
-    print_analysis_head(std::cout, result);
-    std::cout.flush();
-  }
-  move_page_printer page(text, result, o.limit, o.offset);
-  search_report stopped;  // the search that was stopped by the deadline or Ctrl-C, if one was
-  std::string stopped_what;
-  std::size_t stopped_listed = 0;
-  if (page.begin()) {
-    const search_report found = result.for_each_winning_move(
-        [&](const move& m) {
-          bar.clear();
-          return page.visit(m);
-        },
-        search);
+  std::optional<move_page_printer> page;
+  bool searched = false;  // the page was begun: a search for winning moves was made
+  request.on_analysed = [&](const analysis& a) {
+    values_bar.clear();
+    if (!o.json) {
+      print_analysis_head(std::cout, a);
+      std::cout.flush();
+    }
+    page.emplace(text, a, o.limit, o.offset);
+    searched = page->begin();
+  };
+  request.on_winning_move = [&](const move& m) {
     bar.clear();
-    page.finish(found);
-    if (found.interrupted()) {
-      stopped = found;
-      stopped_what = "winning moves";
-      stopped_listed = page.listed().size();
-    }
-  }
-  std::optional<option_page> options;
-  if (!o.options_text.empty() && !stopped.interrupted()) {
-    search_report listing;
-    options = list_options(result, o.options, search, listing);
-    bar.clear();
-    if (!o.json) print_options(std::cout, *options, listing.interrupted());
-    if (listing.interrupted()) {
-      stopped = listing;
-      stopped_what = "options";
-      stopped_listed = options->listed.size();
-    }
-  }
-  if (!o.svg.empty()) write_analysis_svg(o.svg, result, page.listed());
-  std::string where;
-  if (stopped.interrupted()) where = search_stopped_text(stopped, stopped_what, stopped_listed, o.time_limit);
-  if (o.json) {
-    nlohmann::ordered_json json = analysis_json(result, page.listed(), options);
-    if (!where.empty()) {
-      json["complete"] = false;
-      json["stopped"] = where;
-    }
-    std::cout << json.dump() << '\n';
-  } else if (where.empty()) {
-    std::cout << time_line(timer.seconds());
-  }
-  std::cout.flush();
-  if (stopped.end == search_end::cancelled) {
-    std::cerr << "interrupted: " << where << '\n';
+    page->visit(m);
+  };
+  std::optional<analysis_report> answered;
+  try {
+    answered.emplace(answer(request));
+  } catch (const cancelled_error& e) {
+    values_bar.clear();
+    std::cerr << "interrupted: " << e.what() << '\n';
     state.exit_code = interrupted_exit_code;
     return;
   }
-  if (stopped.end == search_end::time_limit) {
-    std::cerr << "error: " << where << "; raise the limit with --max-seconds (0: no limit)\n";
+  const analysis_report& report = *answered;
+  bar.clear();
+  if (request.sum) {
+    if (o.json) {
+      print_sum_analysis_json(std::cout, *report.sum, report.sum_winning_moves, report.where);
+    } else {
+      print_sum_analysis(std::cout, *report.sum, report.sum_winning_moves, o.limit, o.offset,
+                         report.search.interrupted());
+    }
+  } else {
+    if (searched) page->finish(report.search);
+    if (report.options && !o.json) print_options(std::cout, *report.options, report.option_search.interrupted());
+    if (!o.svg.empty()) write_analysis_svg(o.svg, *report.position, report.winning_moves, *report.picture);
+    if (o.json) {
+      nlohmann::ordered_json json = analysis_json(*report.position, report.winning_moves, report.options);
+      if (!report.where.empty()) {
+        json["complete"] = false;
+        json["stopped"] = report.where;
+      }
+      std::cout << json.dump() << '\n';
+    }
+  }
+  if (!o.json && report.where.empty()) std::cout << time_line(timer.seconds());
+  std::cout.flush();
+  if (report.stopped == search_end::cancelled) {
+    std::cerr << "interrupted: " << report.where << '\n';
+    state.exit_code = interrupted_exit_code;
+    return;
+  }
+  if (report.stopped == search_end::time_limit) {
+    std::cerr << "error: " << report.where << "; raise the limit with --max-seconds (0: no limit)\n";
     state.exit_code = 2;
     return;
   }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/analysis_request.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sequence_values.hpp"
@@ -278,22 +279,65 @@ position_text position_of(const request_fields& f, const std::string& game) {
   return p;
 }
 
-/// The heads of `region` listed coin by coin, for a question that visits them (analysis, play): at most
-/// limits.max_listed_heads of them, so that no request holds a worker for hours.
-box_position listed_position(const box_region& region, const api_limits& limits) {
-  const uint128 heads = region.head_count();
+/// Refuses a position or sum of more than limits.max_listed_heads heads coins, for a question that visits them
+/// (analysis, play), so that no request holds a worker for hours. `whole`: "position" or "sum".
+void refuse_many_heads(uint128 heads, const std::string& whole, const api_limits& limits) {
   if (heads > limits.max_listed_heads) {
-    refuse(422, "the position has " + to_decimal(heads) + " heads coins; the explorer lists at most " +
+    refuse(422, "the " + whole + " has " + to_decimal(heads) + " heads coins; the explorer lists at most " +
                     std::to_string(limits.max_listed_heads) +
                     " one by one; add \"count\": true to count the winning moves without listing them, or use "
                     "tartan analyze");
   }
+}
+
+/// The heads of `region` listed coin by coin (refuse_many_heads), for the play of a position.
+box_position listed_position(const box_region& region, const api_limits& limits) {
+  refuse_many_heads(region.head_count(), "position", limits);
   const std::uint64_t max_memory = memory_limit_or_default(limits.max_memory);
   try {
     return region.to_position(max_memory);
   } catch (const limit_error& e) {
     throw limit_error(e.problem(), "add \"count\": true to count the winning moves without listing them", e.figures());
   }
+}
+
+/// The terms of a sum, "terms": [{"game": "mock-turtles", "position": "HTTH"}, {"game": "ruler", "position":
+/// "1000=3,10-20"}], each position drawn or SIZE=HEADS as the CLI's sums take them (analysis_request.hpp).
+std::vector<sum_term> sum_terms(const request_fields& f) {
+  const json& list = f.raw("terms");
+  const std::string example =
+      "e.g. \"terms\": [{\"game\": \"mock-turtles\", \"position\": \"HTTH\"}, {\"game\": \"ruler\", "
+      "\"position\": \"1000=3,10-20\"}]";
+  if (!list.is_array() || list.empty()) {
+    refuse(400, "terms: give the positions of the sum as an array of {\"game\", \"position\"}; " + example);
+  }
+  std::vector<sum_term> terms;
+  for (const json& item : list) {
+    const std::string term = "terms[" + std::to_string(terms.size()) + "]";
+    if (!item.is_object() || item.size() != 2 || !item.contains("game") || !item.contains("position") ||
+        !item["game"].is_string() || !item["position"].is_string()) {
+      refuse(400, term + ": give {\"game\": ..., \"position\": ...}, both strings; " + example);
+    }
+    const std::string game = item["game"].get<std::string>();
+    if (game.find('@') != std::string::npos) {
+      refuse(400, term + ": game " + tartan::quote_typed(game) +
+                      " names a file (@FILE); the explorer reads no files, so type the game itself, e.g. 1-3");
+    }
+    game_handle handle = games::resolve_game(game);
+    box_region position = parse_term_position(item["position"].get<std::string>(), handle, terms.size());
+    terms.push_back({std::move(handle), std::move(position)});
+  }
+  return terms;
+}
+
+/// The text a printer writes (one JSON object on one line), without its line break.
+template <class Print>
+std::string printed(Print print) {
+  std::ostringstream out;
+  print(out);
+  std::string text = out.str();
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
 }
 
 /// POST /api/games: `tartan games --json`.
@@ -337,41 +381,62 @@ api_reply sequence(std::string_view body, const api_limits& limits) {
   return {200, "application/json", out.str()};
 }
 
-/// POST /api/analyze: `tartan analyze GAME POSITION --json` with the same options.
+/// POST /api/analyze: `tartan analyze GAME POSITION --json` with the same options, or a sum's ("terms").
 api_reply analyze(std::string_view body, const api_limits& limits) {
   const request_fields f(
       body, "analyze",
-      {"game", "position", "coins", "size", "heads", "all_heads", "count", "limit", "offset", "options"});
-  const std::string text = game_text(f);
-  const game_handle game = games::resolve_game(text);
-  const box_region region = read_region(position_of(f, text), game);
-  const analyze_options options = question_limits(limits);
-  if (f.flag("count")) {
-    if (f.has("options")) {
-      refuse(400,
-             "count counts the winning moves without listing any move, so it lists no options; leave out one "
-             "of them");
+      {"game", "position", "coins", "size", "heads", "all_heads", "terms", "count", "limit", "offset", "options"});
+  analysis_request request;
+  request.sum = f.has("terms");
+  if (request.sum) {
+    for (const std::string_view key : {"game", "position", "coins", "size", "heads", "all_heads"}) {
+      if (f.has(key)) {
+        refuse(400, "\"terms\" gives the positions of a sum; give either terms or one game and position, not \"" +
+                        std::string(key) + "\" as well");
+      }
     }
-    return json_reply(move_count_json(game, region, count_winning_moves(game, region, options)));
+    if (f.has("options")) {
+      refuse(400, "options lists the options of one position; leave it out of a sum, or analyze a term alone");
+    }
+    request.terms = sum_terms(f);
+  } else {
+    const std::string text = game_text(f);
+    game_handle game = games::resolve_game(text);
+    box_region region = read_region(position_of(f, text), game);
+    request.terms.push_back({std::move(game), std::move(region)});
   }
-  const std::size_t limit = static_cast<std::size_t>(f.number("limit", 10, max_listed_options));
-  const std::size_t offset = static_cast<std::size_t>(f.number("offset", 0, UINT32_MAX));
-  // The request's time limit covers the search for moves and the options too: a deadline from the request's start.
-  const search_options search = search_options::within(limits.max_seconds);
-  const analysis result = analyze(game, listed_position(region, limits), options);
-  const move_page winning = result.winning_move_page(limit, offset, search);
-  std::optional<option_page> listed;
-  search_report listing;
-  if (f.has("options") && !winning.search.interrupted()) {
-    listed = list_options(result, f.number("options", 0, max_listed_options), search, listing);
+  request.count = f.flag("count");
+  if (request.count && f.has("options")) {
+    refuse(400,
+           "count counts the winning moves without listing any move, so it lists no options; leave out one "
+           "of them");
   }
-  nlohmann::ordered_json json = analysis_json(result, winning.moves, listed);
+  if (!request.count) {
+    request.limit = static_cast<std::size_t>(f.number("limit", 10, max_listed_options));
+    request.offset = static_cast<std::size_t>(f.number("offset", 0, UINT32_MAX));
+    if (f.has("options")) request.options = static_cast<std::size_t>(f.number("options", 0, max_listed_options));
+    uint128 heads = 0;
+    for (const sum_term& t : request.terms) heads += t.position.head_count();
+    refuse_many_heads(heads, request.sum ? "sum" : "position", limits);
+  }
+  request.max_memory = memory_limit_or_default(limits.max_memory);
+  request.max_seconds = limits.max_seconds;
+  request.count_option = "\"count\": true";
+  const analysis_report report = answer(request);
+  const sum_term& first = request.terms.front();
+  if (request.count && request.sum) {
+    return json_reply(printed([&](std::ostream& o) { print_sum_count_json(o, request.terms, *report.sum_count); }));
+  }
+  if (request.count) return json_reply(move_count_json(first.game, first.position, *report.count));
+  if (request.sum) {
+    return json_reply(printed(
+        [&](std::ostream& o) { print_sum_analysis_json(o, *report.sum, report.sum_winning_moves, report.where); }));
+  }
+  nlohmann::ordered_json json = analysis_json(*report.position, report.winning_moves, report.options);
   // A search stopped by the time limit: what was found, and where it stopped (as the CLI's --json).
-  if (winning.search.interrupted() || listing.interrupted()) {
-    const bool moves = winning.search.interrupted();
+  if (!report.where.empty()) {
     json["complete"] = false;
-    json["stopped"] = search_stopped_text(moves ? winning.search : listing, moves ? "winning moves" : "options",
-                                          moves ? winning.moves.size() : listed->listed.size(), limits.max_seconds);
+    json["stopped"] = report.where;
   }
   return json_reply(json.dump());
 }

@@ -7,9 +7,7 @@
 #include <utility>
 
 #include "tartan/core/error.hpp"
-#include "tartan/core/time_limit.hpp"
 #include "tartan/games/registry.hpp"
-#include "tartan/nim/nimber.hpp"
 #include "tartan/present/json_output.hpp"
 #include "tartan/present/svg.hpp"
 #include "tartan/product/grid_position.hpp"
@@ -117,33 +115,6 @@ void end_move_page(std::ostream& out, std::size_t listed, std::size_t limit, std
 
 }  // namespace
 
-option_page list_options(const analysis& a, std::size_t count) {
-  search_report report;
-  return list_options(a, count, search_options{}, report);
-}
-
-option_page list_options(const analysis& a, std::size_t count, const search_options& limits, search_report& report) {
-  option_page page;
-  report = a.for_each_option(
-      [&](const move& m, grundy_value v) {
-        page.listed.push_back(option{m, v});
-        return page.listed.size() <= count;
-      },
-      limits);
-  page.complete = page.listed.size() <= count && !report.interrupted();
-  if (page.listed.size() > count) page.listed.pop_back();
-  return page;
-}
-
-std::string search_stopped_text(const search_report& r, const std::string& what, std::size_t listed,
-                                double time_limit) {
-  return "the search for " + what + " stopped " +
-         (r.end == search_end::time_limit ? "at the time limit of " + tartan::format_seconds(time_limit) + " " : "") +
-         "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) +
-         (r.coins == 1 ? " heads coin" : " heads coins") + "; " + std::to_string(listed) + " " +
-         (listed == 1 ? what.substr(0, what.size() - 1) : what) + " listed";
-}
-
 void print_analysis_head(std::ostream& out, const analysis& a) {
   print_game_and_size(out, a.game(), a.position().extents());
   out << "; heads: ";
@@ -168,7 +139,6 @@ bool move_page_printer::begin() {
 }
 
 bool move_page_printer::visit(const move& m) {
-  if (seen_++ < offset_) return true;
   if (listed_.empty()) {
     if (offset_ != 0) out_ << "from winning move " << offset_ + 1 << " on, ";
     out_ << (a_.game().is_product()
@@ -266,8 +236,8 @@ void print_move_count_json(std::ostream& out, const game_handle& game, const box
 }
 
 void print_sum_analysis(std::ostream& out, const sum_analysis& a,
-                        const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit,
-                        std::size_t offset) {
+                        const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit, std::size_t offset,
+                        bool interrupted) {
   out << "sum of " << a.terms().size() << " positions" << sum_numbering << ":\n";
   for (std::size_t i = 0; i < a.terms().size(); ++i) {
     const analysis& t = a.terms()[i];
@@ -277,14 +247,18 @@ void print_sum_analysis(std::ostream& out, const sum_analysis& a,
   }
   out << "value: " << a.value() << " (the XOR of the terms' values)\n";
   out << "outcome: " << a.outcome() << outcome_text(a.value()) << '\n';
+  if (interrupted && winning.empty()) {
+    out << "winning moves: none found before the search stopped\n";
+    return;
+  }
   if (!begin_move_page(out, a.value(), limit, offset, winning.size(), "the sum")) return;
   out << "winning moves (the term, then the coins it turns; a move in one term leaves the others as they are):\n";
   for (const auto& [term, m] : winning) out << "  term " << term << ": " << move_text(m) << '\n';
-  end_move_page(out, winning.size(), limit, offset);
+  if (!interrupted) end_move_page(out, winning.size(), limit, offset);
 }
 
 void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
-                             const std::vector<std::pair<std::size_t, move>>& winning) {
+                             const std::vector<std::pair<std::size_t, move>>& winning, const std::string& stopped) {
   nlohmann::ordered_json json;
   auto terms = nlohmann::ordered_json::array();
   for (const analysis& t : a.terms()) {
@@ -298,6 +272,10 @@ void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
   auto list = nlohmann::ordered_json::array();
   for (const auto& [term, m] : winning) list.push_back({{"term", term}, {"move", move_json(m)}});
   json["winning_moves"] = std::move(list);
+  if (!stopped.empty()) {
+    json["complete"] = false;
+    json["stopped"] = stopped;
+  }
   out << json.dump() << '\n';
 }
 
@@ -354,7 +332,7 @@ void check_drawable(const box_position& p) {
   }
 }
 
-svg::board_picture analysis_picture(const analysis& a, const std::vector<move>& winning) {
+svg::board_picture analysis_picture(const analysis& a, const std::vector<move>& winning, const value_picture& grid) {
   const box_position& p = a.position();
   const box_extents& extents = p.extents();
   svg::board_picture picture;
@@ -377,21 +355,7 @@ svg::board_picture analysis_picture(const analysis& a, const std::vector<move>& 
   for (std::size_t h = 0; h < p.head_count(); ++h) picture.heads[index(p.head(h))] = true;
   // The values the position depends on (the coins up to the last heads, per axis): under the coins of a row, in the
   // tooltips of a board.
-  if (p.dimensions() == 1) {
-    const auto g = a.factor_values(0);
-    picture.values.assign(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(std::min(g.size(), picture.cols)));
-  } else {
-    const auto g_rows = a.factor_values(0), g_cols = a.factor_values(1);
-    picture.values.assign(rows * picture.cols, 0);
-    std::size_t known = 0;
-    for (std::size_t r = 0; r < rows && r < g_rows.size(); ++r) {
-      for (std::size_t c = 0; c < picture.cols && c < g_cols.size(); ++c) {
-        picture.values[r * picture.cols + c] = nim_mul(g_rows[r], g_cols[c]);
-        known = r * picture.cols + c + 1;
-      }
-    }
-    picture.values.resize(known);  // past the last known cell nothing is shown
-  }
+  picture.values = grid.values;
   // The value as the XOR of the heads coins' values, written out while it fits a line.
   std::string sum;
   if (p.dimensions() == 1 && p.head_count() <= 12) {
@@ -426,8 +390,9 @@ svg::board_picture analysis_picture(const analysis& a, const std::vector<move>& 
   return picture;
 }
 
-void write_analysis_svg(const std::string& path, const analysis& a, const std::vector<move>& winning) {
-  const svg::board_picture picture = analysis_picture(a, winning);
+void write_analysis_svg(const std::string& path, const analysis& a, const std::vector<move>& winning,
+                        const value_picture& grid) {
+  const svg::board_picture picture = analysis_picture(a, winning, grid);
   svg::write_file(path, [&](std::ostream& out) { svg::write_board(out, picture); });
 }
 

@@ -15,10 +15,12 @@
 #include "common.hpp"
 #include "errors.hpp"
 #include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/analysis_request.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/move_count.hpp"
+#include "tartan/analysis/sum.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "tartan/core/search_stop.hpp"
@@ -236,6 +238,64 @@ void bind_positions(py::module_& m) {
         return without_gil([&] { return analyze(game, std::move(position), options); });
       },
       py::arg("game"), py::arg("position"), py::arg("max_memory"), py::arg("max_seconds"));
+
+  m.def(
+      "_split_sum_terms",
+      [](const std::vector<std::string>& words) {
+        py::list out;
+        for (const sum_term_text& t : split_sum_terms(words)) out.append(py::make_tuple(t.game, t.position));
+        return out;
+      },
+      py::arg("words"), "The (game, position) texts of a sum typed as GAME POSITION + GAME POSITION + ...");
+
+  m.def(
+      "_analyze_sum",
+      [](const py::list& terms, bool count, std::size_t limit, std::size_t offset, py::handle max_memory,
+         py::handle max_seconds, py::object progress) {
+        // One request (analysis_request.hpp): the terms as (game, position), a position as text (drawn or
+        // SIZE=HEADS, read by the engine), a _Position or a _Region.
+        analysis_request request;
+        request.sum = true;
+        request.count = count;
+        request.limit = limit;
+        request.offset = offset;
+        request.max_memory = to_memory_limit(max_memory);
+        request.max_seconds = to_seconds(max_seconds);
+        request.count_option = "count=True";
+        for (std::size_t i = 0; i < terms.size(); ++i) {
+          const py::tuple term = terms[i].cast<py::tuple>();
+          const game_handle game = term[0].cast<game_handle>();
+          const py::handle where = term[1];
+          if (py::isinstance<py::str>(where)) {
+            request.terms.push_back({game, parse_term_position(where.cast<std::string>(), game, i)});
+          } else if (py::isinstance<box_region>(where)) {
+            request.terms.push_back({game, where.cast<box_region>()});
+          } else {
+            request.terms.push_back({game, box_region(where.cast<box_position>())});
+          }
+        }
+        progress_relay relay(std::move(progress));
+        request.search_progress = relay.callback();
+        const analysis_report report = without_gil([&] { return answer(request); });
+        py::list values;
+        if (report.sum_count) {
+          for (const move_count_result& t : report.sum_count->terms) values.append(t.value);
+          return py::make_tuple(report.value, values, py::list(), to_int(report.sum_count->winning_moves));
+        }
+        for (const analysis& t : report.sum->terms()) values.append(t.value());
+        py::list moves;
+        for (const auto& [term, mv] : report.sum_winning_moves) moves.append(py::make_tuple(term, move_tuple(mv)));
+        relay.raise_if_pending(moves);
+        if (report.stopped == search_end::time_limit) {
+          raise_python(time_limit_error("the search for winning moves", report.where, "raise max_seconds (0: no limit)",
+                                        request.max_seconds, request.max_seconds, report.search.coins_done),
+                       moves);
+        }
+        return py::make_tuple(report.value, values, moves, py::object(py::none()));
+      },
+      py::arg("terms"), py::arg("count"), py::arg("limit"), py::arg("offset"), py::arg("max_memory"),
+      py::arg("max_seconds"), py::arg("progress"),
+      "(value, the terms' values, winning moves as (term, move), count or None) of a sum of positions.");
 
   m.def(
       "_count_winning_moves",

@@ -13,6 +13,7 @@
 
 #include "common.hpp"
 #include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/analysis_request.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/present/analysis_output.hpp"
@@ -68,7 +69,7 @@ void bind_svg(py::module_& m) {
           return py::none();
         }
         const std::vector<move> winning = without_gil([&] { return a.winning_moves(1); });
-        const present::svg::board_picture board = present::analysis_picture(a, winning);
+        const present::svg::board_picture board = present::analysis_picture(a, winning, picture_values(a));
         return py::str(drawn([&](std::ostream& out) { present::svg::write_board(out, board); }));
       },
       py::arg("analysis"), "The position as an SVG board, its first winning move highlighted.");

@@ -27,9 +27,9 @@ from ._tartan import (
     ValueOverflowError,
 )
 from ._arrays import Sequence, Table
-from ._games import Game, GameInfo, Rule, game, games
+from ._games import Game, GameInfo, Rule, analyze_sum, game, games
 from ._nim import nim_mul
-from ._positions import Analysis, Move, Option, Position, Region, WinningMoveCount, position, region
+from ._positions import Analysis, Move, Option, Position, Region, SumAnalysis, WinningMoveCount, position, region
 from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
 
 __version__ = "0.1.0"
@@ -54,12 +54,14 @@ __all__ = [
     "Region",
     "Rule",
     "Sequence",
+    "SumAnalysis",
     "Table",
     "TimeLimitError",
     "UnknownGameError",
     "ValueOverflowError",
     "VerifyReport",
     "WinningMoveCount",
+    "analyze_sum",
     "game",
     "games",
     "nim_mul",

@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _tartan
 from ._arrays import Sequence, Table
-from ._positions import Analysis, Position, Region, WinningMoveCount, position
+from ._positions import Analysis, Move, Position, Region, SumAnalysis, WinningMoveCount, position
 from ._progress import progress_callback
 from ._reports import CheckReport, VerifyReport
 from ._tartan import Nimber
@@ -342,3 +342,55 @@ def game(spec: Any) -> Game:
     raise _tartan.ParseError(
         f"{spec!r} is not a game; give a name such as 'mock-turtles', a turning code such as '1-3', games joined by "
         "'*', or an object with a method moves(n)")
+
+
+def analyze_sum(*terms: Any, limit: int = 10, offset: int = 0, count: bool = False, max_memory: Any = None,
+                max_seconds: float = 60, progress: Any = False) -> SumAnalysis:
+    """A sum of positions played together, a move being a move in one term: its value is the XOR of the terms' values
+    (Sprague-Grundy), and a move in one term wins when it leaves the whole at 0. Each term is a pair (game,
+    position): the game a Game or its name, the position drawn ("HTTH", "HT/TH"), SIZE=HEADS ("1000=3,10-20",
+    "8x8=all"), a Position or a Region. Or one text as the command line takes it: "mock-turtles HTTH + ruler HTH".
+    Lists winning moves `offset`..`offset + limit - 1` (term by term); count=True counts them all exactly instead.
+    TimeLimitError when the search passes max_seconds (0: no limit), with the moves found as its `partial`;
+    progress and Ctrl-C as for Analysis.find_winning_moves.
+
+    >>> import tartan
+    >>> tartan.analyze_sum("mock-turtles HTTH + ruler 1000=3,10-20").value   # 6 ⊕ 4 ⊕ (g of ruler over 10..20)
+    *18
+    >>> tartan.analyze_sum(("ruler*ruler", "8x8=all"), ("mock-turtles", "HTTH"), count=True).winning_move_count
+    93
+    """
+    if len(terms) == 1 and isinstance(terms[0], str):
+        pairs: List[Tuple[Any, Any]] = list(_tartan._split_sum_terms(terms[0].split()))
+    else:
+        pairs = []
+        for i, term in enumerate(terms):
+            if not isinstance(term, tuple) or len(term) != 2:
+                raise _tartan.ParseError(f"term {i} of the sum: {term!r} is not a pair (game, position); give e.g. "
+                                         "('mock-turtles', 'HTTH')")
+            pairs.append(term)
+    if not pairs:
+        raise _tartan.ParseError("a sum needs at least one position; give (game, position) pairs, e.g. "
+                                 "analyze_sum(('mock-turtles', 'HTTH'), ('ruler', 'HTH'))")
+    natives = []
+    for spec, where in pairs:
+        handle = game(spec)._handle
+        if isinstance(where, (Position, Region)):
+            natives.append((handle, where._native))
+        elif isinstance(where, str):
+            natives.append((handle, where))
+        else:
+            natives.append((handle, position(where)._native))
+    callback, close = progress_callback(progress, "searching for winning moves")
+    try:
+        value, values, moves, counted = _tartan._analyze_sum(natives, count, limit, offset, max_memory, max_seconds,
+                                                             callback)
+    except (KeyboardInterrupt, _tartan.TimeLimitError) as e:
+        partial = getattr(e, "partial", None)
+        if isinstance(partial, list):
+            e.partial = [(term, Move(*axes)) for term, axes in partial]
+        raise
+    finally:
+        close()
+    return SumAnalysis(Nimber(value), "N" if value != 0 else "P", tuple(Nimber(v) for v in values),
+                       [(term, Move(*axes)) for term, axes in moves], counted)

@@ -94,6 +94,26 @@ class WinningMoveCount(NamedTuple):
     heads: int
 
 
+class SumAnalysis(NamedTuple):
+    """A sum of positions analysed by tartan.analyze_sum: its value (the XOR of the terms' values), outcome, each
+    term's value, and a page of winning moves as (term, Move), terms numbered from 0; with count=True the exact
+    number of winning moves instead (winning_moves is then empty).
+
+    >>> import tartan
+    >>> s = tartan.analyze_sum(("mock-turtles", "HTTH"), ("ruler", "HTH"))
+    >>> s.value, s.outcome, s.term_values
+    (*6, 'N', (*6, 0))
+    >>> s.winning_moves
+    [(0, Move(0, 3))]
+    """
+
+    value: Nimber
+    outcome: str
+    term_values: Tuple[Nimber, ...]
+    winning_moves: List[Tuple[int, Move]]
+    winning_move_count: Optional[int]
+
+
 class Position:
     """A position: a row of coins (1-D games), a board (products of two games) or a box (more), and its heads.
 

@@ -135,6 +135,16 @@ class _Analysis:
 
 def _analyze(game: _Game, position: _Position, max_memory: Any, max_seconds: Any) -> _Analysis: ...
 def _count_winning_moves(game: _Game, region: _Region, max_memory: Any, max_seconds: Any) -> Tuple[int, int, int]: ...
+def _split_sum_terms(words: List[str]) -> List[Tuple[str, str]]: ...
+def _analyze_sum(
+    terms: List[Tuple[_Game, Union[str, _Position, _Region]]],
+    count: bool,
+    limit: int,
+    offset: int,
+    max_memory: Any,
+    max_seconds: Any,
+    progress: _Progress,
+) -> Tuple[int, List[int], List[Tuple[int, Tuple[Tuple[int, ...], ...]]], Optional[int]]: ...
 def _table(game: _Game, size: _Size, max_memory: Any, max_seconds: Any) -> npt.NDArray[np.uint64]: ...
 
 class _CellMismatch:

@@ -214,3 +214,44 @@ def test_ctrl_c_stops_a_search_for_winning_moves_with_the_moves_found():
         assert x == a.value
     # A callback that returns False stops the search too: the moves found so far are returned.
     assert len(a.find_winning_moves(3, progress=lambda fraction: False, max_seconds=0)) == 0
+
+
+def test_a_sums_value_is_the_xor_of_its_terms_over_the_game_graphs():
+    # Sums of a Mock Turtles row and a Ruler row: the value is the XOR of the terms' values over their explicit game
+    # graphs, the winning moves those of one term that leave the XOR at 0, term by term, paged as slices of the list.
+    coins = 6
+    mock = row_graph_values(mock_turtles_moves, coins)
+    ruler = row_graph_values(ruler_moves, coins)
+    for p, q in itertools.product(range(0, 1 << coins, 5), range(0, 1 << coins, 7)):
+        s = tartan.analyze_sum(("mock-turtles", row_text(p, coins)), (tartan.game("ruler"), row_text(q, coins)),
+                               limit=1000)
+        value = mock[p] ^ ruler[q]
+        assert s.value == value and s.term_values == (mock[p], ruler[q])
+        assert s.outcome == ("N" if value else "P")
+        expected = {(0, m) for m in row_moves_to(mock_turtles_moves, coins, p, mock, ruler[q])}
+        expected |= {(1, m) for m in row_moves_to(ruler_moves, coins, q, ruler, mock[p])}
+        assert {(term, m.coins) for term, m in s.winning_moves} == expected
+        assert len(s.winning_moves) == len(expected)
+        assert [term for term, _ in s.winning_moves] == sorted(term for term, _ in s.winning_moves)
+        for offset, limit in [(0, 1), (1, 2), (3, 3)]:
+            page = tartan.analyze_sum(("mock-turtles", row_text(p, coins)), ("ruler", row_text(q, coins)),
+                                      limit=limit, offset=offset)
+            assert page.winning_moves == s.winning_moves[offset:offset + limit]
+        counted = tartan.analyze_sum(("mock-turtles", row_text(p, coins)), ("ruler", row_text(q, coins)), count=True)
+        assert counted.value == value and counted.winning_move_count == len(expected)
+        assert counted.winning_moves == []
+
+
+def test_the_forms_of_a_sums_terms():
+    text = tartan.analyze_sum("mock-turtles HTTH + ruler 8=0,2-3")
+    pairs = tartan.analyze_sum(("mock-turtles", tartan.position("HTTH")), ("ruler", tartan.region(8, "0,2-3")))
+    drawn = tartan.analyze_sum(("mock-turtles", "HTTH"), ("ruler", np.array([1, 0, 1, 1, 0, 0, 0, 0], dtype=bool)))
+    assert text == pairs == drawn
+    # g of Ruler over coins 0, 2, 3 (the largest power of 2 dividing n + 1): 1 ^ 1 ^ 4.
+    assert text.term_values == (Nimber(1 ^ 7), Nimber(4))
+    with pytest.raises(tartan.ParseError, match="expected '\\+' before term 1 of the sum"):
+        tartan.analyze_sum("ruler HTH ruler HTH")
+    with pytest.raises(tartan.ParseError, match="term 1 of the sum: 'HT/TH' has 2 axes but 'ruler' has 1"):
+        tartan.analyze_sum(("ruler", "HTH"), ("ruler", "HT/TH"))
+    with pytest.raises(tartan.ParseError, match="is not a pair"):
+        tartan.analyze_sum(("ruler", "HTH"), "ruler")

@@ -599,6 +599,28 @@ TEST(AnalyzeCliTest, TheTimeLimitCoversTheSearchForWinningMoves) {
   EXPECT_THAT(options.err, ::testing::HasSubstr("the search for options stopped at the time limit"));
 }
 
+TEST(AnalyzeCliTest, TheTimeLimitCoversTheSearchForASumsWinningMoves) {
+  // The same deadline, passed before the search begins, over a sum: Moebius' coin 199 alone (value g(199) != 0) plus
+  // Ruler HTH (value g(0) ^ g(2) = 1 ^ 1 = 0): 3 heads coins, none searched.
+  const std::vector<std::string> sum = {"analyze", "moebius", "200=199",       "+",
+                                        "ruler",   "HTH",     "--max-seconds", "0.000001"};
+  const auto r = run_tartan(sum);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.out, ::testing::HasSubstr("outcome: N"));
+  EXPECT_THAT(r.out, ::testing::HasSubstr("winning moves: none found before the search stopped\n"));
+  EXPECT_EQ(r.err,
+            "error: the search for winning moves stopped at the time limit of 0 ms after 0 of the 3 heads coins; 0 "
+            "winning moves listed; raise the limit with --max-seconds (0: no limit)\n");
+  std::vector<std::string> as_json = sum;
+  as_json.push_back("--json");
+  const auto json = run_tartan(as_json);
+  EXPECT_EQ(json.exit_code, 2);
+  const nlohmann::json parsed = nlohmann::json::parse(json.out);
+  EXPECT_EQ(parsed["complete"], false);
+  EXPECT_EQ(parsed["winning_moves"].size(), 0U);
+  EXPECT_THAT(parsed["stopped"].get<std::string>(), ::testing::StartsWith("the search for winning moves stopped"));
+}
+
 TEST(AnalyzeCliTest, LimitOneOnAFarCoinListsItsFirstMove) {
   // Moebius from its lone heads coin 1999 of 2000: the coin alone leaves 0 (its value is the position's); listed
   // first, and the search stops there (it used to gather the coin's every move first).

@@ -211,6 +211,76 @@ TEST_F(ExploreApiTest, AnalyzeIsTheCliJsonAndTheGameTree) {
   }
 }
 
+TEST_F(ExploreApiTest, AnalyzeOfASumIsTheCliJsonAndTheXorOfTheGameTrees) {
+  // Sums of a Mock Turtles row and a Ruler row ("terms"): the answer is the CLI's for GAME POSITION + GAME POSITION,
+  // the value the XOR of the terms' values over their explicit game trees, and the winning moves those of one term
+  // that leave the XOR of the terms at 0; counted, their number.
+  constexpr coin coins = 7;
+  tartan::test::brute_force mock(tartan::test::k_coins{1, 3}, coins);
+  tartan::test::brute_force ruler(tartan::test::ruler_rule{}, coins);
+  std::mt19937 rng(2718);
+  for (int trial = 0; trial < 12; ++trial) {
+    const std::uint32_t a = rng() & ((1u << coins) - 1), b = rng() & ((1u << coins) - 1);
+    const std::string pa = row_text(a, coins), pb = row_text(b, coins);
+    const json terms = json::array({json{{"game", "mock-turtles"}, {"position", pa}},
+                                    json{{"game", "ruler"}, {"position", std::to_string(coins) + "=" + [&] {
+                                                               std::string heads;
+                                                               for (coin c = 0; c < coins; ++c) {
+                                                                 if (b >> c & 1)
+                                                                   heads +=
+                                                                       (heads.empty() ? "" : ",") + std::to_string(c);
+                                                               }
+                                                               return heads;
+                                                             }()}}});
+    const reply r = server().post("analyze", json{{"terms", terms}, {"limit", 1000}}.dump());
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(r.body,
+              cli({"analyze", "mock-turtles", pa, "+", "ruler", terms[1]["position"], "--limit", "1000", "--json"}))
+        << pa << " + " << pb;
+    const grundy_value value = mock.value(a) ^ ruler.value(b);
+    const json answer = json::parse(r.body);
+    EXPECT_EQ(answer.at("value").get<grundy_value>(), value) << pa << " + " << pb;
+    EXPECT_EQ(answer.at("outcome"), value != 0 ? "N" : "P");
+    std::set<std::pair<std::size_t, std::vector<coin>>> expected, listed;
+    for (std::vector<coin> m : tartan::test::all_position_moves(tartan::test::k_coins{1, 3}, a, coins)) {
+      std::sort(m.begin(), m.end());
+      if ((mock.value(tartan::test::apply_move(a, m)) ^ ruler.value(b)) == 0) expected.insert({0, m});
+    }
+    for (std::vector<coin> m : tartan::test::all_position_moves(tartan::test::ruler_rule{}, b, coins)) {
+      std::sort(m.begin(), m.end());
+      if ((ruler.value(tartan::test::apply_move(b, m)) ^ mock.value(a)) == 0) expected.insert({1, m});
+    }
+    for (const json& w : answer.at("winning_moves")) {
+      listed.insert({w.at("term").get<std::size_t>(), w.at("move").get<std::vector<coin>>()});
+    }
+    EXPECT_EQ(listed, expected) << pa << " + " << pb;
+    EXPECT_EQ(answer.at("winning_moves").size(), expected.size());
+
+    const reply counted = server().post("analyze", json{{"terms", terms}, {"count", true}}.dump());
+    ASSERT_EQ(counted.status, 200) << counted.body;
+    EXPECT_EQ(counted.body,
+              cli({"analyze", "mock-turtles", pa, "+", "ruler", terms[1]["position"], "--count", "--json"}));
+    EXPECT_EQ(json::parse(counted.body).at("winning_move_count").get<std::size_t>(), expected.size());
+  }
+  // A board term, drawn and compact.
+  const reply board = server().post("analyze", R"({"terms": [{"game": "ruler*ruler", "position": "HT/TH"},
+                                             {"game": "ruler*ruler", "position": "8x8=all"}]})");
+  ASSERT_EQ(board.status, 200) << board.body;
+  EXPECT_EQ(board.body, cli({"analyze", "ruler*ruler", "HT/TH", "+", "ruler*ruler", "8x8=all", "--json"}));
+  // Terms with a position of one's own, or options, are refused.
+  for (const auto& [body, words] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"terms": [{"game": "ruler", "position": "HTH"}], "game": "ruler"})", "give either terms or one game"},
+           {R"({"terms": [{"game": "ruler", "position": "HTH"}], "options": 3})", "leave it out of a sum"},
+           {R"({"terms": []})", "terms: give the positions of the sum"},
+           {R"({"terms": [{"game": "ruler"}]})", "terms[0]: give {"},
+           {R"({"terms": [{"game": "ruler", "position": "HT/TH"}]})", "term 0 of the sum: 'HT/TH' has 2 axes"},
+           {R"({"terms": [{"game": "@x.code", "position": "HTH"}]})", "the explorer reads no files"}}) {
+    const reply refused = server().post("analyze", body);
+    EXPECT_EQ(refused.status, 400) << body;
+    EXPECT_NE(refused.body.find(words), std::string::npos) << refused.body;
+  }
+}
+
 // "heads": "" is all tails, as docs/explorer.md says and as the page sends for an all-tails box: value 0 (no move
 // exists), outcome P, no winning move; in play, the game is over at once.
 TEST_F(ExploreApiTest, EmptyHeadsAreAnAllTailsPosition) {

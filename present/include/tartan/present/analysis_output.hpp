@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tartan/analysis/analysis.hpp"
+#include "tartan/analysis/analysis_request.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/move_count.hpp"
@@ -20,47 +21,19 @@
 
 namespace tartan::present {
 
-/// The options of a position listed with an analysis (analyze --options N): a page of them, and whether it holds
-/// every option.
-struct option_page {
-  std::vector<option> listed;
-  bool complete = true;  // false when the position has more options than were listed
-};
-
-/// The most options --options lists (and the explorer's API): a page of them is held in memory at once.
-inline constexpr std::size_t max_listed_options = 100000;
-
-/**
- * The first `count` options of `a` (analysis::for_each_option's order), and whether they are all of them.
- * Complexity: count + 1 options visited.
- *
- * Example: list_options(analyze(mock, parse_box_position("HTTH")), 2).listed.size() == 2, .complete == false
- */
-option_page list_options(const analysis& a, std::size_t count);
-
-/// The same under `limits` (analysis::for_each_option's): the options listed before a stop, and how the listing
-/// ended in `report` (a stop by the deadline or a cancel: report.interrupted()).
-option_page list_options(const analysis& a, std::size_t count, const search_options& limits, search_report& report);
-
 /// "g_ruler(a) ⊗ g_mock-turtles(b)": the Tartan theorem's formula for a product.
 std::string product_formula(const game_handle& game);
 
 /// The first lines of the text report: game, position, value and outcome (printed before any move is searched).
 void print_analysis_head(std::ostream& out, const analysis& a);
 
-/// The words of a search stopped by its deadline or a cancel, for the line that says where it stopped: "the search
-/// for winning moves stopped at the time limit of 5 s after 17 of the 2000 heads coins; 3 winning moves listed"
-/// (`time_limit` in seconds, named when the deadline stopped it).
-std::string search_stopped_text(const search_report& r, const std::string& what, std::size_t listed, double time_limit);
-
 /**
- * The winning moves of analyze's text report, printed as the search finds them: the visitor of
- * analysis::for_each_winning_move skips `offset` moves, prints the next `limit` (the heading before the first) and
- * returns false at the last; finish() closes the page as print_analysis does. The moves printed are kept (for
- * --svg).
+ * The winning moves of analyze's text report, printed as the engine finds them: visit() prints each move of the page
+ * (the moves from `offset` on, at most `limit`; analysis_request.hpp), the heading before the first; finish() closes
+ * the page as print_analysis does. The moves printed are kept.
  *
- * Example: move_page_printer page(std::cout, a, 10, 0); a.for_each_winning_move(page.visitor(), limits);
- * page.finish(report);
+ * Example: move_page_printer page(std::cout, a, 10, 0); request.on_winning_move = [&](const move& m) { page.visit(m);
+ * }; page.finish(answer(request).search);
  */
 class move_page_printer {
  public:
@@ -79,7 +52,6 @@ class move_page_printer {
   const analysis& a_;
   std::size_t limit_;
   std::size_t offset_;
-  std::size_t seen_ = 0;
   std::vector<move> listed_;
 };
 
@@ -108,12 +80,15 @@ void print_move_count_json(std::ostream& out, const game_handle& game, const box
                            const move_count_result& counted);
 
 /// A sum of positions: each term (its game, position and value), the sum's value and outcome, and the winning
-/// moves listed with the term each is in (terms numbered from 0).
+/// moves listed with the term each is in (terms numbered from 0); `interrupted`: the search for them was stopped by
+/// the deadline or a cancel (the caller says where).
 void print_sum_analysis(std::ostream& out, const sum_analysis& a,
-                        const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit,
-                        std::size_t offset);
+                        const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit, std::size_t offset,
+                        bool interrupted = false);
+/// `stopped`: where the search for winning moves stopped (analysis_report::where), written as "complete": false and
+/// "stopped" as for a position; empty when it was not stopped.
 void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
-                             const std::vector<std::pair<std::size_t, move>>& winning);
+                             const std::vector<std::pair<std::size_t, move>>& winning, const std::string& stopped = "");
 /// A sum's winning moves counted, in all and per term.
 void print_sum_count(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted);
 void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted);
@@ -122,12 +97,14 @@ void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms,
 /// more, boxes of more than two axes. Checked before any work.
 void check_drawable(const box_position& p);
 
-/// The picture of the board (rows, and boards of two factors): the heads, the values the position depends on, the
-/// value, and the first of `winning` highlighted. Throws limit_error as check_drawable does.
-svg::board_picture analysis_picture(const analysis& a, const std::vector<move>& winning);
+/// The picture of the board (rows, and boards of two factors): the heads, the values the position depends on
+/// (`grid`, the engine's picture_values(a)), the value, and the first of `winning` highlighted. Throws limit_error as
+/// check_drawable does.
+svg::board_picture analysis_picture(const analysis& a, const std::vector<move>& winning, const value_picture& grid);
 
 /// The board (rows, and boards of two factors) as an SVG picture in `path`, the first winning move highlighted.
 /// Throws limit_error as check_drawable does.
-void write_analysis_svg(const std::string& path, const analysis& a, const std::vector<move>& winning);
+void write_analysis_svg(const std::string& path, const analysis& a, const std::vector<move>& winning,
+                        const value_picture& grid);
 
 }  // namespace tartan::present

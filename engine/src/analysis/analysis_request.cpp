@@ -1,0 +1,275 @@
+#include "tartan/analysis/analysis_request.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "tartan/analysis/box_position.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
+#include "tartan/core/time_limit.hpp"
+#include "tartan/core/typed_text.hpp"
+#include "tartan/nim/nimber.hpp"
+#include "tartan/product/grid_position.hpp"
+#include "tartan/turning/position.hpp"
+
+namespace tartan {
+
+namespace {
+
+std::string axes_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " axis" : " axes"); }
+
+/// "the search for winning moves stopped at the time limit of 5 s after 17 of the 2000 heads coins; 3 winning moves
+/// listed" (`time_limit` named when the deadline stopped it).
+std::string stopped_text(const search_report& r, const std::string& what, std::size_t listed, double time_limit) {
+  return "the search for " + what + " stopped " +
+         (r.end == search_end::time_limit ? "at the time limit of " + format_seconds(time_limit) + " " : "") +
+         "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) +
+         (r.coins == 1 ? " heads coin" : " heads coins") + "; " + std::to_string(listed) + " " +
+         (listed == 1 ? what.substr(0, what.size() - 1) : what) + " listed";
+}
+
+void record_stop(analysis_report& report, const search_report& r, const std::string& what, std::size_t listed,
+                 double time_limit) {
+  report.stopped = r.end;
+  report.where = stopped_text(r, what, listed, time_limit);
+}
+
+/// The position's heads listed coin by coin, or limit_error advising a count.
+box_position listed_position(const box_region& region, const analysis_request& request) {
+  try {
+    return region.to_position(request.max_memory);
+  } catch (const limit_error& e) {
+    throw limit_error(e.problem(), "add " + request.count_option + " to count the winning moves without listing them",
+                      e.figures());
+  }
+}
+
+analyze_options values_options(const analysis_request& request) {
+  analyze_options options;
+  options.max_memory = request.max_memory;
+  options.max_seconds = request.max_seconds;
+  options.progress = request.progress;
+  return options;
+}
+
+void check_request(const analysis_request& request) {
+  if (request.terms.empty()) throw parse_error("an analysis needs a position; give a game and a position");
+  if (!request.sum && request.terms.size() != 1) {
+    throw parse_error("an analysis of " + std::to_string(request.terms.size()) +
+                      " positions is a sum; ask for a sum, or for one position");
+  }
+  if (request.options && (request.count || request.sum)) {
+    throw parse_error("options are listed for one position, not counted; leave them out of a count or a sum");
+  }
+  if (request.options && *request.options > max_listed_options) {
+    throw parse_error("at most " + std::to_string(max_listed_options) + " options are listed; ask for fewer");
+  }
+  if (request.picture && (request.count || request.sum)) {
+    throw parse_error("a picture draws one position listed; leave it out of a count or a sum");
+  }
+}
+
+/// One position: the value, then the page of winning moves as found, then the options.
+void answer_position(const analysis_request& request, const search_options& search, analysis_report& report) {
+  const sum_term& term = request.terms.front();
+  box_position listed = listed_position(term.position, request);
+  if (request.on_position) request.on_position(listed);
+  report.position.emplace(analyze(term.game, std::move(listed), values_options(request)));
+  const analysis& a = *report.position;
+  report.value = a.value();
+  if (request.picture) report.picture = picture_values(a);
+  if (request.on_analysed) request.on_analysed(a);
+  if (a.value() != 0 && request.limit != 0) {
+    std::size_t seen = 0;
+    report.search = a.for_each_winning_move(
+        [&](const move& m) {
+          if (seen++ < request.offset) return true;
+          report.winning_moves.push_back(m);
+          if (request.on_winning_move) request.on_winning_move(m);
+          return report.winning_moves.size() < request.limit;
+        },
+        search);
+    if (report.search.interrupted()) {
+      record_stop(report, report.search, "winning moves", report.winning_moves.size(), request.max_seconds);
+    }
+  }
+  if (request.options && !report.search.interrupted()) {
+    report.options = list_options(a, *request.options, search, report.option_search);
+    if (report.option_search.interrupted()) {
+      record_stop(report, report.option_search, "options", report.options->listed.size(), request.max_seconds);
+    }
+  }
+}
+
+/// A sum: each term analysed, then the page of winning moves, term by term (a move in term i wins when it leads the
+/// term to its value XOR the sum's), one search over the heads coins of every term.
+void answer_sum(const analysis_request& request, const search_options& search, analysis_report& report) {
+  report.sum.emplace(request.terms, values_options(request));
+  const sum_analysis& s = *report.sum;
+  report.value = s.value();
+  if (s.value() == 0 || request.limit == 0) return;
+  std::uint64_t coins = 0;
+  for (const analysis& t : s.terms()) coins += t.position().head_count();
+  report.search.coins = coins;
+  std::uint64_t before = 0;  // the heads coins of the terms searched
+  std::size_t seen = 0;
+  for (std::size_t i = 0; i < s.terms().size(); ++i) {
+    const analysis& t = s.terms()[i];
+    search_options term_search;
+    term_search.deadline = search.deadline;
+    term_search.report_interval = search.report_interval;
+    if (search.progress) {
+      term_search.progress = [&](double fraction) {
+        const double here = fraction * static_cast<double>(t.position().head_count());
+        return search.progress(coins == 0 ? 1.0 : (static_cast<double>(before) + here) / static_cast<double>(coins));
+      };
+    }
+    const search_report r = t.for_each_move_to(
+        t.value() ^ s.value(),
+        [&](const move& m) {
+          if (seen++ < request.offset) return true;
+          report.sum_winning_moves.emplace_back(i, m);
+          return report.sum_winning_moves.size() < request.limit;
+        },
+        term_search);
+    report.search.end = r.end;
+    report.search.coins_done = before + r.coins_done;
+    before += t.position().head_count();
+    if (!r.complete()) break;
+  }
+  if (report.search.interrupted()) {
+    record_stop(report, report.search, "winning moves", report.sum_winning_moves.size(), request.max_seconds);
+  }
+}
+
+}  // namespace
+
+option_page list_options(const analysis& a, std::size_t count, const search_options& limits, search_report& report) {
+  option_page page;
+  report = a.for_each_option(
+      [&](const move& m, grundy_value v) {
+        page.listed.push_back(option{m, v});
+        return page.listed.size() <= count;
+      },
+      limits);
+  page.complete = page.listed.size() <= count && !report.interrupted();
+  if (page.listed.size() > count) page.listed.pop_back();
+  return page;
+}
+
+value_picture picture_values(const analysis& a) {
+  const box_position& p = a.position();
+  const box_extents& extents = p.extents();
+  value_picture picture;
+  if (p.dimensions() == 1) {
+    picture.cols = extents[0];
+    const auto g = a.factor_values(0);
+    picture.values.assign(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(std::min(g.size(), picture.cols)));
+    return picture;
+  }
+  if (p.dimensions() != 2) {
+    throw limit_error("a picture shows rows and boards; this position is a box of " + axes_text(p.dimensions()));
+  }
+  picture.rows = extents[0];
+  picture.cols = extents[1];
+  // G(r, c) = g_rows(r) ⊗ g_cols(c), the Tartan theorem; the analysis holds g as far as the heads reach per axis.
+  const auto g_rows = a.factor_values(0), g_cols = a.factor_values(1);
+  picture.values.assign(picture.rows * picture.cols, 0);
+  std::size_t known = 0;
+  for (std::size_t r = 0; r < picture.rows && r < g_rows.size(); ++r) {
+    for (std::size_t c = 0; c < picture.cols && c < g_cols.size(); ++c) {
+      picture.values[r * picture.cols + c] = nim_mul(g_rows[r], g_cols[c]);
+      known = r * picture.cols + c + 1;
+    }
+  }
+  picture.values.resize(known);
+  return picture;
+}
+
+std::vector<sum_term_text> split_sum_terms(std::span<const std::string> words) {
+  if (words.empty()) throw parse_error("a sum needs at least one position; give GAME POSITION terms joined by +");
+  std::vector<sum_term_text> terms{{words[0], words.size() > 1 ? words[1] : ""}};
+  for (std::size_t i = 2; i < words.size();) {
+    if (words[i] != "+") {
+      throw parse_error("expected '+' before term " + std::to_string(terms.size()) + " of the sum, found " +
+                        quote_typed(words[i]) + "; join terms as GAME POSITION + GAME POSITION");
+    }
+    if (i + 1 >= words.size() || words[i + 1] == "+") {
+      throw parse_error("term " + std::to_string(terms.size()) +
+                        " of the sum is empty; give GAME POSITION after each +, e.g. + ruler HTH");
+    }
+    if (i + 2 >= words.size() || words[i + 2] == "+") {
+      throw parse_error("term " + std::to_string(terms.size()) + " of the sum (" + quote_typed(words[i + 1]) +
+                        ") has no position; give GAME POSITION, e.g. + ruler HTH");
+    }
+    terms.push_back({words[i + 1], words[i + 2]});
+    i += 3;
+  }
+  if (terms[0].position.empty()) {
+    throw parse_error("term 0 of the sum (" + quote_typed(terms[0].game) +
+                      ") has no position; give GAME POSITION, e.g. ruler HTH");
+  }
+  return terms;
+}
+
+box_region parse_term_position(std::string_view text, const game_handle& game, std::size_t term) {
+  const std::size_t equals = text.find('=');
+  if (equals == std::string_view::npos) {
+    const box_position drawn =
+        text.find('/') != std::string_view::npos ? box_position(parse_grid(text)) : box_position(parse_row(text));
+    if (drawn.dimensions() != game.dimensions()) {
+      throw parse_error("term " + std::to_string(term) + " of the sum: " + quote_typed(text) + " has " +
+                        axes_text(drawn.dimensions()) + " but '" + game.name() + "' has " +
+                        std::to_string(game.dimensions()) +
+                        "; give a row for a 1-D game, rows joined by '/' for a product of two, or SIZE=HEADS");
+    }
+    return box_region(drawn);
+  }
+  const std::string_view size_text = text.substr(0, equals), heads = text.substr(equals + 1);
+  box_extents size;
+  if (size_text.find('x') == std::string_view::npos) {
+    const std::uint64_t n = parse_u64(size_text, "the row length before '='", std::uint64_t{UINT32_MAX} + 1);
+    if (n == 0) throw parse_error("term " + std::to_string(term) + " of the sum: a row needs at least 1 coin");
+    size = box_extents{static_cast<std::size_t>(n)};
+  } else {
+    size = parse_board_size(size_text);
+  }
+  if (size.size() != game.dimensions()) {
+    throw parse_error("term " + std::to_string(term) + " of the sum: size " + quote_typed(size_text) + " has " +
+                      axes_text(size.size()) + " but '" + game.name() + "' has " + std::to_string(game.dimensions()) +
+                      "; e.g. 1000=3,10-20 for a row, 8x8=all for a board");
+  }
+  if (game.is_product()) game.product().check_extents(size);
+  if (heads == "all") return box_region::all_heads(size);
+  return parse_box_region(size, heads);
+}
+
+analysis_report answer(const analysis_request& request) {
+  // The deadline of the searches counts from here: the request's time limit covers the whole answer.
+  search_options search = search_options::within(request.max_seconds);
+  search.progress = request.search_progress;
+  check_request(request);
+  analysis_report report;
+  if (request.count) {
+    const analyze_options options = values_options(request);
+    if (request.sum) {
+      report.sum_count = count_sum_winning_moves(request.terms, options);
+      report.value = report.sum_count->value;
+    } else {
+      const sum_term& term = request.terms.front();
+      report.count = count_winning_moves(term.game, term.position, options);
+      report.value = report.count->value;
+    }
+    return report;
+  }
+  if (request.sum) {
+    answer_sum(request, search, report);
+  } else {
+    answer_position(request, search, report);
+  }
+  return report;
+}
+
+}  // namespace tartan
