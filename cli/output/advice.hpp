@@ -5,13 +5,13 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <cstdint>
 #include <string>
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/present/advice.hpp"
 
 namespace tartan::cli {
 
@@ -38,16 +38,9 @@ inline std::string limit_message(const limit_error& e, const CLI::App& cmd) {
     advice = "check --coins at most " + std::to_string(*e.suggestion()) +
              (e.unit() == limit_unit::coins ? "" : " for this game");
   }
-  // The engine's clause for a limit that can be raised names no way to raise it; a command that has one says it,
-  // and one that has none leaves it out.
-  std::string raise = e.raise_to() ? "" : e.raise_clause();
-  if (e.raise_to() && e.unit() == limit_unit::bytes && has("--max-memory")) {
-    raise = ", or raise the limit with --max-memory " + memory_size_text(static_cast<std::uint64_t>(*e.raise_to())) +
-            (e.figures().at_least ? " or more" : "");
-  } else if (e.raise_to() && e.unit() == limit_unit::seconds && has("--max-seconds")) {
-    raise = ", or raise the limit with --max-seconds " + std::to_string(static_cast<std::uint64_t>(*e.raise_to()));
-  }
-  std::string message = e.problem() + (advice.empty() ? "" : "; " + advice) + raise;
+  const present::limit_raising how{has("--max-memory") ? "raise the limit with --max-memory" : "",
+                                   has("--max-seconds") ? "raise the limit with --max-seconds" : ""};
+  std::string message = present::limit_message(e, how, advice);
   // A board too large for a game graph: the direct computation builds none.
   if (check && e.suggestion_unit() == limit_unit::cells) message += "; use 'tartan verify' for larger boards";
   return message;

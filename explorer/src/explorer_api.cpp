@@ -27,6 +27,7 @@
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
+#include "tartan/present/advice.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/present/json_output.hpp"
 #include "tartan/present/pictures.hpp"
@@ -233,14 +234,8 @@ std::string game_text(const request_fields& f) {
 
 /// A limit_error's message with the advice said for the explorer: how to start it with a larger limit.
 std::string limit_message(const limit_error& e) {
-  std::string raise = e.raise_to() ? "" : e.raise_clause();
-  if (e.raise_to() && e.unit() == limit_unit::bytes) {
-    raise = ", or start tartan explore with --max-memory " +
-            memory_size_text(static_cast<std::uint64_t>(*e.raise_to())) + (e.figures().at_least ? " or more" : "");
-  } else if (e.raise_to() && e.unit() == limit_unit::seconds) {
-    raise = ", or start tartan explore with --max-seconds " + std::to_string(static_cast<std::uint64_t>(*e.raise_to()));
-  }
-  return e.problem() + (e.advice().empty() ? "" : "; " + e.advice()) + raise;
+  return present::limit_message(e,
+                                {"start tartan explore with --max-memory", "start tartan explore with --max-seconds"});
 }
 
 api_reply json_reply(const std::string& text) { return {200, "application/json", text + "\n"}; }
