@@ -16,6 +16,7 @@
 #include "support/reference_data.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/turning/period.hpp"
 #include "tartan/turning/sequence.hpp"
 #include "turning/code/sparse_space.hpp"
 
@@ -164,7 +165,7 @@ TEST(TakeBreakCodeTest, CodesWithoutMovesAreWorthZero) {
 
 TEST(TakeBreakCodeTest, SparseSpaceMatchesTheDirectRouteOnRandomOctalCodes) {
   std::mt19937 rng(99);
-  int sparse = 0;
+  int sparse = 0, domain = 0;
   for (int i = 0; i < 40; ++i) {
     const test_code c = random_code(rng, false, true);
     SCOPED_TRACE(c.text());
@@ -174,21 +175,112 @@ TEST(TakeBreakCodeTest, SparseSpaceMatchesTheDirectRouteOnRandomOctalCodes) {
     tartan::detail::sparse_space_solver solver(code);
     for (std::size_t n = 0; n < direct.size(); ++n) ASSERT_EQ(solver.next(), direct[n]) << "heap " << n;
     if (solver.stats().rare_heaps * 4 < direct.size()) ++sparse;
+    if (solver.stats().variant == tartan::detail::sparse_variant::domain) ++domain;
   }
   EXPECT_GT(sparse, 0) << "some random code has a sparse space";
+  EXPECT_GT(domain, 0) << "some random code chose the domain variant";
 }
 
-TEST(TakeBreakCodeTest, SparseSpaceIsExactUnderAnyMask) {
-  // A mask that fits no game makes most heaps rare, or makes rare values absent often: the values stay exact.
-  for (const char* text : {"0.16", "4!.0", "0.014", "0.77", "0.6"}) {
+TEST(TakeBreakCodeTest, SparseSpaceIsExactUnderAnyMaskAndVariant) {
+  // A mask that fits no game makes most heaps sparse, or makes rare values absent often: the values stay exact, in
+  // both variants (the domain variant where every two-heap digit has an index of one parity).
+  using tartan::detail::sparse_variant;
+  std::mt19937 rng(7);
+  std::vector<std::string> texts = {"0.16", "4!.0", "0.014", "0.77", "0.6", "0.051", "4.07", "0.4!4"};
+  for (int i = 0; i < 12; ++i) texts.push_back(random_code(rng, false, true).text());
+  int domains = 0;
+  for (const std::string& text : texts) {
     const take_break_code code = take_break_code::parse(text);
     const std::vector<grundy_value> direct = tartan::grundy_sequence(code, 1500, sequence_method::option_values);
-    for (const grundy_value mask : {grundy_value{0}, grundy_value{1}, grundy_value{6}, grundy_value{0xff}}) {
-      SCOPED_TRACE(std::string(text) + " mask " + std::to_string(mask));
-      tartan::detail::sparse_space_solver solver(code, mask);
-      for (std::size_t n = 0; n < direct.size(); ++n) ASSERT_EQ(solver.next(), direct[n]) << "heap " << n;
+    for (const sparse_variant variant : {sparse_variant::range, sparse_variant::domain}) {
+      if (variant == sparse_variant::domain && !tartan::detail::sparse_space_domain_applies(code)) continue;
+      domains += variant == sparse_variant::domain ? 1 : 0;
+      for (const grundy_value mask : {grundy_value{0}, grundy_value{1}, grundy_value{6}, grundy_value{0xff},
+                                      ~grundy_value{1}, ~grundy_value{0}}) {
+        SCOPED_TRACE(text + " mask " + std::to_string(mask) + (variant == sparse_variant::domain ? " domain" : ""));
+        tartan::detail::sparse_space_solver solver(code, mask, variant);
+        for (std::size_t n = 0; n < direct.size(); ++n) ASSERT_EQ(solver.next(), direct[n]) << "heap " << n;
+      }
     }
   }
+  EXPECT_GT(domains, 4);
+}
+
+TEST(TakeBreakCodeTest, DomainVariantNeedsTwoHeapDigitsOfOneParity) {
+  EXPECT_TRUE(tartan::detail::sparse_space_domain_applies(take_break_code::parse("0.014")));
+  EXPECT_TRUE(tartan::detail::sparse_space_domain_applies(take_break_code::parse("4.07")));  // d0 and d2
+  EXPECT_TRUE(tartan::detail::sparse_space_domain_applies(take_break_code::parse("0.4040")));
+  EXPECT_FALSE(tartan::detail::sparse_space_domain_applies(take_break_code::parse("0.77")));  // d1 and d2
+  EXPECT_FALSE(tartan::detail::sparse_space_domain_applies(take_break_code::parse("4.7")));
+  EXPECT_FALSE(tartan::detail::sparse_space_domain_applies(take_break_code::parse("0.333")));  // no split
+}
+
+TEST(TakeBreakCodeTest, SparseSpaceFindsTheDomainSparseSpaceOf051) {
+  // Flammenkamp (octal_sparse.html): .051 has period 48 and preperiod 48, and with the bitstring 111... the heaps
+  // n with popcount(g(n)) ≡ n - t (mod 2), t = 2, are 0, 3, 7, 13, 17, 27 and 37 only; in the range it has no sparse
+  // space. The solver picks that mask and variant, and its sparse heaps (h >= 1) stay those six.
+  const take_break_code code = take_break_code::parse(".051");
+  tartan::detail::sparse_space_solver solver(code);
+  for (int n = 0; n < 4096; ++n) solver.next();
+  const tartan::detail::sparse_space_stats st = solver.stats();
+  EXPECT_EQ(st.variant, tartan::detail::sparse_variant::domain);
+  EXPECT_EQ(st.mask & 7, 7u);
+  EXPECT_EQ(st.rare_heaps, 6u);
+}
+
+TEST(TakeBreakCodeTest, SparseSpaceFindsGrundysGameMaskAndFewRareHeaps) {
+  // Flammenkamp (grundy.html): Grundy's game has the bitstring m = 0111... (every bit but the lowest); 1287 values
+  // known to be rare under it, heap 0 among them, up to heaps far beyond these.
+  tartan::detail::sparse_space_solver solver(take_break_code::parse("4!.0"));
+  for (int n = 0; n < (1 << 17); ++n) solver.next();
+  const tartan::detail::sparse_space_stats st = solver.stats();
+  EXPECT_EQ(st.mask, ~grundy_value{1});
+  EXPECT_EQ(st.variant, tartan::detail::sparse_variant::range);
+  EXPECT_LE(st.rare_heaps, 1286u);
+  EXPECT_GT(st.rare_heaps, 1000u);
+  // Each heap costs its sparse heaps plus a short pass; only a new rare value costs a pass over every split.
+  EXPECT_LT(st.pairs / (1 << 17), 20000u) << st.pairs;
+  EXPECT_LT(st.absent, 2 * st.rare_heaps);
+}
+
+TEST(TakeBreakCodeTest, GuySmithProvesKaylesPeriodic) {
+  // Kayles: period 12 from heap 71 on, its last exception g(70) (Guy and Smith 1956; Winning Ways ch. 4). The
+  // theorem needs g(n + 12) = g(n) for 71 <= n < 2·71 + 12 + 2, so g(0..167): proven with 168 values, not with 167.
+  const std::vector<grundy_value> g = definition_values(test_code{{0, 7, 7}, {false, false, false}}, 400);
+  const take_break_code code = take_break_code::parse("0.77");
+  ASSERT_TRUE(tartan::guy_smith_applies(code));
+  const auto proven = tartan::find_octal_period(std::span(g).first(168), code);
+  ASSERT_TRUE(proven);
+  EXPECT_TRUE(proven->proven);
+  EXPECT_EQ(proven->preperiod, 71u);
+  EXPECT_EQ(proven->period, 12u);
+  EXPECT_NE(proven->why.find("Guy–Smith periodicity theorem"), std::string::npos) << proven->why;
+  const auto observed = tartan::find_octal_period(std::span(g).first(167), code);
+  ASSERT_TRUE(observed);
+  EXPECT_FALSE(observed->proven);
+  EXPECT_NE(observed->why.find("ask for at least 168 values"), std::string::npos) << observed->why;
+  // The proof holds far past its window.
+  for (std::size_t n = 71; n + 12 < g.size(); ++n) ASSERT_EQ(g[n + 12], g[n]) << n;
+  // Not octal games: '!' (Grundy's game), d0 (4.07), three heaps (0.F).
+  for (const char* text : {"4!.0", "4.07", "0.F"})
+    EXPECT_FALSE(tartan::guy_smith_applies(take_break_code::parse(text)));
+}
+
+TEST(TakeBreakCodeTest, GuySmithProves016PeriodicAsPublished) {
+  // .16: preperiod 105351, period 149459 (Gangolli and Plambeck, IJGT 18 (1989)). The proof needs
+  // 2·105351 + 2·149459 + 2 = 509622 values; the values, computed on to 2^20, keep
+  // g(n + P) = g(n) for every n >= p.
+  const take_break_code code = take_break_code::parse("0.16");
+  const std::vector<grundy_value> g = tartan::grundy_sequence(code, std::size_t{1} << 20);
+  const auto found = tartan::find_octal_period(std::span(g).first(509622), code);
+  ASSERT_TRUE(found);
+  EXPECT_TRUE(found->proven) << found->why;
+  EXPECT_EQ(found->preperiod, 105351u);
+  EXPECT_EQ(found->period, 149459u);
+  for (std::size_t n = found->preperiod; n + found->period < g.size(); ++n) {
+    ASSERT_EQ(g[n + found->period], g[n]) << n;
+  }
+  EXPECT_FALSE(tartan::find_octal_period(std::span(g).first(509621), code)->proven);
 }
 
 TEST(TakeBreakCodeTest, SparseSpaceWidensItsValues) {
@@ -205,13 +297,15 @@ TEST(TakeBreakCodeTest, SparseSpaceWidensItsValues) {
 }
 
 TEST(TakeBreakCodeTest, SparseSpaceKeepsFewRareHeapsOnSparseGames) {
-  // .16, 0.014 and Grundy's game have a sparse space (Gangolli and Plambeck 1989; Flammenkamp's tables).
+  // .16, 0.014 and Grundy's game have a sparse space (Gangolli and Plambeck 1989; Flammenkamp's tables), under
+  // masks of every bit but the lowest.
   for (const char* text : {"0.16", "0.014", "4!.0"}) {
     const take_break_code code = take_break_code::parse(text);
     tartan::detail::sparse_space_solver solver(code);
-    for (int n = 0; n < 20000; ++n) solver.next();
+    for (int n = 0; n < 100000; ++n) solver.next();
     const tartan::detail::sparse_space_stats st = solver.stats();
-    EXPECT_LT(st.rare_heaps, 20000u / 5) << text << ": mask " << st.mask << ", " << st.searches << " searches";
+    EXPECT_LT(st.rare_heaps, 100000u / 25) << text << ": mask " << st.mask << ", " << st.searches << " searches";
+    EXPECT_EQ(st.mask & 0xff, 0xfeu) << text;
   }
 }
 
