@@ -97,9 +97,11 @@ std::string_view closest_name(std::string_view key) {
 /// The message of an unknown_game_error, in the library's words.
 std::string unknown_game_message(const std::string& typed, const std::vector<std::string>& suggestions,
                                  bool products_allowed, const std::string& context) {
-  const std::string what = products_allowed ? "name a built-in game, give a turning code such as 1-3, or a product "
-                                              "such as 'ruler*mock-turtles'"
-                                            : "name a built-in game or give a turning code such as 1-3";
+  const std::string what = products_allowed ? "name a built-in game, give a turning code such as 1-3 or a "
+                                              "take-and-break code such as 0.77, or a product such as "
+                                              "'ruler*mock-turtles'"
+                                            : "name a built-in game or give a turning code such as 1-3 or a "
+                                              "take-and-break code such as 0.77";
   if (typed.empty()) return context + "no game given; " + what;
   return context + "unknown game " + tartan::quote_typed(typed) + "; " +
          (suggestions.empty() ? "" : "did you mean '" + suggestions.front() + "'? ") + what;
@@ -118,6 +120,8 @@ unknown_game_error::unknown_game_error(std::string typed, std::vector<std::strin
 std::span<const game_info> builtin_games() { return std::span<const game_info>(infos).first(family_count); }
 
 std::span<const game_info> take_break_games() { return std::span<const game_info>(infos).subspan(family_count); }
+
+std::span<const game_info> all_games() { return std::span<const game_info>(infos); }
 
 std::string shortened_code(const std::string& code) {
   constexpr std::size_t shown_chars = 48;

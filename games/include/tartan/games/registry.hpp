@@ -29,6 +29,9 @@ std::span<const game_info> builtin_games();
 /// both lists.
 std::span<const game_info> take_break_games();
 
+/// Every built-in: builtin_games(), then take_break_games(). For front ends that list them in one catalogue.
+std::span<const game_info> all_games();
+
 /**
  * A turning code as reports name it: whole when short, else its first 48 characters and its length, so that a code
  * of thousands of alternatives (read from a file) keeps a report's lines readable.
@@ -43,7 +46,8 @@ std::string shortened_code(const std::string& code);
  * it stands, so that a front end can say where its list of games is.
  *
  * Example: find_game("mock-turtle") throws "unknown game 'mock-turtle'; did you mean 'mock-turtles'? name a built-in
- * game or give a turning code such as 1-3", with typed() == "mock-turtle" and suggestions() == {"mock-turtles"}
+ * game or give a turning code such as 1-3 or a take-and-break code such as 0.77", with typed() == "mock-turtle" and
+ * suggestions() == {"mock-turtles"}
  */
 class unknown_game_error : public parse_error {
  public:
