@@ -34,6 +34,7 @@
 #include "tartan/games/registry.hpp"
 #include "tartan/play/play.hpp"
 #include "tartan/product/grid_position.hpp"
+#include "tartan/turning/take_break_code.hpp"
 
 namespace tartan::cli {
 
@@ -97,11 +98,12 @@ std::string cell_text(const play_move& m) {
 
 /// The rule in one line, from the registry's summaries.
 std::string rule_of(const turning_game& game) {
-  for (const games::game_info& info : games::builtin_games()) {
+  for (const games::game_info& info : games::all_games()) {
     if (info.name == game.name()) return game.name() + " (code " + game.code() + "): " + std::string(info.summary);
   }
-  if (game.code().empty() || game.code() == game.name()) return game.name() + " (a turning code)";
-  return game.name() + " (a turning code: " + games::shortened_code(game.code()) + ")";
+  const char* const kind = take_break_code::claims(game.code()) ? " (a take-and-break code" : " (a turning code";
+  if (game.code().empty() || game.code() == game.name()) return game.name() + kind + ")";
+  return game.name() + kind + ": " + games::shortened_code(game.code()) + ")";
 }
 
 /// The number of coins, or the box's size, as it reads in a sentence: "12 coins", "4x4".

@@ -55,12 +55,14 @@ inline std::string limit_message(const limit_error& e, const CLI::App& cmd) {
 inline std::string unknown_game_message(const games::unknown_game_error& e) {
   if (e.typed().empty()) {
     return e.context() + "no game given; type a name from 'tartan games'" +
-           (e.products_allowed() ? ", a turning code such as 1-3, or a product such as 'ruler*mock-turtles'"
-                                 : " or a turning code such as 1-3");
+           (e.products_allowed()
+                ? ", a turning code such as 1-3, a take-and-break code such as 0.77, or a product such as "
+                  "'ruler*mock-turtles'"
+                : ", a turning code such as 1-3 or a take-and-break code such as 0.77");
   }
   return e.context() + "unknown game " + tartan::quote_typed(e.typed()) + "; " +
          (e.suggestions().empty() ? "" : "did you mean '" + e.suggestions().front() + "'? ") +
-         "type 'tartan games' for the list, or give a turning code such as 1-3";
+         "type 'tartan games' for the list, or give a turning code such as 1-3 or a take-and-break code such as 0.77";
 }
 
 }  // namespace tartan::cli

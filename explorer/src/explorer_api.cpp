@@ -339,9 +339,15 @@ std::string printed(Print print) {
 api_reply games(std::string_view body) {
   const request_fields f(body, "games", {});
   const auto list = games::builtin_games();
-  std::vector<std::vector<grundy_value>> values;
+  const auto heap_games = games::take_break_games();
+  std::vector<std::vector<grundy_value>> values, heap_values;
   for (const games::game_info& info : list) values.push_back(games::find_game(info.name).sequence(games_listed_values));
-  return json_reply(games_json(list, values).dump());
+  for (const games::game_info& info : heap_games) {
+    heap_values.push_back(games::find_game(info.name).sequence(games_listed_values));
+  }
+  auto out = games_json(list, values);
+  out["take_and_break"] = games_json(heap_games, heap_values).at("games");
+  return json_reply(out.dump());
 }
 
 /// POST /api/sequence: `tartan seq GAME N --json [--period]`, or the picture of `--svg`.

@@ -1067,7 +1067,8 @@ async function start() {
     drawPlay();
   });
   try {
-    state.catalogue = (await api('games', {})).games;
+    const listed = await api('games', {});
+    state.catalogue = listed.games.concat(listed.take_and_break || []);
   } catch (error) {
     showError(error.message);
   }

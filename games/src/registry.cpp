@@ -14,13 +14,19 @@
 #include "tartan/core/text.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/families.hpp"
+#include "tartan/games/take_break_games.hpp"
+#include "tartan/turning/take_break_code.hpp"
 #include "tartan/turning/turning_code.hpp"
 
 namespace tartan::games {
 
 namespace {
 
+// Every built-in, the coin-turning families first, then the take-and-break games: one list for lookups, whose first
+// family_count entries builtin_games() shows and the rest take_break_games().
+using all_builtins = decltype(std::tuple_cat(std::declval<builtin_families>(), std::declval<take_break_families>()));
 constexpr std::size_t family_count = std::tuple_size_v<builtin_families>;
+constexpr std::size_t builtin_count = std::tuple_size_v<all_builtins>;
 
 template <class Family>
 constexpr game_info info_of() {
@@ -28,11 +34,11 @@ constexpr game_info info_of() {
 }
 
 template <std::size_t... I>
-constexpr std::array<game_info, family_count> make_infos(std::index_sequence<I...>) {
-  return {info_of<std::tuple_element_t<I, builtin_families>>()...};
+constexpr std::array<game_info, builtin_count> make_infos(std::index_sequence<I...>) {
+  return {info_of<std::tuple_element_t<I, all_builtins>>()...};
 }
 
-constexpr std::array<game_info, family_count> infos = make_infos(std::make_index_sequence<family_count>{});
+constexpr std::array<game_info, builtin_count> infos = make_infos(std::make_index_sequence<builtin_count>{});
 
 template <class Family>
 turning_game make_game() {
@@ -40,19 +46,22 @@ turning_game make_game() {
 }
 
 template <std::size_t... I>
-std::array<turning_game, family_count> make_games(std::index_sequence<I...>) {
-  return {make_game<std::tuple_element_t<I, builtin_families>>()...};
+std::array<turning_game, builtin_count> make_games(std::index_sequence<I...>) {
+  return {make_game<std::tuple_element_t<I, all_builtins>>()...};
 }
 
 /// One handle per built-in, made once: copies share the handle's sequence cache, so a game's values are computed
 /// once per process however often it is looked up.
-const std::array<turning_game, family_count>& builtin_handles() {
-  static const std::array<turning_game, family_count> games = make_games(std::make_index_sequence<family_count>{});
+const std::array<turning_game, builtin_count>& builtin_handles() {
+  static const std::array<turning_game, builtin_count> games = make_games(std::make_index_sequence<builtin_count>{});
   return games;
 }
 
 /// Other names people use for the built-ins (Winning Ways' and CGSuite's spellings).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 5> aliases = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 8> aliases = {{
+    {"grundy", "grundys-game"},
+    {"grundy's-game", "grundys-game"},
+    {"dawson's-kayles", "dawsons-kayles"},
     {"turning-turtles", "turtles"},
     {"moidores", "gold-moidores"},
     {"ternups", "turnips"},
@@ -88,9 +97,11 @@ std::string_view closest_name(std::string_view key) {
 /// The message of an unknown_game_error, in the library's words.
 std::string unknown_game_message(const std::string& typed, const std::vector<std::string>& suggestions,
                                  bool products_allowed, const std::string& context) {
-  const std::string what = products_allowed ? "name a built-in game, give a turning code such as 1-3, or a product "
-                                              "such as 'ruler*mock-turtles'"
-                                            : "name a built-in game or give a turning code such as 1-3";
+  const std::string what = products_allowed ? "name a built-in game, give a turning code such as 1-3 or a "
+                                              "take-and-break code such as 0.77, or a product such as "
+                                              "'ruler*mock-turtles'"
+                                            : "name a built-in game or give a turning code such as 1-3 or a "
+                                              "take-and-break code such as 0.77";
   if (typed.empty()) return context + "no game given; " + what;
   return context + "unknown game " + tartan::quote_typed(typed) + "; " +
          (suggestions.empty() ? "" : "did you mean '" + suggestions.front() + "'? ") + what;
@@ -106,7 +117,11 @@ unknown_game_error::unknown_game_error(std::string typed, std::vector<std::strin
       products_allowed_(products_allowed),
       context_(std::move(context)) {}
 
-std::span<const game_info> builtin_games() { return infos; }
+std::span<const game_info> builtin_games() { return std::span<const game_info>(infos).first(family_count); }
+
+std::span<const game_info> take_break_games() { return std::span<const game_info>(infos).subspan(family_count); }
+
+std::span<const game_info> all_games() { return std::span<const game_info>(infos); }
 
 std::string shortened_code(const std::string& code) {
   constexpr std::size_t shown_chars = 48;
@@ -121,9 +136,12 @@ turning_game find_game(std::string_view name_or_code) {
   for (const auto& [alias, name] : aliases) {
     if (key == alias) key = name;
   }
-  for (std::size_t i = 0; i < family_count; ++i) {
+  for (std::size_t i = 0; i < builtin_count; ++i) {
     if (key == infos[i].name) return builtin_handles()[i];
   }
+  // Take-and-break codes hold a point, '!' or '{', which turning codes never do.
+  if (take_break_code::claims(text))
+    return turning_game(std::string(text), std::string(text), take_break_code::parse(text));
   // Turning codes start with a count of coins; anything else that starts with a digit is a malformed code, and
   // the code's own message (pointing at the offending character) says more than "unknown game" would.
   if (std::isdigit(static_cast<unsigned char>(text.front())) || text.front() == '[') {

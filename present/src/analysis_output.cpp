@@ -13,6 +13,7 @@
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/position.hpp"
+#include "tartan/turning/take_break_code.hpp"
 
 namespace tartan::present {
 
@@ -72,7 +73,8 @@ void print_game_and_size(std::ostream& out, const game_handle& game, const box_e
     const std::string& code = game.row_game().code();
     const char first = game.name().empty() ? ' ' : game.name().front();
     if (code == game.name() || std::isdigit(static_cast<unsigned char>(first)) != 0 || first == '[') {
-      out << " (a turning code)";  // a long code is named by its start only
+      // a long code is named by its start only
+      out << (take_break_code::claims(code) ? " (a take-and-break code)" : " (a turning code)");
     } else if (!code.empty()) {
       out << " (code " << games::shortened_code(code) << ')';
     }

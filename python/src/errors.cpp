@@ -115,7 +115,7 @@ void bind_errors(py::module_& m) {
                          "... except tartan.Error as e:\n"
                          "...     print(e)\n"
                          "unknown game 'mock-turtle'; did you mean 'mock-turtles'? name a built-in game or give a "
-                         "turning code such as 1-3\n");
+                         "turning code such as 1-3 or a take-and-break code such as 0.77\n");
   parse_error_type = make_type(m, "ParseError", {error_type, PyExc_ValueError},
                                "Text or a value that does not parse: a number, a size, a position, a turning code, "
                                "a game's moves.\n\n"

@@ -178,13 +178,13 @@ void bind_games(py::module_& m) {
       "_catalogue",
       [] {
         std::vector<py::tuple> games;
-        for (const games::game_info& g : games::builtin_games()) {
+        for (const games::game_info& g : games::all_games()) {
           games.push_back(
               py::make_tuple(std::string(g.name), std::string(g.title), std::string(g.code), std::string(g.summary)));
         }
         return games;
       },
-      "The built-in games: (name, title, code, summary) each.");
+      "The built-in games, coin-turning then take-and-break: (name, title, code, summary) each.");
 }
 
 }  // namespace tartan::python

@@ -124,3 +124,35 @@ def test_values_beyond_64_bits_are_refused_not_wrapped():
         tartan.game("sym").sequence(200)
     assert isinstance(raised.value, OverflowError)
     assert tartan.game("sym").sequence(128).size == 128
+
+
+def take_break_values(digits, count, distinct=()):
+    """g(0..count-1) of the take-and-break code d0.d1d2... by definition: removing k tokens from a heap of n may leave
+    nothing (bit 1 of d_k), one heap (bit 2) or two non-empty heaps (bit 4; unequal ones when k is in `distinct`, a '!'
+    in the code); g(n) is the mex of the XOR of g over the heaps left."""
+    g = []
+    for n in range(count):
+        options = set()
+        for k, d in enumerate(digits[: n + 1]):
+            r = n - k
+            if d & 1 and k >= 1 and r == 0:
+                options.add(0)
+            if d & 2 and k >= 1 and r >= 1:
+                options.add(g[r])
+            if d & 4:
+                options.update(g[a] ^ g[r - a] for a in range(1, r // 2 + 1) if not (k in distinct and 2 * a == r))
+        g.append(min(set(range(len(options) + 1)) - options))
+    return g
+
+
+def test_take_and_break_codes_follow_their_definition():
+    for code, digits, distinct in [("0.77", [0, 7, 7], ()), (".137", [0, 1, 3, 7], ()), ("4!.0", [4], (0,)),
+                                   ("0.014", [0, 0, 1, 4], ()), ("4.07", [4, 0, 7], ()),
+                                   ("S{1,3,4}", [0, 3, 0, 3, 3], ())]:
+        assert tartan.game(code).sequence(400).tolist() == take_break_values(digits, 400, distinct), code
+    assert tartan.game("kayles").sequence(200).tolist() == take_break_values([0, 7, 7], 200)
+    names = [g.name for g in tartan.games()]
+    assert "kayles" in names and "grundys-game" in names and "treblecross" in names
+    # Heaps are coins: a heap of 2 and a heap of 4 in Kayles are coins 2 and 4, worth g(2) ^ g(4) = 2 ^ 1.
+    kayles = take_break_values([0, 7, 7], 5)
+    assert tartan.game("0.77").sequence(5).tolist() == kayles and kayles[2] ^ kayles[4] == 3

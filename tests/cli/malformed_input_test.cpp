@@ -238,7 +238,12 @@ const std::vector<malformed_case>& cases() {
       {"GamesUnknownOption", {"games", "--bogus"}, "", 2, "--bogus"},
 
       // ---- seq: game names and turning codes ----
-      {"SeqEmptyGame", {"seq", "", "5"}, "", 2, "no game given; type a name from 'tartan games' or a turning code"},
+      {"SeqEmptyGame",
+       {"seq", "", "5"},
+       "",
+       2,
+       "no game given; type a name from 'tartan games', a turning code such as 1-3 or a take-and-break code such as "
+       "0.77"},
       {"SeqBlankGame", {"seq", "  ", "5"}, "", 2, "no game given; type a name from 'tartan games'"},
       {"SeqUnknownGame", {"seq", "nonsense", "5"}, "", 2, "unknown game 'nonsense'; type 'tartan games' for the list"},
       {"SeqNearMissGame", {"seq", "mock-turtle", "5"}, "", 2, "did you mean 'mock-turtles'?"},

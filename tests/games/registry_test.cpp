@@ -100,7 +100,8 @@ TEST(RegistryTest, AcceptsTurningCodes) {
 
 TEST(RegistryTest, UnknownNameSaysWhatToType) {
   EXPECT_EQ(parse_error_message([] { find_game("foo"); }),
-            "unknown game 'foo'; name a built-in game or give a turning code such as 1-3");
+            "unknown game 'foo'; name a built-in game or give a turning code such as 1-3 or a take-and-break code "
+            "such as 0.77");
   // The name and the suggestions as data: the CLI adds where its list of games is.
   try {
     find_game(" mock-turtle ");

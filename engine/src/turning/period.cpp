@@ -99,7 +99,54 @@ std::optional<sequence_period> find_period(std::span<const grundy_value> g, std:
   return std::nullopt;
 }
 
+bool guy_smith_applies(const take_break_code& code) {
+  if (code.max_heaps() > 2 || code.digit(0) != 0) return false;
+  for (coin k = 0; k <= code.max_take(); ++k) {
+    if (code.distinct(k)) return false;
+  }
+  return true;
+}
+
+std::optional<sequence_period> find_octal_period(std::span<const grundy_value> g, const take_break_code& code) {
+  const std::size_t n = g.size();
+  const std::size_t t = code.max_take();
+  for (std::size_t period = 1; 2 * period + t <= n; ++period) {
+    const std::size_t p = least_preperiod(g, period, 0);
+    if (2 * p + 2 * period + t > n) continue;
+    sequence_period found{p, period, 0, true, n, (n - p) / period, ""};
+    found.why = "Guy–Smith periodicity theorem: " + code.text() + " is an octal game whose moves take at most " +
+                std::to_string(t) + (t == 1 ? " token" : " tokens") + ", and g(n + " + std::to_string(period) +
+                ") = g(n) for " + std::to_string(p) + " <= n < 2·" + std::to_string(p) + " + " +
+                std::to_string(period) + " + " + std::to_string(t) + ", so for every n >= " + std::to_string(p);
+    return found;
+  }
+  std::optional<sequence_period> found = find_period(g, std::nullopt, code.text());
+  if (found) {
+    const std::size_t cut = found->why.find(": the moves of ");
+    if (cut != std::string::npos) found->why.resize(cut);
+    if (found->saltus == 0) {
+      found->why +=
+          "; a proof by the Guy–Smith periodicity theorem needs g(n + P) = g(n) for p <= n < 2p + P + t "
+          "(t = " +
+          std::to_string(t) + "): ask for at least " + std::to_string(2 * found->preperiod + 2 * found->period + t) +
+          " values";
+    } else {
+      found->why += "; the Guy–Smith periodicity theorem proves periods without a saltus only";
+    }
+  }
+  return found;
+}
+
 std::optional<sequence_period> find_period(std::span<const grundy_value> g, const turning_game& game) {
+  if (take_break_code::claims(game.code())) {
+    try {
+      const take_break_code code = take_break_code::parse(game.code());
+      if (guy_smith_applies(code)) return find_octal_period(g, code);
+    } catch (const parse_error&) {
+      // not a code: no proof
+    }
+    return find_period(g, std::nullopt, game.code());
+  }
   return find_period(g, bounded_move_span(game), game.code());
 }
 

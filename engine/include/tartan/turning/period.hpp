@@ -20,6 +20,7 @@
 #include <string>
 
 #include "tartan/core/error.hpp"
+#include "tartan/turning/take_break_code.hpp"
 #include "tartan/turning/turning_code.hpp"
 #include "tartan/turning/turning_game.hpp"
 
@@ -71,7 +72,24 @@ std::optional<coin> bounded_move_span(const turning_game& game);
 std::optional<sequence_period> find_period(std::span<const grundy_value> g, std::optional<coin> span,
                                            const std::string& code);
 
-/// find_period with the game's span and code.
+/// Whether the Guy–Smith periodicity theorem covers a take-and-break code: an octal game (no digit leaves three
+/// heaps), nothing split without taking (d0 = 0) and no '!'.
+bool guy_smith_applies(const take_break_code& code);
+
+/**
+ * Looks for a period of the values g = g(0..N-1) of a code guy_smith_applies to, proven by the Guy–Smith
+ * periodicity theorem (Guy and Smith, "The G-values of various games", 1956; Winning Ways (2nd ed.) vol. 1, ch. 4):
+ * with t = code.max_take(), if g(n + P) = g(n) for every p <= n < 2p + P + t, then for every n >= p. Reports the
+ * smallest P whose least preperiod p has N >= 2p + 2P + t; else an observed period as find_period reports one, its
+ * `why` saying how many values a proof needs. nullopt when neither exists.
+ * Complexity: as find_period.
+ *
+ * Example: find_octal_period(kayles' g(0..199), take_break_code::parse("0.77")) has preperiod 71, period 12,
+ * proven (2·71 + 2·12 + 2 = 168 <= 200)
+ */
+std::optional<sequence_period> find_octal_period(std::span<const grundy_value> g, const take_break_code& code);
+
+/// find_period with the game's span and code; find_octal_period for the codes guy_smith_applies to.
 std::optional<sequence_period> find_period(std::span<const grundy_value> g, const turning_game& game);
 
 }  // namespace tartan

@@ -21,8 +21,16 @@ struct game_info {
   std::string_view summary;  // the rule in one line
 };
 
-/// The built-in families, in a fixed order: the order of builtin_families in families.hpp.
+/// The built-in coin-turning families, in a fixed order: the order of builtin_families in families.hpp.
 std::span<const game_info> builtin_games();
+
+/// The built-in take-and-break games (Kayles, Grundy's game, ...), listed apart from the coin-turning families in
+/// the order of take_break_families (take_break_games.hpp); `code` is their take-and-break code. find_game knows
+/// both lists.
+std::span<const game_info> take_break_games();
+
+/// Every built-in: builtin_games(), then take_break_games(). For front ends that list them in one catalogue.
+std::span<const game_info> all_games();
 
 /**
  * A turning code as reports name it: whole when short, else its first 48 characters and its length, so that a code
@@ -38,7 +46,8 @@ std::string shortened_code(const std::string& code);
  * it stands, so that a front end can say where its list of games is.
  *
  * Example: find_game("mock-turtle") throws "unknown game 'mock-turtle'; did you mean 'mock-turtles'? name a built-in
- * game or give a turning code such as 1-3", with typed() == "mock-turtle" and suggestions() == {"mock-turtles"}
+ * game or give a turning code such as 1-3 or a take-and-break code such as 0.77", with typed() == "mock-turtle" and
+ * suggestions() == {"mock-turtles"}
  */
 class unknown_game_error : public parse_error {
  public:
@@ -63,7 +72,8 @@ class unknown_game_error : public parse_error {
 };
 
 /**
- * A game from a built-in name or a turning code. Throws unknown_game_error for a name that is neither, and
+ * A game from a built-in name, a turning code, or a take-and-break code (0.77, .07, 4!.0, S{1,3,4}:
+ * take_break_code.hpp). Throws unknown_game_error for a name that is neither, and
  * parse_error for a malformed turning code, each with a message that says what to type.
  *
  * Example: find_game("mock-turtles").sequence(3) == {1, 2, 4}; find_game("1-3") is the same game.

@@ -1,0 +1,124 @@
+// take_break_code: octal and hexadecimal take-and-break codes ("0.77", ".07", "4.07", "0.F", "4!.0") and subtraction
+// sets ("S{1,3,4}") as 1-D coin-turning rules.
+//
+// A code d0.d1d2...dt says what a move on one heap may do: digit d_k is the sum of 1 (remove k tokens, leaving
+// nothing), 2 (remove k, leaving one heap), 4 (remove k, leaving two non-empty heaps) and 8 (remove k, leaving three
+// non-empty heaps: hexadecimal digits 8-F). d_0, before the point, splits a heap without removing anything (0, 4, 8
+// or C). A '!' after a digit asks the heaps that digit leaves to be pairwise different: Grundy's game is 4!.0, as
+// CGSuite writes it. S{s1,s2,...} is the subtraction game of that set, the code with d_s = 3 for each s.
+// Winning Ways (2nd ed.) vol. 1, ch. 4; CGSuite game.heap.TakeAndBreak.
+//
+// As a coin-turning game: heap n is coin n, coin 0 the empty heap (no moves, value 0). A move replacing heap n by heaps
+// a, b, ... turns coins n, a, b, ...: two equal heaps cancel, as two turns of one coin do, and a move leaving nothing
+// turns coin n alone. A row whose heads are at coins h1, h2, ... is the sum of heaps h1, h2, ..., and both games have
+// the value XOR g(h_i) (docs/games.md has the proof). Moves that give the same set of coins are one move of the coin
+// game ("remove 1 from 3 leaving 1 and 1" and "remove 3" both turn coin 3 alone).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tartan/turning/game_concepts.hpp"
+
+namespace tartan {
+
+class take_break_code {
+ public:
+  /// The most digits after the point (t, the largest number of tokens one move removes) and the largest element of a
+  /// subtraction set: longer codes are refused as typos.
+  static constexpr coin max_digits = 4096;
+
+  /// Digit bits: what a move removing k tokens may leave.
+  static constexpr std::uint8_t leaves_nothing = 1, leaves_one = 2, leaves_two = 4, leaves_three = 8;
+
+  /**
+   * Whether `text` is written in this language rather than as a turning code: it holds a point, a '!' or a '{'
+   * (turning codes hold none of them). The registry asks this before parsing.
+   *
+   * Example: claims("0.77") && claims("S{1,2}") && !claims("1-3")
+   */
+  static bool claims(std::string_view text);
+
+  /**
+   * Parses a take-and-break code or a subtraction set (surrounding spaces are ignored). Throws parse_error with one
+   * line saying what is wrong and what to type, e.g. "take-and-break code '0.G': digit 'G' at column 3 would leave
+   * four or more heaps; digits go up to F (three heaps), codes look like 0.77, .07, 4.07, 0.F, 4!.0, S{1,3,4}".
+   *
+   * Example: take_break_code::parse(".77").digit(2) == 7
+   */
+  static take_break_code parse(std::string_view text);
+
+  /// The code as written (trimmed).
+  const std::string& text() const { return text_; }
+
+  /// t: the most tokens one move removes (the index of the last non-zero digit; 0 for d0-only codes).
+  coin max_take() const { return static_cast<coin>(digits_.size() - 1); }
+
+  /// d_k (0 beyond the last digit).
+  std::uint8_t digit(coin k) const { return k < digits_.size() ? digits_[k] : 0; }
+
+  /// Whether the heaps d_k leaves must be pairwise different ('!').
+  bool distinct(coin k) const { return k < distinct_.size() && distinct_[k] != 0; }
+
+  /// The most heaps one move leaves: 0, 1, 2 or 3.
+  int max_heaps() const;
+
+  /**
+   * Calls visit(others) once per distinct set of coins a move from coin n turns besides n (ascending, all below n):
+   * first the empty set when some move leaves nothing or cancels out, then single coins, then pairs and triples.
+   * Complexity: O(n) plus O(n) per two-heap digit and O(n^2) per three-heap digit.
+   *
+   * Example: parse("0.77").for_each_move(3, v) visits {}, {1}, {2}
+   */
+  bool for_each_move(coin n, move_visitor visit) const;
+
+  /**
+   * Appends the option values of coin n under the table g (|g| >= n): XOR of g over the heaps each move leaves
+   * (duplicates allowed). Complexity as for_each_move.
+   *
+   * Example: parse("0.77").option_values(3, {0, 1, 2}, out) appends 0, 2, 1, 0 in some order
+   */
+  void option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const;
+
+  /**
+   * An incremental solver for g(0), g(1), ...: the sparse-space method when some digit leaves two heaps and none
+   * leaves three (docs/games.md), else the mex of option_values. Exact either way. next(g) is called with g(0..n-1)
+   * for n = 0, 1, 2, ... in turn and returns g(n).
+   *
+   * Example: auto s = parse("0.77").grundy_solver(); s.next({}) == 0
+   */
+  class solver;
+  solver grundy_solver() const;
+
+  class solver {
+   public:
+    solver(solver&&) noexcept;
+    solver& operator=(solver&&) noexcept;
+    ~solver();
+
+    /// g(n) for n = g.size(); g holds the values this solver returned so far.
+    grundy_value next(std::span<const grundy_value> g);
+
+    struct impl;
+
+   private:
+    friend class take_break_code;
+    explicit solver(std::unique_ptr<impl> self);
+    std::unique_ptr<impl> self_;
+  };
+
+ private:
+  std::string text_;
+  std::vector<std::uint8_t> digits_;    // d_0..d_t, d_t != 0 unless t == 0
+  std::vector<std::uint8_t> distinct_;  // distinct_[k] != 0: '!' after d_k
+};
+
+static_assert(turning_rule<take_break_code>, "take_break_code must enumerate moves");
+static_assert(has_option_values<take_break_code>, "take_break_code must list option values");
+static_assert(has_grundy_solver<take_break_code>, "take_break_code must offer an incremental solver");
+
+}  // namespace tartan
