@@ -1,10 +1,14 @@
 #include "tartan/analysis/heap_position.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
+#include "tartan/core/text.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/turning/sequence_limits.hpp"
 
 namespace tartan {
@@ -28,12 +32,44 @@ take_break_code heap_rule(const game_handle& game) {
                     "or heaps of a take-and-break game such as kayles, 0.07 or 4!.0");
 }
 
+std::vector<coin> parse_heaps(std::string_view text) {
+  std::vector<coin> heaps;
+  if (trim(text).empty()) return heaps;
+  std::size_t item = 1;
+  for (std::size_t start = 0;; ++item) {
+    const std::size_t comma = text.find(',', start);
+    const std::string_view typed = trim(text.substr(start, comma == std::string_view::npos ? comma : comma - start));
+    try {
+      heaps.push_back(static_cast<coin>(parse_u64(typed, "heap", UINT32_MAX)));
+    } catch (const parse_error&) {
+      throw parse_error("heaps item " + std::to_string(item) + ": " + quote_typed(typed) +
+                        " is not a heap size; give sizes such as 5,7,9 (below 2^32)");
+    }
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return heaps;
+}
+
 heap_analysis::heap_analysis(const game_handle& game, std::vector<coin> heaps, const analyze_options& options)
     : game_(game), rule_(heap_rule(game)), heaps_(std::move(heaps)) {
   std::sort(heaps_.begin(), heaps_.end());
   const std::size_t count = heaps_.empty() ? 1 : static_cast<std::size_t>(heaps_.back()) + 1;
   const std::vector<std::size_t> needed{count};
-  check_sequence_lengths(needed, options.max_memory);
+  if (count > max_sequence_length) {
+    throw limit_error("a heap of " + std::to_string(count - 1) + " needs g(0.." + std::to_string(count - 1) +
+                      "), more than the " + std::to_string(max_sequence_length) +
+                      " values tartan computes at once; give heaps below " + std::to_string(max_sequence_length));
+  }
+  try {
+    check_sequence_lengths(needed, options.max_memory);
+  } catch (const limit_error& e) {
+    // The values are asked for by the largest heap: the advice names heaps, not values or coins.
+    const std::optional<std::uint64_t> fits = e.suggestion();
+    throw limit_error(e.problem(),
+                      fits && *fits > 0 ? "give heaps below " + std::to_string(*fits) : "give smaller heaps",
+                      e.figures());
+  }
   values_ = game_.row_game().sequence(count, options.max_seconds, options.progress);
   for (const coin h : heaps_) value_ ^= values_[h];
 }

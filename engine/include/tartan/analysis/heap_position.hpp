@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "tartan/analysis/analysis.hpp"
@@ -39,6 +40,14 @@ using heap_move_callback = detail::function_ref<bool(const heap_move&)>;
  * Example: heap_rule(game_handle(games::find_game("kayles"))).text() == "0.77"
  */
 take_break_code heap_rule(const game_handle& game);
+
+/**
+ * Heaps typed as sizes joined by commas, "5,7,9" (spaces around a size ignored; "" or spaces alone: no heaps).
+ * Throws parse_error naming the item: "heaps item 2: 'x' is not a heap size; give sizes such as 5,7,9 (below 2^32)".
+ *
+ * Example: parse_heaps("5, 7,9") == {5, 7, 9}
+ */
+std::vector<coin> parse_heaps(std::string_view text);
 
 class heap_analysis {
  public:
