@@ -104,10 +104,24 @@ TEST(HeapCliTest, MovesLeavingNothingAndSplitsAreWrittenAsSuch) {
   EXPECT_EQ(move_lines(nothing.out), std::vector<std::string>{"  take 3 from the heap of 3, leaving nothing"});
   // Grundy's game (4!.0) by definition: g(1), g(2) = 0; 3 splits into 1 and 2 (0), so g(3) = 1; 5 into 1 and 4
   // (g(4) = 0: 4 splits into 1 and 3, value 1) or 2 and 3 (value 1), so g(5) = 2. Heaps 5 and 3 (value 3): only
-  // splitting 5 into 2 and 3 leaves 0 (1 ⊕ 1 ⊕ g(3)... the heaps 2, 3, 3: 0 ⊕ 1 ⊕ 1); 3 into 1 and 2 leaves 2.
+  // splitting 5 into 2 and 3 wins (heaps 2, 3, 3: 0 ⊕ 1 ⊕ 1 = 0); 5 into 1 and 4 leaves 1, 3, 4 (value 1), and 3
+  // into 1 and 2 leaves 1, 2, 5 (value 2).
   const auto split = run_tartan({"analyze", "grundys-game", "--heaps", "5,3"});
   ASSERT_EQ(split.exit_code, 0) << split.err;
   EXPECT_EQ(move_lines(split.out), std::vector<std::string>{"  split the heap of 5 into 2 and 3"}) << split.out;
+}
+
+TEST(HeapCliTest, NoHeapsIsTheEmptyPosition) {
+  // No heaps, or empty heaps (coin 0, which has no moves): value 0, no move.
+  const std::vector<std::pair<std::string, std::string>> cases{{"", "none"}, {"0", "0"}, {"0,0", "none"}};
+  for (const auto& [typed, heads] : cases) {
+    const auto r = run_tartan({"analyze", "kayles", "--heaps", typed});
+    ASSERT_EQ(r.exit_code, 0) << typed << r.err;
+    EXPECT_NE(r.out.find("as coins: 1 coin, heads: " + heads + " "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("value: 0\noutcome: P (the second player wins)\nwinning moves: none"), std::string::npos)
+        << r.out;
+  }
+  EXPECT_NE(run_tartan({"analyze", "kayles", "--heaps", ""}).out.find("heaps: none\n"), std::string::npos);
 }
 
 TEST(HeapCliTest, PagesAndJson) {

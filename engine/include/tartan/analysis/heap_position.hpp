@@ -5,7 +5,7 @@
 // here while they cancel in pairs as coins: the value is XOR g(h) over the heaps all the same, but a player moves in
 // a heap, so the moves are listed as the code allows them on each heap. Two equal heaps offer the same moves; each
 // heap move is listed once, under the heap's size. Moves that turn the same coins ("take 1 from the heap of 3,
-// leaving heaps of 1 and 1" and "take 3 from the heap of 3, leaving nothing" in 0.337) are listed each.
+// leaving heaps of 1 and 1" and "take 3 from the heap of 3, leaving nothing" in 0.707) are listed each.
 #pragma once
 
 #include <cstdint>
