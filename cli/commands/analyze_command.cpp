@@ -44,7 +44,7 @@ namespace {
 struct analyze_request : position_text {
   bool count = false;
   std::vector<std::string> more;  // + GAME POSITION ...: the further terms of a sum
-  std::string heaps;               // --heaps 5,7,9: the position as heaps of a take-and-break game
+  std::string heaps;              // --heaps 5,7,9: the position as heaps of a take-and-break game
   bool heaps_given = false;
   std::size_t limit = 10;
   std::string limit_text = "10";  // --limit as typed: parse_u64 refuses signs and values beyond 64 bits

@@ -436,10 +436,9 @@ api_reply analyze_heaps(const request_fields& f, const api_limits& limits) {
 
 /// POST /api/analyze: `tartan analyze GAME POSITION --json` with the same options, or a sum's ("terms").
 api_reply analyze(std::string_view body, const api_limits& limits) {
-  const request_fields f(
-      body, "analyze",
-      {"game", "position", "coins", "size", "heads", "all_heads", "terms", "count", "limit", "offset", "options",
-       "heaps"});
+  const request_fields f(body, "analyze",
+                         {"game", "position", "coins", "size", "heads", "all_heads", "terms", "count", "limit",
+                          "offset", "options", "heaps"});
   if (f.has("heaps")) return analyze_heaps(f, limits);
   analysis_request request;
   request.sum = f.has("terms");

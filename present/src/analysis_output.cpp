@@ -249,8 +249,9 @@ void print_heap_analysis(std::ostream& out, const heap_analysis& a, const std::v
   }
   const std::vector<coin> heads = a.coin_heads();
   out << "\nas coins: " << a.coins() << (a.coins() == 1 ? " coin" : " coins") << ", heads: "
-      << (heads.empty() ? std::string("none")
-                        : heads.size() > listed_heads ? std::to_string(heads.size()) + " coins" : format_coins(heads))
+      << (heads.empty()                 ? std::string("none")
+          : heads.size() > listed_heads ? std::to_string(heads.size()) + " coins"
+                                        : format_coins(heads))
       << " (heap n is coin n; equal heaps cancel in pairs)\n";
   out << "value: " << a.value() << '\n';
   out << "outcome: " << a.outcome() << outcome_text(a.value()) << '\n';

@@ -127,8 +127,8 @@ TEST(HeapCliTest, NoHeapsIsTheEmptyPosition) {
 TEST(HeapCliTest, PagesAndJson) {
   const std::vector<std::string> all = kayles_winning_lines({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
   ASSERT_GE(all.size(), 5u);
-  const auto page = run_tartan({"analyze", "kayles", "--heaps", "1,2,3,4,5,6,7,8,9,10,11,12", "--limit", "2",
-                                "--offset", "3"});
+  const auto page =
+      run_tartan({"analyze", "kayles", "--heaps", "1,2,3,4,5,6,7,8,9,10,11,12", "--limit", "2", "--offset", "3"});
   ASSERT_EQ(page.exit_code, 0) << page.err;
   EXPECT_EQ(move_lines(page.out), std::vector<std::string>(all.begin() + 3, all.begin() + 5)) << page.out;
   EXPECT_NE(page.out.find("(stopped at --limit 2; --offset 5 lists the next ones)"), std::string::npos) << page.out;
@@ -159,8 +159,9 @@ TEST(HeapCliTest, PagesAndJson) {
 
 TEST(HeapCliTest, RefusalsSayWhatToTypeInOneLine) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
-      {{"analyze", "ruler", "--heaps", "3"}, "'ruler' is a coin-turning game, not a take-and-break game; give its "
-                                             "position as coins such as HTTH"},
+      {{"analyze", "ruler", "--heaps", "3"},
+       "'ruler' is a coin-turning game, not a take-and-break game; give its "
+       "position as coins such as HTTH"},
       {{"analyze", "kayles*kayles", "--heaps", "3"}, "is a tartan product"},
       {{"analyze", "kayles", "HTT", "--heaps", "3"}, "--heaps gives the whole position as heaps; leave out POSITION"},
       {{"analyze", "kayles", "--heaps", "3", "--options", "4"}, "leave out POSITION"},

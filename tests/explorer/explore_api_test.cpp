@@ -23,9 +23,9 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
-#include <tuple>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "support/mex_nim_product.hpp"
@@ -305,8 +305,7 @@ TEST_F(ExploreApiTest, AnalyzeOfHeapsIsTheCliJsonAndTheHeapGame) {
     const reply r = server().post("analyze", json{{"game", "kayles"}, {"heaps", heaps}, {"limit", 1000}}.dump());
     ASSERT_EQ(r.status, 200) << r.body;
     EXPECT_EQ(r.body, cli({"analyze", "kayles", "--heaps", typed, "--limit", "1000", "--json"})) << typed;
-    const reply as_text =
-        server().post("analyze", json{{"game", "0.77"}, {"heaps", typed}, {"limit", 1000}}.dump());
+    const reply as_text = server().post("analyze", json{{"game", "0.77"}, {"heaps", typed}, {"limit", 1000}}.dump());
     EXPECT_EQ(json::parse(as_text.body).at("winning_moves"), json::parse(r.body).at("winning_moves"));
     grundy_value value = 0;
     for (const coin h : heaps) value ^= g[h];

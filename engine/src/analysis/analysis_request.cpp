@@ -94,13 +94,11 @@ void answer_heaps(const analysis_request& request, const search_options& search,
     if (report.search.interrupted()) {
       const search_report& r = report.search;
       report.stopped = r.end;
-      report.where = "the count of winning moves stopped " +
-                     (r.end == search_end::time_limit ? "at the time limit of " + format_seconds(request.max_seconds) +
-                                                            " "
-                                                      : "") +
-                     "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) +
-                     (r.coins == 1 ? " heap size" : " heap sizes") + "; " + std::to_string(counted) +
-                     " found so far";
+      report.where =
+          "the count of winning moves stopped " +
+          (r.end == search_end::time_limit ? "at the time limit of " + format_seconds(request.max_seconds) + " " : "") +
+          "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) +
+          (r.coins == 1 ? " heap size" : " heap sizes") + "; " + std::to_string(counted) + " found so far";
     }
     return;
   }

@@ -46,7 +46,7 @@ struct test_code {
   }
 };
 
-using heaps_t = std::vector<coin>;  // a multiset of heaps, ascending
+using heaps_t = std::vector<coin>;               // a multiset of heaps, ascending
 using move_t = std::tuple<coin, coin, heaps_t>;  // take, from, leaving
 
 /// Every move on one heap of n by the rules read literally: take k (d_k != 0, k <= n) and leave the rest as
@@ -94,7 +94,8 @@ grundy_value mex_value(const test_code& code, const heaps_t& heaps, std::map<hea
   const auto found = memo.find(heaps);
   if (found != memo.end()) return found->second;
   std::set<grundy_value> options;
-  for (const auto& [k, from, left] : all_moves(code, heaps)) options.insert(mex_value(code, after(heaps, from, left), memo));
+  for (const auto& [k, from, left] : all_moves(code, heaps))
+    options.insert(mex_value(code, after(heaps, from, left), memo));
   grundy_value m = 0;
   while (options.count(m) != 0) ++m;
   memo.emplace(heaps, m);
@@ -185,7 +186,7 @@ TEST(HeapPositionTest, NamedCasesMatchTheDefinition) {
   check_against_definition(kayles, {0, 0, 0});
   const test_code grundys{{4, 0}, {true, false}};  // 4!.0: split into two unequal heaps
   check_against_definition(grundys, {7, 7, 9});
-  check_against_definition(grundys, {2, 1});  // no move at all
+  check_against_definition(grundys, {2, 1});                            // no move at all
   const test_code splits{{12, 3, 0, 15}, {false, false, false, true}};  // C.30F!: d_0 splits into two or three heaps
   check_against_definition(splits, {6, 9});
   const test_code nothing{{0, 0}, {false, false}};  // 0.0: no moves
@@ -226,9 +227,8 @@ TEST(HeapPositionTest, RequestPagesAndCountsTheHeapMoves) {
     request.limit = 2;
     const tartan::analysis_report page = tartan::answer(request);
     const std::size_t end = std::min(offset + 2, all.heap_moves.size());
-    EXPECT_EQ(page.heap_moves,
-              std::vector<heap_move>(all.heap_moves.begin() + static_cast<std::ptrdiff_t>(offset),
-                                     all.heap_moves.begin() + static_cast<std::ptrdiff_t>(end)));
+    EXPECT_EQ(page.heap_moves, std::vector<heap_move>(all.heap_moves.begin() + static_cast<std::ptrdiff_t>(offset),
+                                                      all.heap_moves.begin() + static_cast<std::ptrdiff_t>(end)));
   }
   request.count = true;
   EXPECT_EQ(tartan::answer(request).heap_move_count, all.heap_moves.size());
@@ -237,8 +237,7 @@ TEST(HeapPositionTest, RequestPagesAndCountsTheHeapMoves) {
 TEST(HeapPositionTest, OnlyTakeAndBreakGamesHaveHeaps) {
   const std::string ruler = tartan::test::message_of([] { heap_analysis(game_of("ruler"), {3}, {}); });
   EXPECT_NE(ruler.find("'ruler' is a coin-turning game, not a take-and-break game"), std::string::npos) << ruler;
-  EXPECT_THROW(heap_analysis(game_handle(tartan::games::find_factors("kayles*kayles")), {3}, {}),
-               tartan::parse_error);
+  EXPECT_THROW(heap_analysis(game_handle(tartan::games::find_factors("kayles*kayles")), {3}, {}), tartan::parse_error);
   EXPECT_EQ(tartan::heap_rule(game_of("dawsons-kayles")).text(), "0.07");
   tartan::analysis_request request;
   request.terms.push_back({game_of("kayles"), tartan::box_region()});
