@@ -234,6 +234,22 @@ TEST(HeapPositionTest, RequestPagesAndCountsTheHeapMoves) {
   EXPECT_EQ(tartan::answer(request).heap_move_count, all.heap_moves.size());
 }
 
+TEST(HeapPositionTest, ACancelledSearchSaysWhereItStopped) {
+  // The progress callback refuses at the first report, before any heap is searched: nothing listed or counted.
+  tartan::analysis_request request;
+  request.terms.push_back({game_of("kayles"), tartan::box_region()});
+  request.heaps = heaps_t{5, 7, 9};
+  request.search_progress = [](double) { return false; };
+  const tartan::analysis_report listed = tartan::answer(request);
+  EXPECT_EQ(listed.stopped, tartan::search_end::cancelled);
+  EXPECT_TRUE(listed.heap_moves.empty());
+  EXPECT_EQ(listed.where, "the search for winning moves stopped after 0 of the 3 heap sizes; 0 winning moves listed");
+  request.count = true;
+  const tartan::analysis_report counted = tartan::answer(request);
+  EXPECT_EQ(counted.stopped, tartan::search_end::cancelled);
+  EXPECT_EQ(counted.where, "the count of winning moves stopped after 0 of the 3 heap sizes; 0 found so far");
+}
+
 TEST(HeapPositionTest, OnlyTakeAndBreakGamesHaveHeaps) {
   const std::string ruler = tartan::test::message_of([] { heap_analysis(game_of("ruler"), {3}, {}); });
   EXPECT_NE(ruler.find("'ruler' is a coin-turning game, not a take-and-break game"), std::string::npos) << ruler;
