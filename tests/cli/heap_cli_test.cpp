@@ -157,6 +157,53 @@ TEST(HeapCliTest, PagesAndJson) {
   EXPECT_EQ(nlohmann::json::parse(counted.out)["winning_move_count"], lines.size());
 }
 
+TEST(HeapCliTest, PlayOnHeapsAgainstTheEngine) {
+  // Kayles, heaps 1 and 2 (g 1 and 2, value 3), the engine first. Its only winning move takes 1 from the heap of 2,
+  // leaving heaps 1 and 1 (value 0; taking 2 leaves g(1) = 1, taking 1 from the heap of 1 leaves g(2) = 2); then
+  // the person's one move takes a heap of 1, and the engine takes the last: it wins.
+  const auto r = run_tartan({"play", "kayles", "--heaps", "1,2", "--first", "engine", "--seed", "5"},
+                            "take 2 from 1\ntake 1 from the heap of 1, leaving nothing\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<std::string> expected{
+      "heaps: 1 2, value 3 (N: the player to move can win); the engine's turn",
+      "the engine: take 1 from the heap of 2, leaving a heap of 1",
+      "heaps: 1 1, value 0 (P: the player to move loses against good play); your",
+      "> take 2 from 1",
+      "refused: taking 2 and leaving nothing does not account for the heap of 1; the",
+      "> take 1 from the heap of 1, leaving nothing",
+      "you: take 1 from the heap of 1, leaving nothing",
+      "the engine: take 1 from the heap of 1, leaving nothing",
+      "heaps: none, value 0 (P: the player to move loses against good play)",
+      "no heap can move: the engine wins"};
+  std::size_t at = 0;
+  for (const std::string& line : expected) {
+    const std::size_t found = r.out.find(line, at);
+    ASSERT_NE(found, std::string::npos) << "missing, in order: " << line << "\n" << r.out;
+    at = found + line.size();
+  }
+}
+
+TEST(HeapCliTest, PlayHintsUndoAndRefusals) {
+  const auto r = run_tartan({"play", "kayles", "--heaps", "5,7,9", "--seed", "1"},
+                            "take 3 from 7 leaving 4\n7 to 3\nhint\n2 7 1 4\nundo\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const std::string& line :
+       {std::string("refused: kayles (code 0.77) has no move that takes 3 from a heap of 7, leaving a"),
+        std::string("refused: 'to' is not a number of tokens or a heap; type a heap move as take 2"),
+        // A hint is the first winning move of the definition, in the order analyze --heaps lists them.
+        "hint: " + kayles_winning_lines({5, 7, 9}).front().substr(2) + " (it leaves value 0)",
+        std::string("you: take 2 from the heap of 7, leaving heaps of 1 and 4"), std::string("took back the engine's"),
+        std::string("heaps: 5 7 9, value 2")}) {
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+  }
+  const auto ruler = run_tartan({"play", "ruler", "--heaps", "3"});
+  EXPECT_EQ(ruler.exit_code, 2);
+  EXPECT_NE(ruler.err.find("'ruler' is a coin-turning game, not a take-and-break game"), std::string::npos);
+  const auto both = run_tartan({"play", "kayles", "HTT", "--heaps", "3"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("--heaps gives the whole start as heaps"), std::string::npos) << both.err;
+}
+
 TEST(HeapCliTest, RefusalsSayWhatToTypeInOneLine) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{"analyze", "ruler", "--heaps", "3"},

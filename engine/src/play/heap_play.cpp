@@ -25,8 +25,8 @@ std::string leaving_words(const std::vector<coin>& left) {
 
 }  // namespace
 
-heap_play_session::heap_play_session(const game_handle& game, std::vector<coin> heaps, player first,
-                                     std::uint64_t seed, const analyze_options& limits)
+heap_play_session::heap_play_session(const game_handle& game, std::vector<coin> heaps, player first, std::uint64_t seed,
+                                     const analyze_options& limits)
     : game_(game), limits_(limits), to_move_(first), rng_(seed) {
   limits_.progress = {};
   current_.emplace(game, std::move(heaps), limits_);
@@ -62,8 +62,9 @@ std::string heap_play_session::illegal_reason(const heap_move& m) const {
   });
   if (found) return "";
   const std::string name = game().name() + " (code " + game().row_game().code() + ")";
-  if (m.take == 0) return name + " has no move that splits a heap of " + std::to_string(m.from) + " into " +
-                          leaving_words(left).substr(left.size() == 1 ? 10 : 9);
+  if (m.take == 0)
+    return name + " has no move that splits a heap of " + std::to_string(m.from) + " into " +
+           leaving_words(left).substr(left.size() == 1 ? 10 : 9);
   return name + " has no move that takes " + std::to_string(m.take) + " from a heap of " + std::to_string(m.from) +
          ", leaving " + leaving_words(left);
 }

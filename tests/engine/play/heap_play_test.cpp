@@ -87,8 +87,9 @@ TEST(HeapPlayTest, IllegalMovesSayWhyAndChangeNothing) {
   heap_play_session s(kayles(), {5, 7, 9});
   EXPECT_EQ(s.illegal_reason({1, 6, {5}}), "there is no heap of 6; the heaps are 5 7 9");
   EXPECT_NE(s.illegal_reason({2, 7, {1, 5}}).find("does not account for the heap of 7"), std::string::npos);
-  EXPECT_EQ(s.illegal_reason({3, 7, {4}}), "kayles (code 0.77) has no move that takes 3 from a heap of 7, leaving a "
-                                           "heap of 4");
+  EXPECT_EQ(s.illegal_reason({3, 7, {4}}),
+            "kayles (code 0.77) has no move that takes 3 from a heap of 7, leaving a "
+            "heap of 4");
   EXPECT_EQ(s.illegal_reason({0, 7, {3, 4}}), "kayles (code 0.77) has no move that splits a heap of 7 into 3 and 4");
   EXPECT_THROW(s.play({3, 7, {4}}), tartan::illegal_move);
   EXPECT_EQ(s.heaps(), (std::vector<coin>{5, 7, 9}));
