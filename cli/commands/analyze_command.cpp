@@ -21,6 +21,7 @@
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/analysis_request.hpp"
 #include "tartan/analysis/box_region.hpp"
+#include "tartan/analysis/heap_position.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sum.hpp"
 #include "tartan/core/error.hpp"
@@ -43,6 +44,8 @@ namespace {
 struct analyze_request : position_text {
   bool count = false;
   std::vector<std::string> more;  // + GAME POSITION ...: the further terms of a sum
+  std::string heaps;              // --heaps 5,7,9: the position as heaps of a take-and-break game
+  bool heaps_given = false;
   std::size_t limit = 10;
   std::string limit_text = "10";  // --limit as typed: parse_u64 refuses signs and values beyond 64 bits
   std::size_t offset = 0;
@@ -106,7 +109,16 @@ std::vector<sum_term> read_sum(const analyze_request& o) {
 analysis_request request_of(const analyze_request& o) {
   analysis_request request;
   request.sum = !o.more.empty();
-  if (request.sum) {
+  if (o.heaps_given) {
+    if (!o.position.empty() || request.sum || !o.coins.empty() || !o.size.empty() || o.heads_given || o.all_heads ||
+        !o.svg.empty() || !o.options_text.empty()) {
+      throw parse_error(
+          "--heaps gives the whole position as heaps; leave out POSITION, a sum, --coins, --size, --heads, "
+          "--all-heads, --svg and --options, which are for coins: e.g. tartan analyze kayles --heaps 5,7,9");
+    }
+    request.terms.push_back({resolve_game_argument(o.game), box_region()});
+    request.heaps = parse_heaps(o.heaps);
+  } else if (request.sum) {
     if (!o.options_text.empty()) {
       throw parse_error("--options lists the options of one position; leave it out of a sum, or analyze a term alone");
     }
@@ -141,12 +153,67 @@ void print_count(const analyze_request& o, const analysis_request& request, cons
   std::cout << time_line(timer.seconds());
 }
 
+/// --heaps: the heaps' value and the page of winning heap moves (or their number), printed once answered; Ctrl-C and
+/// the time limit as for coins.
+void run_heaps(const analyze_request& o, analysis_request& request, run_state& state) {
+  const stopwatch timer;
+  const interrupt_scope scope;
+  progress_bar values_bar("computing the values");
+  request.progress = [&values_bar](double fraction) {
+    values_bar.show(fraction);
+    return !interrupted();
+  };
+  progress_bar bar("searching for winning moves");
+  request.search_progress = [&](double fraction) {
+    bar.show(fraction);
+    return !interrupted();
+  };
+  std::optional<analysis_report> answered;
+  try {
+    answered.emplace(answer(request));
+  } catch (const cancelled_error& e) {
+    values_bar.clear();
+    std::cerr << "interrupted: " << e.what() << '\n';
+    state.exit_code = interrupted_exit_code;
+    return;
+  }
+  values_bar.clear();
+  bar.clear();
+  const analysis_report& report = *answered;
+  const heap_analysis& a = *report.heap_position;
+  const std::optional<std::uint64_t> counted = report.where.empty() ? report.heap_move_count : std::nullopt;
+  if (o.json) {
+    nlohmann::ordered_json json = heap_analysis_json(a, report.heap_moves, counted);
+    if (!report.where.empty()) {
+      json["complete"] = false;
+      json["stopped"] = report.where;
+    }
+    std::cout << json.dump() << '\n';
+  } else {
+    print_heap_analysis(std::cout, a, report.heap_moves, o.limit, o.offset, report.search.interrupted(), counted);
+    if (report.where.empty()) std::cout << time_line(timer.seconds());
+  }
+  std::cout.flush();
+  if (report.stopped == search_end::cancelled) {
+    std::cerr << "interrupted: " << report.where << '\n';
+    state.exit_code = interrupted_exit_code;
+    return;
+  }
+  if (report.stopped == search_end::time_limit) {
+    std::cerr << "error: " << report.where << "; raise the limit with --max-seconds (0: no limit)\n";
+    state.exit_code = 2;
+    return;
+  }
+  state.exit_code = 0;
+}
+
 /// parse → one engine call (answer) → print. A position's text report is printed as it is found: the value first,
 /// then each winning move; Ctrl-C stops the values (exit 130, one line saying how far they got), the search for
 /// winning moves and the options alike (what was found is printed, then one line says where it stopped).
 void run_analyze(const analyze_request& o, run_state& state) {
   const stopwatch timer;
   analysis_request request = request_of(o);
+  if (request.heaps) return run_heaps(o, request, state);
   if (request.count) {
     print_count(o, request, answer(request), timer);
     state.exit_code = 0;
@@ -245,6 +312,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       "  tartan analyze mock-turtles HTTHTH --svg board.svg\n"
       "  tartan analyze 'ruler*ruler' --size 1000000x1000000 --all-heads --count\n"
       "  tartan analyze ruler --coins 1000 --heads 3,10-20,500-999\n"
+      "  tartan analyze kayles --heaps 5,7,9     (heaps of a take-and-break game; moves as heap moves)\n"
       "  tartan analyze mock-turtles HTTH + ruler HTH + 'ruler*ruler' HT/TH     (a sum of positions)\n");
   auto o = std::make_shared<analyze_request>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
@@ -255,6 +323,10 @@ void add_analyze_command(CLI::App& app, run_state& state) {
   sub->add_option("--heads", o->heads,
                   "The heads coins and ranges: 3,10-20 (grids: row:col, ranges 0-9:0-9); a coin listed twice is "
                   "tails; - reads the list from standard input");
+  sub->add_option("--heaps", o->heaps,
+                  "The position as heaps of a take-and-break game (kayles, 0.07, ...): sizes such as 5,7,9; the "
+                  "winning moves are written as heap moves")
+      ->type_name("SIZES");
   sub->add_option("--size", o->size, "A grid's size RxC (product games)");
   sub->add_flag("--all-heads", o->all_heads, "Every coin heads, with --coins N or --size RxC");
   sub->add_flag("--count", o->count,
@@ -279,6 +351,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
     refuse_empty_values(*sub);
     const big_as_strings_scope numbers(o->big_as_strings, o->json);
     o->heads_given = sub->count("--heads") > 0;
+    o->heaps_given = sub->count("--heaps") > 0;
     o->memory_limit = max_memory_limit(*sub, o->max_memory);
     o->time_limit = max_seconds_limit(*sub, o->max_seconds);
     if (o->count && !o->svg.empty()) {

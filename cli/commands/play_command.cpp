@@ -26,13 +26,16 @@
 #include "output/text_wrap.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/box_region.hpp"
+#include "tartan/analysis/heap_position.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/core/text.hpp"
 #include "tartan/core/time_limit.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/play/heap_play.hpp"
 #include "tartan/play/play.hpp"
+#include "tartan/present/analysis_output.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/turning/take_break_code.hpp"
 
@@ -54,6 +57,8 @@ struct play_options {
   double time_limit = 0;        // --max-seconds parsed, or the default
   bool position_given = false;  // POSITION was typed, maybe empty (refused by the position's parser)
   bool heads_given = false;     // --heads was typed, maybe empty (no heads: every coin tails)
+  std::string heaps;            // --heaps 5,7,9: play a take-and-break game on heaps
+  bool heaps_given = false;
 };
 
 /// The most coins a game of play may have: the whole position is drawn after every move, and 2^17 coins are what
@@ -611,6 +616,159 @@ class game_loop {
   bool announced_ = false;  // the end of the current game was announced
 };
 
+/// tartan play GAME --heaps 5,7,9: the heaps, the moves typed and the engine's replies as heap moves.
+class heap_loop {
+ public:
+  heap_loop(const game_handle& game, std::vector<coin> heaps, const game_loop::settings& how, line_reader& in)
+      : how_(how), in_(in) {
+    analyze_options limits;
+    limits.max_seconds = how.time_limit;
+    session_.emplace(game, std::move(heaps), how.first, how.seed, limits);
+  }
+
+  void run() {
+    say("game: " + rule_of(s().game().row_game()));
+    say("a move takes tokens from one heap and may leave heaps in its place, as the code allows; the player left "
+        "without a move loses");
+    say(std::string(how_.first == player::person ? "you move first" : "the engine moves first") +
+        ": type a move as take 2 from 7 leaving 1 4 (or 2 7 1 4; split 7 into 3 4 for a split), or help");
+    show();
+    for (;;) {
+      if (!s().over() && s().to_move() == player::engine) {
+        const heap_move m = s().engine_move();
+        if (s().reply_timed_out()) {
+          say("the engine found no winning move within the time limit of " + format_seconds(how_.time_limit) +
+              " (--max-seconds); it plays a legal move instead");
+        }
+        say("the engine: " + present::heap_move_text(m));
+        show();
+        continue;
+      }
+      if (s().over() && !announced_) {
+        say("no heap can move: " + who(s().winner()) + (s().winner() == player::person ? " win" : " wins"));
+        say("the game is over: undo takes moves back, quit ends");
+        announced_ = true;
+      }
+      const std::optional<std::string> line = in_.read("> ");
+      if (!line) {
+        say("(end of input)");
+        if (!s().over()) say("the game is left unfinished");
+        return;
+      }
+      if (how_.echo) std::cout << shown_line(*line) << '\n';
+      if (!handle(*line)) return;
+    }
+  }
+
+ private:
+  heap_play_session& s() { return *session_; }
+  const heap_play_session& s() const { return *session_; }
+
+  static void say(const std::string& text, std::size_t hang = 2) {
+    std::cout << wrap_text(text + "\n", terminal_columns, hang);
+  }
+
+  void show() const {
+    std::string status = "heaps: " + (s().heaps().empty() ? std::string("none") : format_coins(s().heaps()));
+    if (!how_.hidden || s().over()) {
+      status += ", value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")";
+    }
+    if (!s().over()) status += s().to_move() == player::person ? "; your turn" : "; the engine's turn";
+    std::cout << '\n';
+    say(status);
+  }
+
+  void undo() {
+    std::size_t keep = s().history().size();
+    while (keep > 0 && s().history()[keep - 1].by != player::person) --keep;
+    if (keep == 0) {
+      say("nothing to take back: you have not moved yet");
+      return;
+    }
+    --keep;
+    std::string taken;
+    while (s().history().size() > keep) {
+      const played_heap_move last = s().history().back();
+      s().undo();
+      taken += std::string(taken.empty() ? "" : ", then ") + (last.by == player::person ? "your " : "the engine's ") +
+               present::heap_move_text(last.move);
+    }
+    announced_ = false;
+    say("took back " + taken);
+    show();
+  }
+
+  bool handle(std::string_view typed) {
+    const std::string_view line = tartan::trim(typed);
+    if (line.empty()) return true;
+    if (const std::string problem = special_key_problem(line); !problem.empty()) {
+      say("refused: " + problem + "; type a move or help");
+      return true;
+    }
+    std::string word(line);
+    for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (word == "quit" || word == "exit" || word == "q") {
+      if (!s().over()) say("quit: the game is left unfinished");
+      return false;
+    }
+    if (word == "help" || word == "?" || word == "h") {
+      say("commands:");
+      constexpr std::size_t column = 31;
+      say("  take 2 from 7 leaving 1 4    a move: take 2 from a heap of 7, leave heaps of 1 and 4 (or 2 7 1 4)",
+          column);
+      say("  split 7 into 3 4             a split without taking (codes with a digit before the point)", column);
+      say("  hint                         show a winning move, or say that there is none", column);
+      say("  value                        show the heaps' value and outcome", column);
+      say("  undo                         take back your last move and the engine's reply to it", column);
+      say("  quit                         end the game", column);
+    } else if (word == "hint") {
+      if (s().over()) {
+        say("hint: none; the game is over");
+      } else if (how_.hidden) {
+        say("hint: hidden until the game ends (--hide-values)");
+      } else if (const std::optional<heap_move> m = s().hint()) {
+        say("hint: " + present::heap_move_text(*m) + " (it leaves value 0)");
+      } else if (s().value() != 0) {
+        say("hint: none found within the time limit of " + format_seconds(how_.time_limit) + " (--max-seconds)");
+      } else {
+        say("hint: none; the value is 0, so every move leaves the engine a winning position");
+      }
+    } else if (word == "value") {
+      if (how_.hidden && !s().over()) {
+        say("value: hidden until the game ends (--hide-values)");
+      } else {
+        say("value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")");
+      }
+    } else if (word == "undo") {
+      undo();
+    } else if (s().over()) {
+      say("refused: the game is over (" + who(s().winner()) + " won): type undo or quit");
+    } else {
+      heap_move m;
+      try {
+        m = parse_heap_move(line);
+      } catch (const parse_error& error) {
+        say(std::string("refused: ") + error.what());
+        return true;
+      }
+      const std::string reason = s().illegal_reason(m);
+      if (!reason.empty()) {
+        say("refused: " + reason + "; nothing changed");
+        return true;
+      }
+      s().play(m);
+      say("you: " + present::heap_move_text(s().history().back().move));
+      show();
+    }
+    return true;
+  }
+
+  game_loop::settings how_;
+  line_reader& in_;
+  std::optional<heap_play_session> session_;
+  bool announced_ = false;
+};
+
 void run_play(const play_options& o) {
   game_loop::settings how;
   if (o.first == "you") {
@@ -635,6 +793,16 @@ void run_play(const play_options& o) {
   how.symbols = terminal_out && locale_is_utf8();
 
   game_handle game = resolve_game_argument(o.game);
+  if (o.heaps_given) {
+    if (o.position_given || !o.coins.empty() || !o.size.empty() || o.heads_given || !o.random.empty()) {
+      throw parse_error(
+          "--heaps gives the whole start as heaps; leave out POSITION, --coins, --size, --heads and --random, which "
+          "are for coins: e.g. tartan play kayles --heaps 5,7,9");
+    }
+    line_reader in(terminal_in && terminal_out);
+    heap_loop(game, parse_heaps(o.heaps), how, in).run();
+    return;
+  }
   std::optional<box_position> start = read_start(o, game);
   std::optional<box_extents> random;
   if (!start) random = random_size(o, game);
@@ -665,6 +833,7 @@ void add_play_command(CLI::App& app, run_state& state) {
       "  tartan play 'ruler*ruler' HTT/THH --first engine --seed 7\n"
       "  tartan play mock-turtles --random 12 --seed 3 --hide-values\n"
       "  tartan play 'ruler*ruler*ruler' --random 3x3x3\n"
+      "  tartan play kayles --heaps 5,7,9     (heaps; type take 2 from 7 leaving 1 4, or split 7 into 3 4)\n"
       "  printf '0 3\\nquit\\n' | tartan play mock-turtles HTTH");
   auto o = std::make_shared<play_options>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
@@ -673,6 +842,10 @@ void add_play_command(CLI::App& app, run_state& state) {
   sub->add_option("--coins", o->coins, "The length of the row, with --heads");
   sub->add_option("--size", o->size, "The box of a product game, RxC or RxCxD, with --heads");
   sub->add_option("--heads", o->heads, "The heads coins: 0,3,7-9 on a row, row:col,... on a board");
+  sub->add_option("--heaps", o->heaps,
+                  "Play a take-and-break game (kayles, 0.07, ...) on these heaps, 5,7,9, moves typed and answered as "
+                  "heap moves (take 2 from 7 leaving 1 4)")
+      ->type_name("SIZES");
   sub->add_option("--random", o->random,
                   "Start from a random position of N coins (products: N along each axis, or RxC, RxCxD)")
       ->type_name("N|RxC");
@@ -687,6 +860,7 @@ void add_play_command(CLI::App& app, run_state& state) {
     refuse_empty_values(*sub);
     o->position_given = position->count() > 0;
     o->heads_given = sub->count("--heads") > 0;
+    o->heaps_given = sub->count("--heaps") > 0;
     o->time_limit = max_seconds_limit(*sub, o->max_seconds);
     run_play(*o);
     state.exit_code = 0;

@@ -99,8 +99,8 @@ inline double max_seconds_limit(const CLI::App& cmd, const std::string& text) {
 
 /**
  * Throws parse_error naming the first option of cmd typed with an empty (or blank) value, with what to type from its
- * help text. Flags and positional arguments are left alone: the commands name those themselves; so is --heads,
- * whose empty list is a position of tails only.
+ * help text. Flags and positional arguments are left alone: the commands name those themselves; so are --heads,
+ * whose empty list is a position of tails only, and --heaps, whose empty list is the empty position.
  *
  * Example: `tartan verify 'ruler*ruler' --size 4x4 --threads ""` throws "--threads: empty; type worker threads ..."
  */
@@ -108,6 +108,7 @@ inline void refuse_empty_values(const CLI::App& cmd) {
   for (const CLI::Option* opt : cmd.get_options()) {
     if (opt->get_positional() || opt->get_type_size_max() == 0 || opt->count() == 0) continue;
     if (opt->get_name() == "--heads") continue;  // an empty list of heads: every coin tails
+    if (opt->get_name() == "--heaps") continue;  // an empty list of heaps: the empty position
     for (const std::string& value : opt->results()) {
       bool blank = true;
       for (const char c : value) blank = blank && std::isspace(static_cast<unsigned char>(c)) != 0;

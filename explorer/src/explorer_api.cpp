@@ -17,6 +17,7 @@
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/analysis_request.hpp"
 #include "tartan/analysis/box_region.hpp"
+#include "tartan/analysis/heap_position.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
@@ -382,11 +383,63 @@ api_reply sequence(std::string_view body, const api_limits& limits) {
   return {200, "application/json", out.str()};
 }
 
+/// The heaps of "heaps": an array of sizes, [5, 7, 9], or their text as --heaps takes it, "5,7,9".
+std::vector<coin> heaps_of(const request_fields& f, const api_limits& limits) {
+  const json& v = f.raw("heaps");
+  if (v.is_string()) return parse_heaps(v.get<std::string>());
+  if (!v.is_array()) {
+    refuse(400, "heaps: expected an array of heap sizes such as [5, 7, 9], got " + v.dump().substr(0, 40));
+  }
+  if (v.size() > limits.max_listed_heads) {
+    refuse(422, "heaps: " + std::to_string(v.size()) + " heaps; the explorer takes at most " +
+                    std::to_string(limits.max_listed_heads));
+  }
+  std::vector<coin> heaps;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (!v[i].is_number_unsigned() || v[i].get<std::uint64_t>() > UINT32_MAX) {
+      refuse(400, "heaps item " + std::to_string(i + 1) + ": " + v[i].dump().substr(0, 40) +
+                      " is not a heap size; give sizes such as [5, 7, 9] (whole numbers below 2^32)");
+    }
+    heaps.push_back(static_cast<coin>(v[i].get<std::uint64_t>()));
+  }
+  return heaps;
+}
+
+/// POST /api/analyze with "heaps": `tartan analyze GAME --heaps 5,7,9 --json`.
+api_reply analyze_heaps(const request_fields& f, const api_limits& limits) {
+  for (const std::string_view key : {"position", "coins", "size", "heads", "all_heads", "terms", "options"}) {
+    if (f.has(key)) {
+      refuse(400, "\"heaps\" gives the whole position as heaps; leave out \"" + std::string(key) +
+                      "\", which is for coins: e.g. {\"game\": \"kayles\", \"heaps\": [5, 7, 9]}");
+    }
+  }
+  analysis_request request;
+  request.terms.push_back({games::resolve_game(game_text(f)), box_region()});
+  request.heaps = heaps_of(f, limits);
+  request.count = f.flag("count");
+  if (!request.count) {
+    request.limit = static_cast<std::size_t>(f.number("limit", 10, max_listed_options));
+    request.offset = static_cast<std::size_t>(f.number("offset", 0, UINT32_MAX));
+  }
+  request.max_memory = memory_limit_or_default(limits.max_memory);
+  request.max_seconds = limits.max_seconds;
+  request.count_option = "\"count\": true";
+  const analysis_report report = answer(request);
+  const std::optional<std::uint64_t> counted = report.where.empty() ? report.heap_move_count : std::nullopt;
+  nlohmann::ordered_json out = heap_analysis_json(*report.heap_position, report.heap_moves, counted);
+  if (!report.where.empty()) {
+    out["complete"] = false;
+    out["stopped"] = report.where;
+  }
+  return json_reply(out.dump());
+}
+
 /// POST /api/analyze: `tartan analyze GAME POSITION --json` with the same options, or a sum's ("terms").
 api_reply analyze(std::string_view body, const api_limits& limits) {
-  const request_fields f(
-      body, "analyze",
-      {"game", "position", "coins", "size", "heads", "all_heads", "terms", "count", "limit", "offset", "options"});
+  const request_fields f(body, "analyze",
+                         {"game", "position", "coins", "size", "heads", "all_heads", "terms", "count", "limit",
+                          "offset", "options", "heaps"});
+  if (f.has("heaps")) return analyze_heaps(f, limits);
   analysis_request request;
   request.sum = f.has("terms");
   if (request.sum) {

@@ -381,6 +381,7 @@ const state = {
   history: [],
   tab: 'position',
   request: 0,  // the latest refresh, so a slow answer to an older one is dropped
+  heapRequest: 0,  // the latest analysis of the heaps, likewise
 };
 
 const gameName = () => state.factors.slice(0, state.kind).join('*');
@@ -587,6 +588,7 @@ function showAnalysis() {
   } else {
     $('formula').textContent = 'value = the nim sum (XOR) of the values of the ' + heads.length + ' heads coins';
   }
+  showHeapView(a);
   const winning = $('winning');
   if (a.value === 0) {
     winning.replaceChildren('No winning move: every move leaves a non-zero value.');
@@ -612,6 +614,66 @@ function showAnalysis() {
   $('options-more').textContent = a.options_complete ? (count === 0 ? 'No legal move: the player to move loses.' : '')
                                                      : 'The first ' + count + ' options are listed.';
   drawPositionBoard();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Heaps: a take-and-break game's position as heaps (equal heaps kept), its winning moves as heap moves.
+
+/** A take-and-break code holds a point, '!' or '{' (0.77, 4!.0, S{1,3,4}); turning codes hold none of them. */
+const isTakeBreak = (code) => /[.!{]/.test(code || '');
+
+/** "take 2 from the heap of 7, leaving heaps of 1 and 4", as tartan analyze --heaps writes it. */
+function heapMoveText(m) {
+  const left = m.leaving.map(String);
+  const heaps = left.length > 1 ? left.slice(0, -1).join(', ') + ' and ' + left[left.length - 1] : left.join('');
+  const from = 'the heap of ' + m.from;
+  if (Number(m.take) === 0) return 'split ' + from + ' into ' + heaps;
+  const taken = 'take ' + m.take + ' from ' + from + ', leaving ';
+  if (left.length === 0) return taken + 'nothing';
+  return taken + (left.length === 1 ? 'a heap of ' : 'heaps of ') + heaps;
+}
+
+/** Shows the heap view for a row of a take-and-break game, its heaps first taken from the position's heads. */
+function showHeapView(a) {
+  const shown = boardSize().length === 1 && isTakeBreak(a.code);
+  const view = $('heap-view');
+  const game = gameName();
+  if (shown && view.dataset.game !== game) {
+    view.dataset.game = game;
+    $('heaps').value = a.position.join(',');
+    $('heaps-line').textContent = '';
+    $('heap-moves').replaceChildren();
+  }
+  view.hidden = !shown;
+}
+
+async function analyseHeaps() {
+  const request = ++state.heapRequest;
+  try {
+    const a = await api('analyze', {game: gameName(), heaps: $('heaps').value, limit: 100});
+    if (request !== state.heapRequest) return;
+    $('heaps').value = a.heaps.join(',');
+    $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') + ': value ',
+                                    element('strong', {text: String(a.value)}), ' ',
+                                    element('span', {class: 'outcome'}, outcomeNode(a.value)));
+    $('heap-moves').replaceChildren(...a.winning_moves.map((m) => {
+      const button = element('button', {type: 'button', text: '★ ' + heapMoveText(m)});
+      button.addEventListener('click', () => {
+        const next = a.heaps.map(String);
+        next.splice(next.indexOf(String(m.from)), 1, ...m.leaving.map(String));
+        $('heaps').value = next.join(',');
+        analyseHeaps();
+      });
+      return element('li', {class: 'winning'}, button);
+    }));
+    if (a.value !== 0 && a.winning_moves.length === 100) {
+      $('heap-moves').append(element('li', {class: 'hint', text: 'The first 100 winning moves are listed.'}));
+    }
+  } catch (error) {
+    if (request !== state.heapRequest) return;
+    $('heaps-line').textContent = error.message;
+    $('heap-moves').replaceChildren();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1086,6 +1148,10 @@ async function start() {
     if (state.history.length) setPosition(state.history.pop(), false);
   });
   $('show-winning').addEventListener('change', drawPositionBoard);
+  $('heaps-analyse').addEventListener('click', analyseHeaps);
+  $('heaps').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') analyseHeaps();
+  });
   $('share-copy').addEventListener('click', async () => {
     $('share-link').select();
     try {

@@ -218,6 +218,74 @@ void print_analysis(std::ostream& out, const analysis& a, const std::vector<move
   }
 }
 
+std::string heap_move_text(const heap_move& m) {
+  std::string heaps;
+  for (std::size_t i = 0; i < m.leaving.size(); ++i) {
+    if (i != 0) heaps += i + 1 == m.leaving.size() ? " and " : ", ";
+    heaps += std::to_string(m.leaving[i]);
+  }
+  const std::string from = "the heap of " + std::to_string(m.from);
+  if (m.take == 0) return "split " + from + " into " + heaps;
+  const std::string taken = "take " + std::to_string(m.take) + " from " + from + ", leaving ";
+  if (m.leaving.empty()) return taken + "nothing";
+  return taken + (m.leaving.size() == 1 ? "a heap of " : "heaps of ") + heaps;
+}
+
+void print_heap_analysis(std::ostream& out, const heap_analysis& a, const std::vector<heap_move>& winning,
+                         std::size_t limit, std::size_t offset, bool interrupted,
+                         std::optional<std::uint64_t> counted) {
+  const game_handle& game = a.game();
+  out << "game: " << game.name();
+  const std::string& code = game.row_game().code();
+  out << (code == game.name() ? std::string(" (a take-and-break code)") : " (code " + code + ")") << '\n';
+  const std::vector<coin>& heaps = a.heaps();
+  out << "heaps: ";
+  if (heaps.empty()) {
+    out << "none";
+  } else if (heaps.size() > listed_heads) {
+    out << heaps.size() << " heaps, the largest " << heaps.back();
+  } else {
+    out << format_coins(heaps);
+  }
+  const std::vector<coin> heads = a.coin_heads();
+  out << "\nas coins: " << a.coins() << (a.coins() == 1 ? " coin" : " coins") << ", heads: "
+      << (heads.empty()                 ? std::string("none")
+          : heads.size() > listed_heads ? std::to_string(heads.size()) + " coins"
+                                        : format_coins(heads))
+      << " (heap n is coin n; equal heaps cancel in pairs)\n";
+  out << "value: " << a.value() << '\n';
+  out << "outcome: " << a.outcome() << outcome_text(a.value()) << '\n';
+  if (counted) {
+    out << "winning moves: " << *counted << " (counted, not listed)\n";
+    return;
+  }
+  if (interrupted && winning.empty()) {
+    out << "winning moves: none found before the search stopped\n";
+    return;
+  }
+  if (!begin_move_page(out, a.value(), limit, offset, winning.size(), "the position")) return;
+  out << "winning moves (in one heap; equal heaps have the same moves, listed once):\n";
+  for (const heap_move& m : winning) out << "  " << heap_move_text(m) << '\n';
+  if (!interrupted) end_move_page(out, winning.size(), limit, offset);
+}
+
+nlohmann::ordered_json heap_analysis_json(const heap_analysis& a, const std::vector<heap_move>& winning,
+                                          std::optional<std::uint64_t> counted) {
+  nlohmann::ordered_json json = term_json(a.game(), box_extents{a.coins()});
+  json["heaps"] = a.heaps();
+  json["position"] = a.coin_heads();
+  json["value"] = a.value();
+  json["outcome"] = std::string(1, a.outcome());
+  if (counted) {
+    json["winning_move_count"] = *counted;
+    return json;
+  }
+  auto list = nlohmann::ordered_json::array();
+  for (const heap_move& m : winning) list.push_back({{"take", m.take}, {"from", m.from}, {"leaving", m.leaving}});
+  json["winning_moves"] = std::move(list);
+  return json;
+}
+
 void print_analysis_json(std::ostream& out, const analysis& a, const std::vector<move>& winning,
                          const std::optional<option_page>& options) {
   out << analysis_json(a, winning, options).dump() << '\n';

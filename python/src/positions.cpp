@@ -19,12 +19,14 @@
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
+#include "tartan/analysis/heap_position.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sum.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "tartan/core/search_stop.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "tartan/present/analysis_output.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/move.hpp"
 #include "tartan/product/tartan.hpp"
@@ -296,6 +298,48 @@ void bind_positions(py::module_& m) {
       py::arg("terms"), py::arg("count"), py::arg("limit"), py::arg("offset"), py::arg("max_memory"),
       py::arg("max_seconds"), py::arg("progress"),
       "(value, the terms' values, winning moves as (term, move), count or None) of a sum of positions.");
+
+  m.def(
+      "_parse_heaps", [](const std::string& text) { return parse_heaps(text); }, py::arg("text"),
+      "Heaps typed as sizes joined by commas, \"5,7,9\", as analyze --heaps takes them.");
+
+  m.def(
+      "_analyze_heaps",
+      [](const game_handle& game, const std::vector<coin>& heaps, bool count, std::size_t limit, std::size_t offset,
+         py::handle max_memory, py::handle max_seconds, py::object progress) {
+        // One request (analysis_request.hpp) with heaps: the winning moves as heap moves, or their number.
+        analysis_request request;
+        request.terms.push_back({game, box_region()});
+        request.heaps = heaps;
+        request.count = count;
+        request.limit = limit;
+        request.offset = offset;
+        request.max_memory = to_memory_limit(max_memory);
+        request.max_seconds = to_seconds(max_seconds);
+        request.count_option = "count=True";
+        progress_relay relay(std::move(progress));
+        request.search_progress = relay.callback();
+        const analysis_report report = without_gil([&] { return answer(request); });
+        py::list moves;
+        for (const heap_move& mv : report.heap_moves) {
+          moves.append(py::make_tuple(mv.take, mv.from, py::tuple(py::cast(mv.leaving)), present::heap_move_text(mv)));
+        }
+        relay.raise_if_pending(moves);
+        if (report.stopped == search_end::time_limit) {
+          raise_python(time_limit_error("the search for winning moves", report.where, "raise max_seconds (0: no limit)",
+                                        request.max_seconds, request.max_seconds, report.search.coins_done),
+                       moves);
+        }
+        const heap_analysis& a = *report.heap_position;
+        py::object counted = py::none();
+        if (report.heap_move_count) counted = py::int_(*report.heap_move_count);
+        return py::make_tuple(report.value, py::tuple(py::cast(a.heaps())), py::tuple(py::cast(a.coin_heads())), moves,
+                              counted);
+      },
+      py::arg("game"), py::arg("heaps"), py::arg("count"), py::arg("limit"), py::arg("offset"), py::arg("max_memory"),
+      py::arg("max_seconds"), py::arg("progress"),
+      "(value, heaps ascending, the coin form's heads, winning heap moves as (take, from, leaving, text), count or "
+      "None) of heaps of a take-and-break game.");
 
   m.def(
       "_count_winning_moves",

@@ -29,7 +29,8 @@ from ._tartan import (
 from ._arrays import Sequence, Table
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
 from ._nim import nim_mul
-from ._positions import Analysis, Move, Option, Position, Region, SumAnalysis, WinningMoveCount, position, region
+from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Position, Region, SumAnalysis, WinningMoveCount,
+                         position, region)
 from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
 
 __version__ = "0.1.0"
@@ -43,6 +44,8 @@ __all__ = [
     "Error",
     "Game",
     "GameInfo",
+    "HeapAnalysis",
+    "HeapMove",
     "LimitError",
     "Move",
     "Nimber",

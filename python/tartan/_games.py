@@ -8,7 +8,8 @@ import numpy as np
 
 from . import _tartan
 from ._arrays import Sequence, Table
-from ._positions import Analysis, Move, Position, Region, SumAnalysis, WinningMoveCount, position
+from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Position, Region, SumAnalysis, WinningMoveCount,
+                         position)
 from ._progress import progress_callback
 from ._reports import CheckReport, VerifyReport
 from ._tartan import Nimber
@@ -204,6 +205,51 @@ class Game:
         """
         return Analysis(_tartan._analyze(self._handle, self._position(drawn, size, heads, all_heads, max_memory),
                                          max_memory, max_seconds), self)
+
+    def analyze_heaps(self, heaps: Any, *, limit: int = 10, offset: int = 0, count: bool = False,
+                      max_memory: Any = None, max_seconds: float = 60, progress: Any = False) -> HeapAnalysis:
+        """Analyses heaps of a take-and-break game (kayles, "0.07", any code): the value, outcome and winning moves
+        written as heap moves, as `tartan analyze GAME --heaps 5,7,9`. heaps: a list of sizes (any order, equal heaps
+        and empty heaps allowed) or their text "5,7,9". Lists winning moves `offset`..`offset + limit - 1` (heap
+        sizes ascending, each size once); count=True counts them all instead. ParseError for a game that is not a
+        take-and-break code; LimitError for heaps whose values would pass max_memory; TimeLimitError and progress
+        as for analyze_sum.
+
+        >>> import tartan
+        >>> a = tartan.game("kayles").analyze_heaps([5, 7, 9])
+        >>> a.value, a.outcome
+        (*2, 'N')
+        >>> print(a.winning_moves[0])
+        take 1 from the heap of 7, leaving heaps of 3 and 3
+        >>> tartan.game("kayles").analyze_heaps("5,7,9", count=True).winning_move_count
+        3
+        """
+        if isinstance(heaps, str):
+            sizes = list(_tartan._parse_heaps(heaps))
+        else:
+            try:
+                sizes = list(heaps)
+            except TypeError:
+                raise _tartan.ParseError(f"heaps: {heaps!r} is not a list of heap sizes; give e.g. [5, 7, 9] or "
+                                         "'5,7,9'") from None
+            for i, h in enumerate(sizes):
+                if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or not 0 <= int(h) < 2**32:
+                    raise _tartan.ParseError(f"heaps item {i + 1}: {h!r} is not a heap size; give sizes such as "
+                                             "[5, 7, 9] (whole numbers below 2^32)")
+            sizes = [int(h) for h in sizes]
+        callback, close = progress_callback(progress, "searching for winning moves")
+        try:
+            value, ordered, heads, moves, counted = _tartan._analyze_heaps(
+                self._handle, sizes, count, limit, offset, max_memory, max_seconds, callback)
+        except (KeyboardInterrupt, _tartan.TimeLimitError) as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, list):
+                e.partial = [HeapMove(*m) for m in partial]
+            raise
+        finally:
+            close()
+        return HeapAnalysis(Nimber(value), "N" if value != 0 else "P", tuple(ordered), tuple(heads),
+                            [HeapMove(*m) for m in moves], counted)
 
     def count_winning_moves(self, drawn: Any = None, *, size: Optional[Size] = None, heads: Any = None,
                             all_heads: bool = False, max_memory: Any = None,

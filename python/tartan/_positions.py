@@ -114,6 +114,51 @@ class SumAnalysis(NamedTuple):
     winning_move_count: Optional[int]
 
 
+class HeapMove(NamedTuple):
+    """A move in one heap of a take-and-break game: `take` tokens removed from a heap of `heap` (0: a split, by d0),
+    the heaps `leaving` left in its place (ascending; empty: nothing). str() says it as a player would.
+
+    >>> import tartan
+    >>> m = tartan.game("kayles").analyze_heaps([5, 7, 9]).winning_moves[1]
+    >>> m
+    HeapMove(take=2, heap=7, leaving=(1, 4))
+    >>> str(m)
+    'take 2 from the heap of 7, leaving heaps of 1 and 4'
+    """
+
+    take: int
+    heap: int
+    leaving: Tuple[int, ...]
+    text: str = ""
+
+    def __repr__(self) -> str:
+        return f"HeapMove(take={self.take}, heap={self.heap}, leaving={self.leaving})"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class HeapAnalysis(NamedTuple):
+    """Heaps of a take-and-break game analysed by Game.analyze_heaps: the value (XOR of g over the heaps), outcome,
+    the heaps (ascending), their coin form (the sizes held by an odd number of heaps: heap n is coin n), and a page
+    of winning heap moves, each heap size once; with count=True their exact number instead (winning_moves empty).
+
+    >>> import tartan
+    >>> a = tartan.game("0.07").analyze_heaps([3, 3, 10])
+    >>> a.value, a.outcome, a.heaps, a.coin_heads
+    (*3, 'N', (3, 3, 10), (10,))
+    >>> [str(m) for m in a.winning_moves]
+    ['take 2 from the heap of 10, leaving heaps of 4 and 4']
+    """
+
+    value: Nimber
+    outcome: str
+    heaps: Tuple[int, ...]
+    coin_heads: Tuple[int, ...]
+    winning_moves: List[HeapMove]
+    winning_move_count: Optional[int]
+
+
 class Position:
     """A position: a row of coins (1-D games), a board (products of two games) or a box (more), and its heads.
 

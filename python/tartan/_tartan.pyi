@@ -145,6 +145,17 @@ def _analyze_sum(
     max_seconds: Any,
     progress: _Progress,
 ) -> Tuple[int, List[int], List[Tuple[int, Tuple[Tuple[int, ...], ...]]], Optional[int]]: ...
+def _parse_heaps(text: str) -> List[int]: ...
+def _analyze_heaps(
+    game: _Game,
+    heaps: List[int],
+    count: bool,
+    limit: int,
+    offset: int,
+    max_memory: Any,
+    max_seconds: Any,
+    progress: _Progress,
+) -> Tuple[int, Tuple[int, ...], Tuple[int, ...], List[Tuple[int, int, Tuple[int, ...], str]], Optional[int]]: ...
 def _table(game: _Game, size: _Size, max_memory: Any, max_seconds: Any) -> npt.NDArray[np.uint64]: ...
 
 class _CellMismatch:

@@ -39,6 +39,32 @@ def ruler_g(n):
 
 
 @functools.lru_cache(maxsize=None)
+def kayles_g(n):
+    """Kayles: take one or two pins from a row of n, leaving the rest as up to two rows."""
+    return mex({kayles_g(a) ^ kayles_g(n - k - a) for k in (1, 2) if k <= n for a in range(n - k + 1)})
+
+
+def kayles_winning_heap_moves(heaps):
+    """The winning moves of Kayles heaps in words (heap sizes ascending, each size once), the heaps' value 0 after."""
+    total = row_value(heaps, kayles_g)
+    lines = []
+    for h in sorted(set(heaps)):
+        for k in (1, 2):
+            if k > h:
+                continue
+            r = h - k
+            taken = "take %d from the heap of %d, leaving " % (k, h)
+            if r == 0 and total ^ kayles_g(h) == 0:
+                lines.append(taken + "nothing")
+            if r >= 1 and total ^ kayles_g(h) ^ kayles_g(r) == 0:
+                lines.append(taken + "a heap of %d" % r)
+            for a in range(1, r // 2 + 1):
+                if total ^ kayles_g(h) ^ kayles_g(a) ^ kayles_g(r - a) == 0:
+                    lines.append(taken + "heaps of %d and %d" % (a, r - a))
+    return lines
+
+
+@functools.lru_cache(maxsize=None)
 def nim_mul(a, b):
     """The nim product by its definition: mex{a'b ⊕ ab' ⊕ a'b' : a' < a, b' < b}."""
     return mex({nim_mul(x, b) ^ nim_mul(a, y) ^ nim_mul(x, y) for x in range(a) for y in range(b)})

@@ -51,8 +51,8 @@ TARTAN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
 
 # The definitions the page is checked against (definitions.py).
-from definitions import (mex, mock_turtles_g, mock_turtles_moves, nim_mul, nim_mul_fermat, row_value,  # noqa: E402
-                         ruler_g)
+from definitions import (kayles_g, kayles_winning_heap_moves, mex, mock_turtles_g, mock_turtles_moves,  # noqa: E402
+                         nim_mul, nim_mul_fermat, row_value, ruler_g)
 from explorer_process import start_explorer  # noqa: E402
 
 
@@ -492,6 +492,30 @@ try:
     set_size(0, 8)
     wait(lambda: not any(e.is_displayed() for e in driver.find_elements(By.ID, "notice")), "the notice to go")
     check(True, "the notice goes once the size is changed")
+
+    # Kayles as heaps: the view starts from the row's heads, keeps equal heaps, and lists the winning heap moves of
+    # the definition; choosing one makes it, leaving value 0.
+    open_link("game=kayles&size=10&position=TTTTTHTHTH")
+    analysed()
+    wait(lambda: by_id("heap-view").is_displayed(), "the heap view of a take-and-break game")
+    check(by_id("heaps").get_attribute("value") == "5,7,9", "the heaps start as the row's heads: 5,7,9")
+    type_into(by_id("heaps"), "9,3,3,5,7")
+    by_id("heaps-analyse").click()
+    wait(lambda: by_id("heaps").get_attribute("value") == "3,3,5,7,9", "the heaps analysed")
+    heap_moves = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#heap-moves button")]
+    expected_moves = ["★ " + m for m in kayles_winning_heap_moves([3, 3, 5, 7, 9])]
+    heaps_value = row_value([3, 3, 5, 7, 9], kayles_g)
+    check(heap_moves == expected_moves and "value %d" % heaps_value in by_id("heaps-line").text,
+          "heaps 3 3 5 7 9: value %d and the winning heap moves of the definition: %s" % (heaps_value, heap_moves))
+    driver.find_element(By.CSS_SELECTOR, "#heap-moves button").click()
+    wait(lambda: by_id("heaps-line").text.startswith("heaps ") and "value 0" in by_id("heaps-line").text,
+         "value 0 after a winning heap move")
+    check(not driver.find_elements(By.CSS_SELECTOR, "#heap-moves button"),
+          "after a winning heap move no winning move is left: " + by_id("heaps").get_attribute("value"))
+    by_id("view-position").screenshot(os.path.join(OUT, "heaps.png"))
+    open_link("game=ruler&size=10&position=TTTTTHTHTH")
+    analysed()
+    check(not by_id("heap-view").is_displayed(), "a coin-turning game has no heap view")
 
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not errors, "the browser's console has no error: " + str(errors))

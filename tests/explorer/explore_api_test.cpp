@@ -25,6 +25,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "support/mex_nim_product.hpp"
@@ -279,6 +280,69 @@ TEST_F(ExploreApiTest, AnalyzeOfASumIsTheCliJsonAndTheXorOfTheGameTrees) {
     EXPECT_EQ(refused.status, 400) << body;
     EXPECT_NE(refused.body.find(words), std::string::npos) << refused.body;
   }
+}
+
+TEST_F(ExploreApiTest, AnalyzeOfHeapsIsTheCliJsonAndTheHeapGame) {
+  // Kayles' g by its definition (take 1 or 2 pins, leaving up to two rows); a winning heap move leaves heaps whose
+  // values XOR to 0, and every one of them is listed.
+  std::vector<grundy_value> g;
+  for (unsigned n = 0; n < 40; ++n) {
+    std::set<grundy_value> options;
+    for (unsigned k = 1; k <= 2 && k <= n; ++k) {
+      for (unsigned a = 0; a <= n - k; ++a) options.insert(g[a] ^ g[n - k - a]);
+    }
+    grundy_value m = 0;
+    while (options.count(m) != 0) ++m;
+    g.push_back(m);
+  }
+  std::mt19937 rng(2602);
+  for (int trial = 0; trial < 12; ++trial) {
+    std::vector<coin> heaps;
+    for (int i = 0, n = static_cast<int>(rng() % 5); i < n; ++i) heaps.push_back(static_cast<coin>(rng() % 16));
+    if (trial % 3 == 0 && !heaps.empty()) heaps.push_back(heaps.front());  // equal heaps
+    std::string typed;
+    for (const coin h : heaps) typed += (typed.empty() ? "" : ",") + std::to_string(h);
+    const reply r = server().post("analyze", json{{"game", "kayles"}, {"heaps", heaps}, {"limit", 1000}}.dump());
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(r.body, cli({"analyze", "kayles", "--heaps", typed, "--limit", "1000", "--json"})) << typed;
+    const reply as_text = server().post("analyze", json{{"game", "0.77"}, {"heaps", typed}, {"limit", 1000}}.dump());
+    EXPECT_EQ(json::parse(as_text.body).at("winning_moves"), json::parse(r.body).at("winning_moves"));
+    grundy_value value = 0;
+    for (const coin h : heaps) value ^= g[h];
+    const json answer = json::parse(r.body);
+    EXPECT_EQ(answer.at("value").get<grundy_value>(), value) << typed;
+    std::set<std::tuple<coin, coin, std::vector<coin>>> expected, listed;
+    for (const coin h : std::set<coin>(heaps.begin(), heaps.end())) {
+      for (coin k = 1; k <= 2 && k <= h; ++k) {
+        for (coin a = 0; 2 * a <= h - k; ++a) {
+          std::vector<coin> left;
+          if (a != 0) left.push_back(a);
+          if (h - k - a != 0) left.push_back(h - k - a);
+          if ((value ^ g[h] ^ g[a] ^ g[h - k - a]) == 0) expected.insert({k, h, left});
+        }
+      }
+    }
+    for (const json& m : answer.at("winning_moves")) {
+      listed.insert({m.at("take").get<coin>(), m.at("from").get<coin>(), m.at("leaving").get<std::vector<coin>>()});
+    }
+    EXPECT_EQ(listed, expected) << typed;
+    EXPECT_EQ(listed.size(), answer.at("winning_moves").size()) << typed;
+    const reply counted = server().post("analyze", json{{"game", "kayles"}, {"heaps", heaps}, {"count", true}}.dump());
+    EXPECT_EQ(json::parse(counted.body).at("winning_move_count"), expected.size()) << counted.body;
+  }
+  for (const auto& [body, words] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"game": "ruler", "heaps": [3]})", "'ruler' is a coin-turning game, not a take-and-break game"},
+           {R"({"game": "kayles", "heaps": [3], "position": "HTH"})", "leave out \"position\""},
+           {R"({"game": "kayles", "heaps": [3, "x"]})", "heaps item 2: \"x\" is not a heap size"},
+           {R"({"game": "kayles", "heaps": [4294967296]})", "heaps item 1: 4294967296 is not a heap size"},
+           {R"({"game": "kayles", "heaps": 3})", "heaps: expected an array"}}) {
+    const reply refused = server().post("analyze", body);
+    EXPECT_EQ(refused.status, 400) << body;
+    EXPECT_NE(json::parse(refused.body).at("error").get<std::string>().find(words), std::string::npos) << refused.body;
+  }
+  const reply large = server().post("analyze", R"({"game": "kayles", "heaps": [200000000]})");
+  EXPECT_EQ(large.status, 422) << large.body;
+  EXPECT_NE(large.body.find("give heaps below"), std::string::npos) << large.body;
 }
 
 // "heads": "" is all tails, as docs/explorer.md says and as the page sends for an all-tails box: value 0 (no move

@@ -22,18 +22,19 @@ std::string axes_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " ax
 
 /// "the search for winning moves stopped at the time limit of 5 s after 17 of the 2000 heads coins; 3 winning moves
 /// listed" (`time_limit` named when the deadline stopped it).
-std::string stopped_text(const search_report& r, const std::string& what, std::size_t listed, double time_limit) {
+std::string stopped_text(const search_report& r, const std::string& what, std::size_t listed, double time_limit,
+                         const std::string& unit) {
   return "the search for " + what + " stopped " +
          (r.end == search_end::time_limit ? "at the time limit of " + format_seconds(time_limit) + " " : "") +
-         "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) +
-         (r.coins == 1 ? " heads coin" : " heads coins") + "; " + std::to_string(listed) + " " +
+         "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) + " " +
+         (r.coins == 1 ? unit : unit + "s") + "; " + std::to_string(listed) + " " +
          (listed == 1 ? what.substr(0, what.size() - 1) : what) + " listed";
 }
 
 void record_stop(analysis_report& report, const search_report& r, const std::string& what, std::size_t listed,
-                 double time_limit) {
+                 double time_limit, const std::string& unit = "heads coin") {
   report.stopped = r.end;
-  report.where = stopped_text(r, what, listed, time_limit);
+  report.where = stopped_text(r, what, listed, time_limit, unit);
 }
 
 /// The position's heads listed coin by coin, or limit_error advising a count.
@@ -68,6 +69,50 @@ void check_request(const analysis_request& request) {
   }
   if (request.picture && (request.count || request.sum)) {
     throw parse_error("a picture draws one position listed; leave it out of a count or a sum");
+  }
+  if (request.heaps && (request.sum || request.options || request.picture)) {
+    throw parse_error(
+        "heaps are one position, whose winning moves are listed or counted; leave out the sum, the options and the "
+        "picture, which take positions of coins");
+  }
+}
+
+/// Heaps: the value, then the page of winning heap moves, or their number.
+void answer_heaps(const analysis_request& request, const search_options& search, analysis_report& report) {
+  report.heap_position.emplace(request.terms.front().game, *request.heaps, values_options(request));
+  const heap_analysis& a = *report.heap_position;
+  report.value = a.value();
+  if (request.count) {
+    std::uint64_t counted = 0;
+    report.search = a.for_each_winning_move(
+        [&](const heap_move&) {
+          ++counted;
+          return true;
+        },
+        search);
+    report.heap_move_count = counted;
+    if (report.search.interrupted()) {
+      const search_report& r = report.search;
+      report.stopped = r.end;
+      report.where =
+          "the count of winning moves stopped " +
+          (r.end == search_end::time_limit ? "at the time limit of " + format_seconds(request.max_seconds) + " " : "") +
+          "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) +
+          (r.coins == 1 ? " heap size" : " heap sizes") + "; " + std::to_string(counted) + " found so far";
+    }
+    return;
+  }
+  if (a.value() == 0 || request.limit == 0) return;
+  std::size_t seen = 0;
+  report.search = a.for_each_winning_move(
+      [&](const heap_move& m) {
+        if (seen++ < request.offset) return true;
+        report.heap_moves.push_back(m);
+        return report.heap_moves.size() < request.limit;
+      },
+      search);
+  if (report.search.interrupted()) {
+    record_stop(report, report.search, "winning moves", report.heap_moves.size(), request.max_seconds, "heap size");
   }
 }
 
@@ -252,6 +297,10 @@ analysis_report answer(const analysis_request& request) {
   search.progress = request.search_progress;
   check_request(request);
   analysis_report report;
+  if (request.heaps) {
+    answer_heaps(request, search, report);
+    return report;
+  }
   if (request.count) {
     const analyze_options options = values_options(request);
     if (request.sum) {

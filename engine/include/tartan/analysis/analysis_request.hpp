@@ -22,6 +22,7 @@
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
+#include "tartan/analysis/heap_position.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sum.hpp"
 #include "tartan/core/progress.hpp"
@@ -99,6 +100,9 @@ struct analysis_request {
   /// The position: one term; or, with `sum`, the terms of a sum of positions (at least one).
   std::vector<sum_term> terms;
   bool sum = false;
+  /// The position as heaps of a take-and-break game (heap_position.hpp), not coins: `terms` holds one term, whose
+  /// game is read and whose position is not. The winning moves are heap moves, listed or counted (report.heap_*).
+  std::optional<std::vector<coin>> heaps;
   /// Count the winning moves exactly instead of listing them (any size: count_winning_moves, no position listed).
   bool count = false;
   /// The page of winning moves listed: `limit` of them after skipping `offset` (for_each_winning_move's order; a
@@ -144,6 +148,10 @@ struct analysis_report {
   /// A sum listed: each term analysed, and the page of winning moves with their terms (numbered from 0).
   std::optional<sum_analysis> sum;
   std::vector<std::pair<std::size_t, move>> sum_winning_moves;
+  /// Heaps (request.heaps): their analysis, and the page of winning heap moves or, counted, their number.
+  std::optional<heap_analysis> heap_position;
+  std::vector<heap_move> heap_moves;
+  std::optional<std::uint64_t> heap_move_count;
   /// How the search for the winning moves ended (complete when none was needed: a P-position, limit 0).
   search_report search;
 
@@ -168,7 +176,8 @@ struct analysis_report {
 /**
  * Answers `request`: analyses or counts the position or the sum, lists the page of winning moves and the options
  * asked for, under the request's limits. Throws parse_error for a request that asks for nothing consistent (no term,
- * several terms not as a sum, options of a count or a sum, a picture of a count), and as analyze(), count_winning_moves
+ * several terms not as a sum, options of a count or a sum, a picture of a count, heaps in a sum, with options or a
+ * picture), heaps of a game that is not a take-and-break code (heap_rule), and as analyze(), count_winning_moves
  * and count_sum_winning_moves do; limit_error with the advice to count (request.count_option) when a position's heads
  * would take more than the memory limit listed; cancelled_error when request.progress asked to stop. A search stopped
  * by the deadline or search_progress is not an error: the report says where it stopped.

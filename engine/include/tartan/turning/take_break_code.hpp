@@ -76,6 +76,22 @@ class take_break_code {
    */
   bool for_each_move(coin n, move_visitor visit) const;
 
+  /// visit(take, leaving): one move on a heap, `take` tokens removed (0: a split by d_0) and the heaps `leaving` left
+  /// (ascending, each at least 1; empty: nothing left).
+  using heap_move_visitor = detail::function_ref<bool(coin take, std::span<const coin> leaving)>;
+
+  /**
+   * Calls visit(take, leaving) once per move on a heap of n, as players see it: every number of tokens k the code
+   * lets a move remove from n, with every multiset of heaps the digit d_k lets the rest be split into (pairwise
+   * different under '!'). Unlike for_each_move, moves that turn the same coins are all visited ("take 1 from 3
+   * leaving 1 and 1" and "take 3 from 3 leaving nothing" are two moves). Order: k ascending, then by the number of
+   * heaps left, then `leaving` lexicographically. Stops, returning false, when visit does.
+   * Complexity: O(n) per two-heap digit and O(n^2) per three-heap digit.
+   *
+   * Example: parse("0.77").for_each_heap_move(3, v) visits (1, {2}), (1, {1, 1}), (2, {1})
+   */
+  bool for_each_heap_move(coin n, heap_move_visitor visit) const;
+
   /**
    * Appends the option values of coin n under the table g (|g| >= n): XOR of g over the heaps each move leaves
    * (duplicates allowed). Complexity as for_each_move.

@@ -218,6 +218,38 @@ bool take_break_code::for_each_move(coin n, move_visitor visit) const {
   return true;
 }
 
+bool take_break_code::for_each_heap_move(coin n, heap_move_visitor visit) const {
+  const coin t = std::min(max_take(), n);
+  std::vector<coin> left;
+  for (coin k = 0; k <= t; ++k) {
+    const std::uint8_t d = digits_[k];
+    const coin r = n - k;  // the tokens left, in the heaps the move leaves
+    const bool any = !distinct(k);
+    left.clear();
+    if ((d & leaves_nothing) != 0 && r == 0 && k >= 1 && !visit(k, std::span<const coin>(left))) return false;
+    left.assign(1, r);
+    if ((d & leaves_one) != 0 && r >= 1 && k >= 1 && !visit(k, std::span<const coin>(left))) return false;
+    if ((d & leaves_two) != 0) {
+      for (coin a = 1; 2 * a <= r; ++a) {
+        if (2 * a == r && !any) continue;
+        left.assign({a, r - a});
+        if (!visit(k, std::span<const coin>(left))) return false;
+      }
+    }
+    if ((d & leaves_three) != 0) {
+      for (coin a = 1; 3 * a <= r; ++a) {
+        for (coin b = any ? a : a + 1; 2 * b <= r - a; ++b) {
+          const coin c = r - a - b;
+          if (!any && c == b) continue;
+          left.assign({a, b, c});
+          if (!visit(k, std::span<const coin>(left))) return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
 void take_break_code::option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const {
   const coin t = std::min(max_take(), n);
   for (coin k = 0; k <= t; ++k) {

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -14,6 +16,7 @@
 #include "tartan/analysis/analysis_request.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
+#include "tartan/analysis/heap_position.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sum.hpp"
 #include "tartan/present/svg.hpp"
@@ -92,6 +95,24 @@ void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
 /// A sum's winning moves counted, in all and per term.
 void print_sum_count(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted);
 void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted);
+
+/**
+ * A heap move as a player says it: "take 2 from the heap of 7, leaving heaps of 1 and 4", "take 3 from the heap of
+ * 3, leaving nothing", "take 1 from the heap of 7, leaving a heap of 6", "split the heap of 7 into 3 and 4" (d_0).
+ */
+std::string heap_move_text(const heap_move& m);
+
+/// The report of analyze --heaps: game, heaps (and their coin form), value, outcome, then the page of winning heap
+/// moves (`limit`, `offset` as asked; `interrupted`: the search was stopped, the caller says where) or, when
+/// `counted`, their number.
+void print_heap_analysis(std::ostream& out, const heap_analysis& a, const std::vector<heap_move>& winning,
+                         std::size_t limit, std::size_t offset, bool interrupted = false,
+                         std::optional<std::uint64_t> counted = std::nullopt);
+
+/// The same as one JSON object: {"game", "code", "coins", "heaps", "position" (the coin form's heads), "value",
+/// "outcome", "winning_moves": [{"take", "from", "leaving"}]} or "winning_move_count" when `counted`.
+nlohmann::ordered_json heap_analysis_json(const heap_analysis& a, const std::vector<heap_move>& winning,
+                                          std::optional<std::uint64_t> counted = std::nullopt);
 
 /// Throws limit_error when --svg cannot draw the position: rows of more than svg::max_board_coins coins, boards of
 /// more, boxes of more than two axes. Checked before any work.

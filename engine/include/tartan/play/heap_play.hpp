@@ -1,0 +1,86 @@
+// A game of a take-and-break game played on heaps against the engine (tartan play kayles --heaps 5,7,9): the heaps
+// (equal heaps kept), whether a heap move is legal and why not, the engine's reply as a heap move, hints and undo.
+// The values and winning moves come from heap_analysis (heap_position.hpp); a front end reads and prints the moves.
+//
+// Normal play: a move is a move of the code in one heap; the player left without a move (no heap can move) loses.
+// The engine answers with a winning move when there is one (one of the first few found, chosen by its seeded
+// generator), else a legal move drawn by the same generator.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tartan/analysis/heap_position.hpp"
+#include "tartan/play/play.hpp"
+
+namespace tartan {
+
+/// A heap move that was made, and by whom.
+struct played_heap_move {
+  heap_move move;
+  player by = player::person;
+};
+
+class heap_play_session {
+ public:
+  /**
+   * Starts from `heaps` of `game`, whose values are computed under `limits` (and the engine's search for a winning
+   * move stops after limits.max_seconds). Throws what heap_analysis throws: parse_error for a game that is not a
+   * take-and-break code, limit_error for heaps beyond the limits.
+   *
+   * Example: heap_play_session s(kayles, {5, 7, 9}, player::person, 1); s.play({1, 7, {3, 3}}); s.value() == 0
+   */
+  heap_play_session(const game_handle& game, std::vector<coin> heaps, player first = player::person,
+                    std::uint64_t seed = 0, const analyze_options& limits = {});
+
+  const game_handle& game() const { return game_; }
+  /// The heaps, ascending.
+  const std::vector<coin>& heaps() const { return current_->heaps(); }
+  const heap_analysis& current() const { return *current_; }
+  grundy_value value() const { return current_->value(); }
+  player to_move() const { return to_move_; }
+  /// True when no heap can move: the player to move has lost.
+  bool over() const;
+  /// @pre over()
+  player winner() const { return opponent(to_move_); }
+
+  /**
+   * Why `m` is not a legal move here, or "" when it is: no heap of that size, the tokens taken and the heaps left not
+   * adding up to the heap, or not a move the code allows.
+   *
+   * Example: on Kayles heaps {5, 7, 9}, illegal_reason({3, 7, {4}}) == "kayles (code 0.77) has no move that takes 3
+   * from a heap of 7, leaving a heap of 4"
+   */
+  std::string illegal_reason(const heap_move& m) const;
+  /// Makes the move for the player to move. Throws illegal_move with illegal_reason's text, changing nothing.
+  void play(const heap_move& m);
+
+  /// The engine's choice: a winning move when one is found within the time limit, else a drawn legal move
+  /// (reply_timed_out() says when the limit, not the position, was the reason). @pre !over()
+  heap_move choose_move();
+  bool reply_timed_out() const { return reply_timed_out_; }
+  /// choose_move(), played. @pre !over()
+  heap_move engine_move();
+  /// The first winning move, or nothing at value 0 (or when the time limit stopped the search first).
+  std::optional<heap_move> hint() const;
+  /// Takes back the last move; false when there is none.
+  bool undo();
+  const std::vector<played_heap_move>& history() const { return history_; }
+
+ private:
+  void apply(const heap_move& m);
+
+  game_handle game_;
+  analyze_options limits_;
+  std::optional<heap_analysis> current_;
+  std::vector<std::vector<coin>> before_;  // the heaps before each move of history_
+  player to_move_ = player::person;
+  std::vector<played_heap_move> history_;
+  std::mt19937_64 rng_;
+  bool reply_timed_out_ = false;
+};
+
+}  // namespace tartan

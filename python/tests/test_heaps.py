@@ -1,0 +1,133 @@
+"""Heaps of take-and-break games (Game.analyze_heaps): the value and the winning heap moves against the heap game
+computed here (every way of taking k tokens from one heap and splitting the rest, a plain mex recursion over heap
+multisets), on seeded random codes and heap lists with equal heaps, d0 splits, empty positions and codes with no
+moves; paging and counting; the refusals."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+import tartan
+
+
+def heap_moves(digits, distinct, n):
+    """(k, heaps left) for every move on a heap of n: d_k's bits 1 (nothing), 2 (one heap), 4 (two non-empty), 8
+    (three non-empty); '!' asks the heaps left to differ."""
+    out = []
+    for k in range(min(len(digits) - 1, n) + 1):
+        d, r, differ = digits[k], n - k, distinct[k]
+        if d & 1 and k >= 1 and r == 0:
+            out.append((k, ()))
+        if d & 2 and k >= 1 and r >= 1:
+            out.append((k, (r,)))
+        for a in range(1, r + 1):
+            for b in range(a, r - a + 1):
+                c = r - a - b
+                if d & 4 and c == 0 and not (differ and a == b):
+                    out.append((k, (a, b)))
+                if d & 8 and c >= b and not (differ and (a == b or b == c)):
+                    out.append((k, (a, b, c)))
+    return out
+
+
+def code_text(digits, distinct):
+    hexa = "0123456789ABCDEF"
+    text = hexa[digits[0]] + ("!" if distinct[0] else "") + "."
+    return text + "".join(hexa[d] + ("!" if x else "") for d, x in zip(digits[1:], distinct[1:]))
+
+
+def definition(digits, distinct, heaps):
+    """(value, set of winning moves (take, heap, leaving)) of the heap multiset by a plain mex recursion."""
+
+    @functools.lru_cache(maxsize=None)
+    def value(position):
+        options = {value(after(position, h, left)) for _, h, left in moves(position)}
+        m = 0
+        while m in options:
+            m += 1
+        return m
+
+    def moves(position):
+        return [(k, h, left) for h in sorted(set(position)) for k, left in heap_moves(digits, distinct, h)]
+
+    def after(position, h, left):
+        rest = list(position)
+        rest.remove(h)
+        return tuple(sorted(rest + list(left)))
+
+    start = tuple(sorted(heaps))
+    return value(start), {(k, h, left) for k, h, left in moves(start) if value(after(start, h, left)) == 0}
+
+
+def test_random_codes_and_heaps_match_the_definition():
+    rng = random.Random(2626)
+    for _ in range(80):
+        t = rng.randint(1, 4)
+        digits = [rng.choice([0, 0, 0, 4, 8, 12])] + [rng.choice([0, rng.randint(0, 15)]) for _ in range(t)]
+        distinct = [bool(d & 12) and rng.random() < 0.25 for d in digits]
+        code = code_text(digits, distinct)
+        game = tartan.game(code)
+        for _ in range(3):
+            heaps = [rng.randint(0, 7) for _ in range(rng.randint(0, 4))]
+            if heaps and rng.random() < 0.3:
+                heaps.append(heaps[0])  # equal heaps
+            value, winning = definition(digits, distinct, heaps)
+            a = game.analyze_heaps(heaps, limit=10**6)
+            assert int(a.value) == value, (code, heaps)
+            assert a.outcome == ("N" if value else "P")
+            assert a.heaps == tuple(sorted(heaps))
+            listed = [(m.take, m.heap, m.leaving) for m in a.winning_moves]
+            assert len(listed) == len(set(listed)), (code, heaps)
+            assert set(listed) == winning, (code, heaps)
+            assert game.analyze_heaps(heaps, count=True).winning_move_count == len(winning)
+
+
+def test_heap_moves_read_as_a_player_says_them():
+    a = tartan.game("kayles").analyze_heaps([9, 5, 7])
+    assert a.heaps == (5, 7, 9)
+    assert a.coin_heads == (5, 7, 9)
+    # Each text is the move's own fields in words.
+    for m in a.winning_moves:
+        assert str(m).startswith(f"take {m.take} from the heap of {m.heap}, leaving ")
+    split = tartan.game("grundys-game").analyze_heaps([5, 3]).winning_moves
+    assert [(m.take, m.heap, m.leaving, str(m)) for m in split] == [(0, 5, (2, 3), "split the heap of 5 into 2 and 3")]
+    nothing = tartan.game("S{3}").analyze_heaps([3]).winning_moves
+    assert [str(m) for m in nothing] == ["take 3 from the heap of 3, leaving nothing"]
+    equal = tartan.game("0.07").analyze_heaps("3,3,10")
+    assert equal.heaps == (3, 3, 10) and equal.coin_heads == (10,)
+
+
+def test_pages_and_the_empty_position():
+    game = tartan.game("kayles")
+    heaps = list(range(1, 13))
+    every = game.analyze_heaps(heaps, limit=1000).winning_moves
+    assert len(every) >= 3
+    for offset in range(len(every) + 1):
+        assert game.analyze_heaps(heaps, limit=2, offset=offset).winning_moves == every[offset:offset + 2]
+    for empty in ([], [0, 0], [0]):
+        a = game.analyze_heaps(empty)
+        assert (int(a.value), a.outcome, a.winning_moves) == (0, "P", [])
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: tartan.game("ruler").analyze_heaps([3]), "'ruler' is a coin-turning game, not a take-and-break game"),
+    (lambda: tartan.game("kayles*kayles").analyze_heaps([3]), "is a tartan product"),
+    (lambda: tartan.game("kayles").analyze_heaps([3, -1]), "heaps item 2: -1 is not a heap size"),
+    (lambda: tartan.game("kayles").analyze_heaps([2**32]), "below 2^32"),
+    (lambda: tartan.game("kayles").analyze_heaps("3,x"), "heaps item 2: 'x' is not a heap size"),
+    (lambda: tartan.game("kayles").analyze_heaps(3), "is not a list of heap sizes"),
+])
+def test_refusals_say_what_to_give(call, words):
+    with pytest.raises(tartan.ParseError, match=None) as raised:
+        call()
+    assert words in str(raised.value)
+
+
+def test_heaps_beyond_the_limits_are_refused():
+    with pytest.raises(tartan.LimitError, match="give heaps below 100000000"):
+        tartan.game("kayles").analyze_heaps([200000000])
+    with pytest.raises(tartan.LimitError, match="give heaps below"):
+        tartan.game("kayles").analyze_heaps([30000000], max_memory="1M")

@@ -1,0 +1,271 @@
+// Heap positions of take-and-break games: the value and the winning heap moves against the game on heap multisets
+// computed here (every way of taking k tokens from one heap and splitting the rest, a plain mex recursion on the
+// multisets, no Sprague-Grundy sum theorem), on seeded random codes and heap lists with equal heaps, d_0, empty
+// positions and codes with no moves; the request's paging and counting; the refusals.
+#include "tartan/analysis/heap_position.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "support/error_message.hpp"
+#include "tartan/analysis/analysis_request.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/games/registry.hpp"
+
+namespace {
+
+using tartan::coin;
+using tartan::game_handle;
+using tartan::grundy_value;
+using tartan::heap_analysis;
+using tartan::heap_move;
+
+/// A code d_0.d_1...d_t written out by the test: digit bits 1 (nothing left), 2 (one heap), 4 (two non-empty heaps),
+/// 8 (three); '!' asks the heaps left to differ.
+struct test_code {
+  std::vector<int> digits;
+  std::vector<bool> distinct;
+
+  std::string text() const {
+    const char* hex = "0123456789ABCDEF";
+    std::string s(1, hex[digits[0]]);
+    if (distinct[0]) s += '!';
+    s += '.';
+    for (std::size_t k = 1; k < digits.size(); ++k) {
+      s += hex[digits[k]];
+      if (distinct[k]) s += '!';
+    }
+    return s;
+  }
+};
+
+using heaps_t = std::vector<coin>;               // a multiset of heaps, ascending
+using move_t = std::tuple<coin, coin, heaps_t>;  // take, from, leaving
+
+/// Every move on one heap of n by the rules read literally: take k (d_k != 0, k <= n) and leave the rest as
+/// nothing, one heap, two or three non-empty heaps, as d_k's bits allow (pairwise different under '!').
+std::vector<std::pair<coin, heaps_t>> moves_of_heap(const test_code& code, coin n) {
+  std::vector<std::pair<coin, heaps_t>> out;
+  for (coin k = 0; k < code.digits.size() && k <= n; ++k) {
+    const int d = code.digits[k];
+    const bool differ = code.distinct[k];
+    const coin r = n - k;
+    if ((d & 1) != 0 && k >= 1 && r == 0) out.push_back({k, {}});
+    if ((d & 2) != 0 && k >= 1 && r >= 1) out.push_back({k, {r}});
+    for (coin a = 1; a <= r; ++a) {
+      for (coin b = a; a + b <= r; ++b) {
+        if ((d & 4) != 0 && a + b == r && !(differ && a == b)) out.push_back({k, {a, b}});
+        const coin c = r - a - b;
+        if ((d & 8) != 0 && c >= b && !(differ && (a == b || b == c))) out.push_back({k, {a, b, c}});
+      }
+    }
+  }
+  return out;
+}
+
+/// The multiset after a move on one heap of `from`.
+heaps_t after(const heaps_t& heaps, coin from, const heaps_t& leaving) {
+  heaps_t next = heaps;
+  next.erase(std::find(next.begin(), next.end(), from));
+  next.insert(next.end(), leaving.begin(), leaving.end());
+  std::sort(next.begin(), next.end());
+  return next;
+}
+
+/// Every heap move of the multiset: each heap size once, each of its moves.
+std::vector<move_t> all_moves(const test_code& code, const heaps_t& heaps) {
+  std::vector<move_t> out;
+  const std::set<coin> sizes(heaps.begin(), heaps.end());
+  for (const coin h : sizes) {
+    for (const auto& [k, left] : moves_of_heap(code, h)) out.emplace_back(k, h, left);
+  }
+  return out;
+}
+
+/// The value of the multiset game by definition: the mex of its options' values (memoised).
+grundy_value mex_value(const test_code& code, const heaps_t& heaps, std::map<heaps_t, grundy_value>& memo) {
+  const auto found = memo.find(heaps);
+  if (found != memo.end()) return found->second;
+  std::set<grundy_value> options;
+  for (const auto& [k, from, left] : all_moves(code, heaps))
+    options.insert(mex_value(code, after(heaps, from, left), memo));
+  grundy_value m = 0;
+  while (options.count(m) != 0) ++m;
+  memo.emplace(heaps, m);
+  return m;
+}
+
+test_code random_code(std::mt19937& rng) {
+  test_code c;
+  std::uniform_int_distribution<int> length(1, 4), digit(0, 15), quarter(0, 3);
+  const int t = length(rng);
+  c.digits.push_back(quarter(rng) == 0 ? 4 * (1 + quarter(rng) % 3) : 0);
+  for (int k = 1; k <= t; ++k) c.digits.push_back(quarter(rng) == 0 ? 0 : digit(rng));
+  for (const int d : c.digits) c.distinct.push_back((d & 12) != 0 && quarter(rng) == 0);
+  return c;
+}
+
+heaps_t random_heaps(std::mt19937& rng) {
+  std::uniform_int_distribution<int> count(0, 4), size(0, 7), quarter(0, 3);
+  heaps_t heaps;
+  const int n = count(rng);
+  for (int i = 0; i < n; ++i) {
+    // an equal heap now and then
+    heaps.push_back(!heaps.empty() && quarter(rng) == 0 ? heaps.back() : static_cast<coin>(size(rng)));
+  }
+  return heaps;
+}
+
+game_handle game_of(const std::string& text) { return game_handle(tartan::games::find_game(text)); }
+
+std::vector<move_t> tartan_moves(const heap_analysis& a) {
+  std::vector<move_t> out;
+  a.for_each_winning_move([&](const heap_move& m) {
+    out.emplace_back(m.take, m.from, m.leaving);
+    return true;
+  });
+  return out;
+}
+
+void check_against_definition(const test_code& code, const heaps_t& given) {
+  SCOPED_TRACE(code.text());
+  heaps_t heaps = given;
+  std::sort(heaps.begin(), heaps.end());
+  std::string shown;
+  for (const coin h : given) shown += std::to_string(h) + " ";
+  SCOPED_TRACE("heaps " + shown);
+  std::map<heaps_t, grundy_value> memo;
+  const grundy_value expected = mex_value(code, heaps, memo);
+  std::vector<move_t> winning;
+  for (const auto& [k, from, left] : all_moves(code, heaps)) {
+    if (mex_value(code, after(heaps, from, left), memo) == 0) winning.emplace_back(k, from, left);
+  }
+  const heap_analysis a(game_of(code.text()), given, {});
+  EXPECT_EQ(a.value(), expected);
+  EXPECT_EQ(a.outcome(), expected != 0 ? 'N' : 'P');
+  EXPECT_EQ(a.heaps(), heaps);
+  std::vector<move_t> listed = tartan_moves(a);
+  // Heap sizes ascending, and no move twice.
+  EXPECT_TRUE(std::is_sorted(listed.begin(), listed.end(),
+                             [](const move_t& x, const move_t& y) { return std::get<1>(x) < std::get<1>(y); }));
+  std::sort(listed.begin(), listed.end());
+  EXPECT_EQ(std::adjacent_find(listed.begin(), listed.end()), listed.end());
+  std::sort(winning.begin(), winning.end());
+  EXPECT_EQ(listed, winning);
+  // The coin form: the sizes held by an odd number of heaps.
+  std::map<coin, int> parity;
+  for (const coin h : heaps) parity[h] ^= 1;
+  heaps_t odd;
+  for (const auto& [h, p] : parity) {
+    if (p != 0) odd.push_back(h);
+  }
+  EXPECT_EQ(a.coin_heads(), odd);
+}
+
+TEST(HeapPositionTest, RandomCodesAndHeapsMatchTheDefinition) {
+  std::mt19937 rng(2611);
+  for (int i = 0; i < 300; ++i) {
+    const test_code code = random_code(rng);
+    for (int j = 0; j < 4; ++j) check_against_definition(code, random_heaps(rng));
+  }
+}
+
+TEST(HeapPositionTest, NamedCasesMatchTheDefinition) {
+  const test_code kayles{{0, 7, 7}, {false, false, false}};
+  check_against_definition(kayles, {5, 7, 9});
+  check_against_definition(kayles, {3, 3, 10});
+  check_against_definition(kayles, {4, 4});
+  check_against_definition(kayles, {});
+  check_against_definition(kayles, {0, 0, 0});
+  const test_code grundys{{4, 0}, {true, false}};  // 4!.0: split into two unequal heaps
+  check_against_definition(grundys, {7, 7, 9});
+  check_against_definition(grundys, {2, 1});                            // no move at all
+  const test_code splits{{12, 3, 0, 15}, {false, false, false, true}};  // C.30F!: d_0 splits into two or three heaps
+  check_against_definition(splits, {6, 9});
+  const test_code nothing{{0, 0}, {false, false}};  // 0.0: no moves
+  check_against_definition(nothing, {1, 2, 3});
+}
+
+TEST(HeapPositionTest, MovesOfHeapAreListedInOrder) {
+  const tartan::take_break_code code = tartan::take_break_code::parse("0.77");
+  std::vector<std::pair<coin, heaps_t>> seen;
+  code.for_each_heap_move(3, [&](coin k, std::span<const coin> left) {
+    seen.push_back({k, heaps_t(left.begin(), left.end())});
+    return true;
+  });
+  const std::vector<std::pair<coin, heaps_t>> expected{{1, {2}}, {1, {1, 1}}, {2, {1}}};
+  EXPECT_EQ(seen, expected);
+}
+
+TEST(HeapPositionTest, RequestPagesAndCountsTheHeapMoves) {
+  // Kayles with heaps 6, 6, 6 and 9: every winning move, then pages of 2 of them, then their number.
+  const game_handle kayles = game_of("kayles");
+  tartan::analysis_request request;
+  request.terms.push_back({kayles, tartan::box_region()});
+  request.heaps = heaps_t{9, 6, 6, 6};
+  request.limit = 1000;
+  const tartan::analysis_report all = tartan::answer(request);
+  ASSERT_TRUE(all.heap_position.has_value());
+  const test_code code{{0, 7, 7}, {false, false, false}};
+  std::map<heaps_t, grundy_value> memo;
+  EXPECT_EQ(all.value, mex_value(code, {6, 6, 6, 9}, memo));
+  std::size_t winning = 0;
+  for (const auto& [k, from, left] : all_moves(code, {6, 6, 6, 9})) {
+    winning += mex_value(code, after({6, 6, 6, 9}, from, left), memo) == 0 ? 1 : 0;
+  }
+  ASSERT_EQ(all.heap_moves.size(), winning);
+  ASSERT_GE(winning, 2U);  // pages of 2 below: a full page, then a short or empty one
+  for (std::size_t offset = 0; offset <= all.heap_moves.size(); ++offset) {
+    request.offset = offset;
+    request.limit = 2;
+    const tartan::analysis_report page = tartan::answer(request);
+    const std::size_t end = std::min(offset + 2, all.heap_moves.size());
+    EXPECT_EQ(page.heap_moves, std::vector<heap_move>(all.heap_moves.begin() + static_cast<std::ptrdiff_t>(offset),
+                                                      all.heap_moves.begin() + static_cast<std::ptrdiff_t>(end)));
+  }
+  request.count = true;
+  EXPECT_EQ(tartan::answer(request).heap_move_count, all.heap_moves.size());
+}
+
+TEST(HeapPositionTest, ACancelledSearchSaysWhereItStopped) {
+  // The progress callback refuses at the first report, before any heap is searched: nothing listed or counted.
+  tartan::analysis_request request;
+  request.terms.push_back({game_of("kayles"), tartan::box_region()});
+  request.heaps = heaps_t{5, 7, 9};
+  request.search_progress = [](double) { return false; };
+  const tartan::analysis_report listed = tartan::answer(request);
+  EXPECT_EQ(listed.stopped, tartan::search_end::cancelled);
+  EXPECT_TRUE(listed.heap_moves.empty());
+  EXPECT_EQ(listed.where, "the search for winning moves stopped after 0 of the 3 heap sizes; 0 winning moves listed");
+  request.count = true;
+  const tartan::analysis_report counted = tartan::answer(request);
+  EXPECT_EQ(counted.stopped, tartan::search_end::cancelled);
+  EXPECT_EQ(counted.where, "the count of winning moves stopped after 0 of the 3 heap sizes; 0 found so far");
+}
+
+TEST(HeapPositionTest, OnlyTakeAndBreakGamesHaveHeaps) {
+  const std::string ruler = tartan::test::message_of([] { heap_analysis(game_of("ruler"), {3}, {}); });
+  EXPECT_NE(ruler.find("'ruler' is a coin-turning game, not a take-and-break game"), std::string::npos) << ruler;
+  EXPECT_THROW(heap_analysis(game_handle(tartan::games::find_factors("kayles*kayles")), {3}, {}), tartan::parse_error);
+  EXPECT_EQ(tartan::heap_rule(game_of("dawsons-kayles")).text(), "0.07");
+  tartan::analysis_request request;
+  request.terms.push_back({game_of("kayles"), tartan::box_region()});
+  request.heaps = heaps_t{3};
+  request.options = 5;
+  EXPECT_THROW(tartan::answer(request), tartan::parse_error);
+}
+
+TEST(HeapPositionTest, HeapsBeyondTheMemoryLimitAreRefused) {
+  tartan::analyze_options options;
+  options.max_memory = 1 << 20;
+  EXPECT_THROW(heap_analysis(game_of("kayles"), {3, 4000000000U}, options), tartan::limit_error);
+}
+
+}  // namespace

@@ -1,0 +1,116 @@
+// Play on heaps against the engine: the engine's replies leave value 0 whenever it can (values by Kayles' definition
+// computed here), a game from an N-position is won by the engine moving first, the refusals say why, undo restores.
+#include "tartan/play/heap_play.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tartan/games/registry.hpp"
+
+namespace {
+
+using tartan::coin;
+using tartan::grundy_value;
+using tartan::heap_move;
+using tartan::heap_play_session;
+using tartan::player;
+
+/// Kayles' g by definition: take 1 or 2, leaving up to two heaps.
+grundy_value kayles_g(coin n) {
+  static std::vector<grundy_value> g;
+  while (g.size() <= n) {
+    const coin m = static_cast<coin>(g.size());
+    std::set<grundy_value> options;
+    for (coin k = 1; k <= 2 && k <= m; ++k) {
+      for (coin a = 0; a <= m - k; ++a) options.insert(g[a] ^ g[m - k - a]);
+    }
+    grundy_value x = 0;
+    while (options.count(x) != 0) ++x;
+    g.push_back(x);
+  }
+  return g[n];
+}
+
+grundy_value value_of(const std::vector<coin>& heaps) {
+  grundy_value v = 0;
+  for (const coin h : heaps) v ^= kayles_g(h);
+  return v;
+}
+
+/// Every Kayles move on the heaps, by the rules.
+std::vector<heap_move> kayles_moves(const std::vector<coin>& heaps) {
+  std::vector<heap_move> moves;
+  for (const coin h : std::set<coin>(heaps.begin(), heaps.end())) {
+    for (coin k = 1; k <= 2 && k <= h; ++k) {
+      for (coin a = 0; 2 * a <= h - k; ++a) {
+        heap_move m{k, h, {}};
+        if (a != 0) m.leaving.push_back(a);
+        if (h - k - a != 0) m.leaving.push_back(h - k - a);
+        moves.push_back(m);
+      }
+    }
+  }
+  return moves;
+}
+
+tartan::game_handle kayles() { return tartan::game_handle(tartan::games::find_game("kayles")); }
+
+TEST(HeapPlayTest, TheEngineMovingFirstFromAnNPositionWins) {
+  std::mt19937 rng(2607);
+  for (int game = 0; game < 20; ++game) {
+    std::vector<coin> heaps;
+    for (int i = 0; i < 4; ++i) heaps.push_back(static_cast<coin>(rng() % 12));
+    if (value_of(heaps) == 0) heaps.push_back(1);  // g(1) = 1: an N-position
+    ASSERT_NE(value_of(heaps), 0U);
+    heap_play_session s(kayles(), heaps, player::engine, static_cast<std::uint64_t>(game));
+    while (!kayles_moves(s.heaps()).empty()) {
+      ASSERT_FALSE(s.over());
+      ASSERT_EQ(s.value(), value_of(s.heaps()));
+      if (s.to_move() == player::engine) {
+        s.engine_move();
+        EXPECT_EQ(value_of(s.heaps()), 0U) << "the engine's reply leaves value 0";
+      } else {
+        const std::vector<heap_move> moves = kayles_moves(s.heaps());
+        s.play(moves[rng() % moves.size()]);
+      }
+    }
+    EXPECT_TRUE(s.over());
+    EXPECT_EQ(s.winner(), player::engine);
+  }
+}
+
+TEST(HeapPlayTest, IllegalMovesSayWhyAndChangeNothing) {
+  heap_play_session s(kayles(), {5, 7, 9});
+  EXPECT_EQ(s.illegal_reason({1, 6, {5}}), "there is no heap of 6; the heaps are 5 7 9");
+  EXPECT_NE(s.illegal_reason({2, 7, {1, 5}}).find("does not account for the heap of 7"), std::string::npos);
+  EXPECT_EQ(s.illegal_reason({3, 7, {4}}),
+            "kayles (code 0.77) has no move that takes 3 from a heap of 7, leaving a "
+            "heap of 4");
+  EXPECT_EQ(s.illegal_reason({0, 7, {3, 4}}), "kayles (code 0.77) has no move that splits a heap of 7 into 3 and 4");
+  EXPECT_THROW(s.play({3, 7, {4}}), tartan::illegal_move);
+  EXPECT_EQ(s.heaps(), (std::vector<coin>{5, 7, 9}));
+  EXPECT_EQ(s.illegal_reason({2, 7, {4, 1}}), "");  // the heaps left in any order
+  s.play({2, 7, {4, 1}});
+  EXPECT_EQ(s.heaps(), (std::vector<coin>{1, 4, 5, 9}));
+  EXPECT_EQ(s.history().back().move.leaving, (std::vector<coin>{1, 4}));
+  EXPECT_EQ(s.to_move(), player::engine);
+  EXPECT_TRUE(s.undo());
+  EXPECT_EQ(s.heaps(), (std::vector<coin>{5, 7, 9}));
+  EXPECT_EQ(s.to_move(), player::person);
+  EXPECT_FALSE(s.undo());
+}
+
+TEST(HeapPlayTest, HintsAreWinningMoves) {
+  heap_play_session s(kayles(), {5, 7, 9});
+  const std::optional<heap_move> hint = s.hint();
+  ASSERT_TRUE(hint.has_value());
+  s.play(*hint);
+  EXPECT_EQ(value_of(s.heaps()), 0U);
+  EXPECT_FALSE(s.hint().has_value());
+}
+
+}  // namespace
