@@ -139,6 +139,21 @@ analysis_request request_of(const analyze_request& o) {
   return request;
 }
 
+/// After the report is printed: where a stopped search stopped, on standard error, and the exit code (130 for Ctrl-C,
+/// 2 for the time limit, 0 for a complete answer).
+void finish(const analysis_report& report, run_state& state) {
+  std::cout.flush();
+  if (report.stopped == search_end::cancelled) {
+    std::cerr << "interrupted: " << report.where << '\n';
+    state.exit_code = interrupted_exit_code;
+  } else if (report.stopped == search_end::time_limit) {
+    std::cerr << "error: " << report.where << "; raise the limit with --max-seconds (0: no limit)\n";
+    state.exit_code = 2;
+  } else {
+    state.exit_code = 0;
+  }
+}
+
 /// The report of --count: the value and the number of winning moves, of a position or a sum.
 void print_count(const analyze_request& o, const analysis_request& request, const analysis_report& report,
                  const stopwatch& timer) {
@@ -193,18 +208,7 @@ void run_heaps(const analyze_request& o, analysis_request& request, run_state& s
     print_heap_analysis(std::cout, a, report.heap_moves, o.limit, o.offset, report.search.interrupted(), counted);
     if (report.where.empty()) std::cout << time_line(timer.seconds());
   }
-  std::cout.flush();
-  if (report.stopped == search_end::cancelled) {
-    std::cerr << "interrupted: " << report.where << '\n';
-    state.exit_code = interrupted_exit_code;
-    return;
-  }
-  if (report.stopped == search_end::time_limit) {
-    std::cerr << "error: " << report.where << "; raise the limit with --max-seconds (0: no limit)\n";
-    state.exit_code = 2;
-    return;
-  }
-  state.exit_code = 0;
+  finish(report, state);
 }
 
 /// parse → one engine call (answer) → print. A position's text report is printed as it is found: the value first,
@@ -281,18 +285,7 @@ void run_analyze(const analyze_request& o, run_state& state) {
     }
   }
   if (!o.json && report.where.empty()) std::cout << time_line(timer.seconds());
-  std::cout.flush();
-  if (report.stopped == search_end::cancelled) {
-    std::cerr << "interrupted: " << report.where << '\n';
-    state.exit_code = interrupted_exit_code;
-    return;
-  }
-  if (report.stopped == search_end::time_limit) {
-    std::cerr << "error: " << report.where << "; raise the limit with --max-seconds (0: no limit)\n";
-    state.exit_code = 2;
-    return;
-  }
-  state.exit_code = 0;
+  finish(report, state);
 }
 
 }  // namespace
