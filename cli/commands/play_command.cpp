@@ -620,11 +620,7 @@ class game_loop {
 class heap_loop {
  public:
   heap_loop(const game_handle& game, std::vector<coin> heaps, const game_loop::settings& how, line_reader& in)
-      : how_(how), in_(in) {
-    analyze_options limits;
-    limits.max_seconds = how.time_limit;
-    session_.emplace(game, std::move(heaps), how.first, how.seed, limits);
-  }
+      : how_(how), in_(in), session_(game, std::move(heaps), how.first, how.seed, time_limited(how.time_limit)) {}
 
   void run() {
     say("game: " + rule_of(s().game().row_game()));
@@ -661,8 +657,8 @@ class heap_loop {
   }
 
  private:
-  heap_play_session& s() { return *session_; }
-  const heap_play_session& s() const { return *session_; }
+  heap_play_session& s() { return session_; }
+  const heap_play_session& s() const { return session_; }
 
   static void say(const std::string& text, std::size_t hang = 2) {
     std::cout << wrap_text(text + "\n", terminal_columns, hang);
@@ -763,9 +759,16 @@ class heap_loop {
     return true;
   }
 
+  /// The engine's limits in this game: the time of --max-seconds for each reply.
+  static analyze_options time_limited(double seconds) {
+    analyze_options limits;
+    limits.max_seconds = seconds;
+    return limits;
+  }
+
   game_loop::settings how_;
   line_reader& in_;
-  std::optional<heap_play_session> session_;
+  heap_play_session session_;  // one game: heap play starts no other (the row loop's session_ is replaced per game)
   bool announced_ = false;
 };
 
