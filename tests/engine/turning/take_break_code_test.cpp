@@ -280,7 +280,9 @@ TEST(TakeBreakCodeTest, GuySmithProves016PeriodicAsPublished) {
   for (std::size_t n = found->preperiod; n + found->period < g.size(); ++n) {
     ASSERT_EQ(g[n + found->period], g[n]) << n;
   }
-  EXPECT_FALSE(tartan::find_octal_period(std::span(g).first(509621), code)->proven);
+  // One value short of the proof: no period, or one not proven.
+  const auto short_of_proof = tartan::find_octal_period(std::span(g).first(509621), code);
+  EXPECT_TRUE(!short_of_proof || !short_of_proof->proven) << short_of_proof->why;
 }
 
 TEST(TakeBreakCodeTest, SparseSpaceWidensItsValues) {
