@@ -168,21 +168,36 @@ void print_count(const analyze_request& o, const analysis_request& request, cons
   std::cout << time_line(timer.seconds());
 }
 
+/// The two progress bars of an analysis, the values' and the search's, drawn by the request's callbacks, which also
+/// stop the work on Ctrl-C. flush_moves: standard output is flushed at each report of the search, so that moves
+/// printed as they are found are seen while it goes on. Lives as long as the request's callbacks are called.
+struct analysis_bars {
+  progress_bar values{"computing the values"};
+  progress_bar search{"searching for winning moves"};
+
+  analysis_bars(analysis_request& request, bool flush_moves) {
+    request.progress = [this](double fraction) {
+      values.show(fraction);
+      return !interrupted();
+    };
+    request.search_progress = [this, flush_moves](double fraction) {
+      search.show(fraction);
+      if (flush_moves) std::cout.flush();
+      return !interrupted();
+    };
+  }
+  analysis_bars(const analysis_bars&) = delete;
+  analysis_bars& operator=(const analysis_bars&) = delete;
+};
+
 /// --heaps: the heaps' value and the page of winning heap moves (or their number), printed once answered; Ctrl-C and
 /// the time limit as for coins.
 void run_heaps(const analyze_request& o, analysis_request& request, run_state& state) {
   const stopwatch timer;
   const interrupt_scope scope;
-  progress_bar values_bar("computing the values");
-  request.progress = [&values_bar](double fraction) {
-    values_bar.show(fraction);
-    return !interrupted();
-  };
-  progress_bar bar("searching for winning moves");
-  request.search_progress = [&](double fraction) {
-    bar.show(fraction);
-    return !interrupted();
-  };
+  analysis_bars bars(request, false);
+  progress_bar& values_bar = bars.values;
+  progress_bar& bar = bars.search;
   std::optional<analysis_report> answered;
   try {
     answered.emplace(answer(request));
@@ -225,17 +240,9 @@ void run_analyze(const analyze_request& o, run_state& state) {
   }
   if (!o.svg.empty()) request.on_position = [](const box_position& p) { check_drawable(p); };
   const interrupt_scope scope;
-  progress_bar values_bar("computing the values");
-  request.progress = [&values_bar](double fraction) {
-    values_bar.show(fraction);
-    return !interrupted();
-  };
-  progress_bar bar("searching for winning moves");
-  request.search_progress = [&](double fraction) {
-    bar.show(fraction);
-    if (!o.json) std::cout.flush();  // the moves found so far are seen while the search goes on
-    return !interrupted();
-  };
+  analysis_bars bars(request, !o.json);  // text: the moves found so far are seen while the search goes on
+  progress_bar& values_bar = bars.values;
+  progress_bar& bar = bars.search;
   std::ostringstream ignored;
   std::ostream& text = o.json ? ignored : std::cout;
   std::optional<move_page_printer> page;
