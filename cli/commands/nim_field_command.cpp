@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "commands/commands.hpp"
+#include "commands/nim_ordinal.hpp"
 #include "input/field_bits.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
@@ -213,8 +214,13 @@ void add_order(CLI::App* nim) {
   auto* cmd = nim->add_subcommand("order", "Multiplicative order: the least k >= 1 with X^k = 1");
   auto o = add_field_options(cmd, true, 128);
   auto x = std::make_shared<std::string>();
-  cmd->add_option("X", *x, "A non-zero value, decimal or 0x-hex")->required();
+  cmd->add_option("X", *x, "A non-zero value, decimal or 0x-hex, or an ordinal such as 'w + 1'")->required();
   cmd->callback([o, x] {
+    if (is_ordinal_text(*x)) {
+      refuse_empty_values(*o->cmd);
+      run_ordinal_order(*x, {o->json, o->big_as_strings, o->hex, o->cmd->count("--bits") > 0});
+      return;
+    }
     check_options(*o);
     check_bits_at_most(*o, 128, "order", "wider group orders 2^N - 1 have prime factors this tool does not tabulate");
     run_field_command(*o, {{*x, "X", "x"}}, "order", [&](const std::vector<field_nimber>& v) {

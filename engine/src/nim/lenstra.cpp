@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <string>
 #include <type_traits>
 
@@ -75,10 +76,11 @@ detail::alpha_parts kappa_parts(const std::vector<unsigned>& q_set) {
 /// The degree over GF(2) of Σ_(q in set) κ_q + m (ordinal sum), in the tower of its generators.
 template <class Test>
 auto in_kappa_tower(const detail::alpha_parts& parts, const lenstra_table& table, std::uint64_t max_memory,
-                    const std::string& what, Test test) {
+                    const std::string& what, const std::function<void()>& poll, Test test) {
   detail::tower_shape shape = detail::make_tower_shape(parts.generators, detail::base_log_of(parts.constant), table);
   detail::check_tower_size(shape.size, shape.degree(), shape.base_log <= 6 ? 8 : 64, max_memory, what);
   return detail::with_tower(std::move(shape), [&](const auto& t) {
+    t.set_poll(poll);
     auto x = t.zero();
     using base = typename std::decay_t<decltype(t)>::base_type;
     x[0] = base::from(parts.constant);
@@ -99,10 +101,11 @@ std::vector<unsigned> kappa_set(unsigned h, const lenstra_table& table, unsigned
   const unsigned g = h / q;
   if (g == 1) return {q};
   std::vector<unsigned> kg = kappa_set(g, table, p, progress, max_memory);
-  report(progress, p, "the degree of kappa_" + std::to_string(g));
-  const std::uint64_t degree =
-      in_kappa_tower(kappa_parts(kg), table, max_memory, "the degree of kappa_" + std::to_string(g),
-                     [](const auto& t, const auto& x) { return t.degree_of(x); });
+  const std::string stage = "the degree of kappa_" + std::to_string(g);
+  report(progress, p, stage);
+  const std::uint64_t degree = in_kappa_tower(
+      kappa_parts(kg), table, max_memory, stage, [&] { report(progress, p, stage); },
+      [](const auto& t, const auto& x) { return t.degree_of(x); });
   if (degree % q == 0) return kg;
   kg.push_back(q);
   std::sort(kg.begin(), kg.end());
@@ -188,16 +191,20 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
   c.order_of_two = order_of_two(p);
   c.q_set = kappa_set(c.order_of_two, lower, p, progress, max_memory);
   for (std::uint64_t m = 0;; ++m) {
-    report(progress, p, "the excess " + std::to_string(m));
+    const std::string stage = "the excess " + std::to_string(m);
+    report(progress, p, stage);
     c.excess = m;
-    detail::alpha_parts alpha = detail::alpha_relation(c);
+    const detail::alpha_parts alpha = detail::alpha_relation(c);
     const std::string what = "the excess of " + std::to_string(p);
-    const bool power = in_kappa_tower(alpha, lower, max_memory, what,
-                                      [p](const auto& t, const auto& x) { return t.is_pth_power(x, p); });
+    const bool power = in_kappa_tower(
+        alpha, lower, max_memory, what, [&] { report(progress, p, stage); },
+        [p](const auto& t, const auto& x) { return t.is_pth_power(x, p); });
     if (!power) {
-      report(progress, p, "the degree of alpha_" + std::to_string(p));
-      c.degree =
-          in_kappa_tower(alpha, lower, max_memory, what, [](const auto& t, const auto& x) { return t.degree_of(x); });
+      const std::string last = "the degree of alpha_" + std::to_string(p);
+      report(progress, p, last);
+      c.degree = in_kappa_tower(
+          alpha, lower, max_memory, what, [&] { report(progress, p, last); },
+          [](const auto& t, const auto& x) { return t.degree_of(x); });
       return c;
     }
     if (m == 1000000) {

@@ -427,6 +427,11 @@ ordinal_nimber operator*(const ordinal_nimber& a, const ordinal_nimber& b) {
   return sink.result();
 }
 
+ordinal_nimber operator/(const ordinal_nimber& a, const ordinal_nimber& b) {
+  if (b.is_zero()) throw domain_error("division by the ordinal 0 is undefined; divide by a non-zero value");
+  return a * b.inv();
+}
+
 ordinal_nimber ordinal_nimber::square() const {
   if (is_finite()) return ordinal_nimber(is_zero() ? field_nimber() : terms_[0].coefficient.square());
   const tower_shape shape = product_shape(*this, ordinal_nimber());

@@ -29,6 +29,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <stdexcept>
 #include <utility>
@@ -187,6 +188,10 @@ class tower {
     zeta_powers_.resize(t);
   }
 
+  /// A check called between the steps of the long computations (powers, norms, Frobenius maps, degrees); it throws
+  /// (cancelled_error) to stop them. Long runs poll it every product or so.
+  void set_poll(std::function<void()> poll) const { poll_ = std::move(poll); }
+
   const tower_shape& shape() const noexcept { return shape_; }
   std::size_t size() const noexcept { return shape_.size; }
   int top() const noexcept { return static_cast<int>(shape_.levels.size()) - 1; }
@@ -240,6 +245,7 @@ class tower {
       for (std::size_t b = i; b > low; --b) value = value << 1 | (bit_of(e, b - 1) ? 1 : 0);
       if (started)
         for (std::size_t b = low; b < i; ++b) result = square(result);
+      poll();
       result = started ? mul(result, odd[value / 2]) : odd[value / 2];
       started = true;
       i = low;
@@ -267,6 +273,7 @@ class tower {
     frobenius_map result = one_map;
     const int high = 63 - std::countl_zero(m);
     for (int bit = high - 1; bit >= 0; --bit) {
+      poll();
       result = compose(result, result);
       if ((m >> bit) & 1) result = compose(result, one_map);
     }
@@ -330,6 +337,7 @@ class tower {
     std::uint64_t k = 1;
     const int high = 63 - std::countl_zero(t);
     for (int bit = high - 1; bit >= 0; --bit) {
+      poll();
       product = mul(product, apply(power, product));
       k *= 2;
       if (bit > 0) power = compose(power, power);
@@ -735,8 +743,13 @@ class tower {
     for (std::size_t j = 0; j < r; ++j) mul_rec(i - 1, q + j * s, norm_inverse, out + j * s);
   }
 
+  void poll() const {
+    if (poll_) poll_();
+  }
+
   tower_shape shape_;
   std::vector<element> rho_;  // ρ_i as elements of F_(i-1)
+  mutable std::function<void()> poll_;
   mutable std::vector<std::vector<element>> zeta_powers_;
   mutable std::vector<value> scratch_;
   mutable std::size_t scratch_top_ = 0;

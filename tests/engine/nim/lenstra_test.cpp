@@ -204,10 +204,16 @@ TEST(LenstraTest, RefusalsAndCancellation) {
   std::vector<std::string> stages;
   compute_lenstra_constant(13, table(), [&](unsigned p, const std::string& stage) {
     EXPECT_EQ(p, 13u);
-    stages.push_back(stage);
+    if (stages.empty() || stages.back() != stage) stages.push_back(stage);
     return true;
   });
   EXPECT_EQ(stages, (std::vector<std::string>{"the degree of kappa_3", "the excess 0", "the degree of alpha_13"}));
+  // The stop is polled inside a stage's products, not only between stages.
+  int calls = 0;
+  EXPECT_EQ(message_of([&] {
+              compute_lenstra_constant(47, table(), [&](unsigned, const std::string&) { return ++calls < 3; });
+            }),
+            "the computation of Lenstra's constants for p = 47 stopped at the excess 0");
 }
 
 }  // namespace

@@ -136,7 +136,8 @@ class ordinal_nimber {
   friend ordinal_nimber operator-(const ordinal_nimber& a, const ordinal_nimber& b) { return a + b; }
   friend ordinal_nimber operator-(const ordinal_nimber& a) { return a; }
   friend ordinal_nimber operator*(const ordinal_nimber& a, const ordinal_nimber& b);
-  friend ordinal_nimber operator/(const ordinal_nimber& a, const ordinal_nimber& b) { return a * b.inv(); }
+  /// a⊗b^(-1); domain_error when b is 0.
+  friend ordinal_nimber operator/(const ordinal_nimber& a, const ordinal_nimber& b);
   ordinal_nimber& operator+=(const ordinal_nimber& b) { return *this = *this + b; }
   ordinal_nimber& operator-=(const ordinal_nimber& b) { return *this = *this + b; }
   ordinal_nimber& operator*=(const ordinal_nimber& b) { return *this = *this * b; }
