@@ -218,6 +218,14 @@ class ordinal_parser {
         skip_spaces();
         const std::size_t start = at_;
         ordinal_exponent_term t = exponent_term();
+        if (t.coefficient.size() == 1 && t.coefficient[0] == 0) {  // w^(0) is w^0; a term 0 in a sum is not CNF
+          skip_spaces();
+          if (terms.empty() && at_ < text_.size() && text_[at_] == ')') {
+            ++at_;
+            return {};
+          }
+          fail("has a term 0 in an exponent", "leave it out");
+        }
         shown.push_back(quote_typed(trim(text_.substr(start, at_ - start))));
         if (!terms.empty()) {
           if (t.power == terms.back().power) {
@@ -251,9 +259,7 @@ class ordinal_parser {
       const std::string_view n = number_text();
       refuse_coefficient_first(n);
       at_ -= n.size();
-      std::vector<std::uint64_t> a = exponent_number();
-      if (a.size() == 1 && a[0] == 0) fail("has a term 0 in an exponent", "leave it out");
-      return ordinal_exponent_term{0, std::move(a)};
+      return ordinal_exponent_term{0, exponent_number()};
     }
     if (!peek_omega()) unexpected("where an exponent's term should be", "write terms such as w^2*3, w or 5");
     take_omega();

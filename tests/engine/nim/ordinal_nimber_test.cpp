@@ -192,6 +192,7 @@ TEST(OrdinalNimberTest, ReadsAndPrintsTheNotation) {
   EXPECT_EQ(str(ord("w^(w5 + 3)")), "w^(w*5+3)");
   EXPECT_EQ(str(ord("w^(w^2*7) + 4")), "w^(w^2*7) + 4");
   EXPECT_EQ(str(ord("w^0")), "1");
+  EXPECT_EQ(str(ord("w^(0)*5")), "5");
   EXPECT_EQ(str(ord("w^1*0x10")), "w*16");
   EXPECT_EQ(str(ord("0")), "0");
   EXPECT_EQ(str(ord("  w 3 ")), "w*3");
@@ -250,6 +251,7 @@ TEST(OrdinalNimberTest, RefusesMalformedOrdinalsInOneLine) {
   EXPECT_EQ(refusal("w^(w^w)"),
             "ordinal X: 'w^(w^w)' has 'w' after 'w^' in an exponent (position 6); the exponent's powers are numbers "
             "(w^2); ordinals from w^(w^w) on are beyond tartan's range, which is below w^(w^w)");
+  EXPECT_EQ(refusal("w^(w+0)"), "ordinal X: 'w^(w+0)' has a term 0 in an exponent; leave it out");
   EXPECT_EQ(refusal("w+"), "ordinal X: 'w+' ends where a term should be; type an ordinal such as w^(w^2+1)*3 + w + 5");
   EXPECT_EQ(refusal("w x"), "ordinal X: 'w x' has 'x' after a term (position 3); join terms with '+'");
   EXPECT_EQ(refusal("w^(2"), "ordinal X: 'w^(2' ends in an exponent; close the exponent with ')', as in w^(w^2+1)");
