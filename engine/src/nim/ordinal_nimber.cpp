@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <ostream>
 #include <string>
@@ -117,7 +118,7 @@ class monomial_products {
 
   /// Rewrites d (digits possibly >= the level's prime) with coefficient c, from `level` down, and sinks each term.
   template <class Sink>
-  void reduce(std::vector<std::uint32_t> d, field_nimber c, int level, Sink& sink) const {
+  void reduce(std::vector<std::uint32_t>& d, field_nimber c, int level, Sink& sink) const {
     for (; level >= 0; --level) {
       const auto& L = shape_.levels[static_cast<std::size_t>(level)];
       while (d[static_cast<std::size_t>(level)] >= L.prime) {
@@ -131,7 +132,7 @@ class monomial_products {
           } else {
             std::vector<std::uint32_t> other = d;
             ++other[g];
-            reduce(std::move(other), c, level, sink);
+            reduce(other, c, level, sink);
           }
         }
         if (!L.constant.is_zero()) c = c * L.constant;
@@ -163,9 +164,15 @@ class term_collector {
   void operator()(const std::vector<std::uint32_t>& d, const field_nimber& c) {
     if (c.is_zero()) return;
     if (indexed_) {
+      // The index orders the terms; the monomial is kept as its non-zero digits, from the top level down.
       std::uint64_t index = 0;
-      for (std::size_t level = 0; level < d.size(); ++level) index += d[level] * shape_.levels[level].stride;
-      indexed_terms_.emplace_back(index, c);
+      const std::size_t start = digits_.size();
+      for (std::size_t level = d.size(); level-- > 0;) {
+        if (d[level] == 0) continue;
+        index += d[level] * shape_.levels[level].stride;
+        digits_.emplace_back(shape_.levels[level].key, d[level]);
+      }
+      indexed_terms_.push_back(indexed_term{index, c, start, digits_.size() - start});
     } else {
       std::vector<std::uint32_t> key(d.rbegin(), d.rend());
       keyed_terms_.emplace_back(std::move(key), c);
@@ -176,20 +183,16 @@ class term_collector {
     std::vector<term> terms;
     if (indexed_) {
       std::sort(indexed_terms_.begin(), indexed_terms_.end(),
-                [](const auto& a, const auto& b) { return a.first > b.first; });
-      std::vector<std::uint32_t> d(products_.levels());
+                [](const indexed_term& a, const indexed_term& b) { return a.index > b.index; });
       for (std::size_t i = 0; i < indexed_terms_.size();) {
-        field_nimber c = indexed_terms_[i].second;
+        field_nimber c = indexed_terms_[i].coefficient;
         std::size_t j = i + 1;
-        for (; j < indexed_terms_.size() && indexed_terms_[j].first == indexed_terms_[i].first; ++j)
-          c += indexed_terms_[j].second;
+        for (; j < indexed_terms_.size() && indexed_terms_[j].index == indexed_terms_[i].index; ++j)
+          c += indexed_terms_[j].coefficient;
         if (!c.is_zero()) {
-          std::uint64_t rest = indexed_terms_[i].first;
-          for (std::size_t level = d.size(); level-- > 0;) {
-            d[level] = static_cast<std::uint32_t>(rest / shape_.levels[level].stride);
-            rest %= shape_.levels[level].stride;
-          }
-          terms.push_back(ordinal_access::make_term(products_.monomial(d), std::move(c)));
+          const auto first = digits_.begin() + static_cast<std::ptrdiff_t>(indexed_terms_[i].start);
+          ordinal_monomial m(first, first + static_cast<std::ptrdiff_t>(indexed_terms_[i].length));
+          terms.push_back(ordinal_access::make_term(std::move(m), std::move(c)));
         }
         i = j;
       }
@@ -212,19 +215,35 @@ class term_collector {
   }
 
  private:
+  struct indexed_term {
+    std::uint64_t index;
+    field_nimber coefficient;
+    std::size_t start, length;  // the monomial in digits_
+  };
   const monomial_products& products_;
   const tower_shape& shape_;
   bool indexed_;
-  std::vector<std::pair<std::uint64_t, field_nimber>> indexed_terms_;
+  std::vector<indexed_term> indexed_terms_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> digits_;  // (key, digit) of the terms' monomials, in turn
   std::vector<std::pair<std::vector<std::uint32_t>, field_nimber>> keyed_terms_;
 };
 
-/// The shape of the generators of a and b (no size limit: the sparse product never allocates the tower).
-tower_shape product_shape(const ordinal_nimber& a, const ordinal_nimber& b) {
+/// The shape of the generators of a and b (no size limit: the sparse product never allocates the tower). Shapes are
+/// kept per thread by their generators (up to 1024 of them, then the cache starts again): products of ordinals of
+/// one kind meet the same few.
+std::shared_ptr<const tower_shape> product_shape(const ordinal_nimber& a, const ordinal_nimber& b) {
   std::vector<std::uint32_t> keys = detail::generator_keys(a);
   const auto more = detail::generator_keys(b);
   keys.insert(keys.end(), more.begin(), more.end());
-  return detail::make_tower_shape(std::move(keys), 0, lenstra_table::builtin());
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  thread_local std::map<std::vector<std::uint32_t>, std::shared_ptr<const tower_shape>> cache;
+  const auto it = cache.find(keys);
+  if (it != cache.end()) return it->second;
+  if (cache.size() >= 1024) cache.clear();
+  auto shape = std::make_shared<const tower_shape>(detail::make_tower_shape(keys, 0, lenstra_table::builtin()));
+  cache.emplace(std::move(keys), shape);
+  return shape;
 }
 
 /// c·x for a finite c.
@@ -408,7 +427,8 @@ ordinal_nimber operator*(const ordinal_nimber& a, const ordinal_nimber& b) {
   if (a.is_zero() || b.is_zero()) return ordinal_nimber();
   if (a.is_finite()) return scale(b, a.terms_[0].coefficient);
   if (b.is_finite()) return scale(a, b.terms_[0].coefficient);
-  const tower_shape shape = product_shape(a, b);
+  const std::shared_ptr<const tower_shape> shape_pointer = product_shape(a, b);
+  const tower_shape& shape = *shape_pointer;
   const monomial_products products(shape);
   term_collector sink(products, shape);
   std::vector<std::vector<std::uint32_t>> db;
@@ -434,14 +454,15 @@ ordinal_nimber operator/(const ordinal_nimber& a, const ordinal_nimber& b) {
 
 ordinal_nimber ordinal_nimber::square() const {
   if (is_finite()) return ordinal_nimber(is_zero() ? field_nimber() : terms_[0].coefficient.square());
-  const tower_shape shape = product_shape(*this, ordinal_nimber());
+  const std::shared_ptr<const tower_shape> shape_pointer = product_shape(*this, ordinal_nimber());
+  const tower_shape& shape = *shape_pointer;
   const monomial_products products(shape);
   term_collector sink(products, shape);
   const int top = static_cast<int>(products.levels()) - 1;
   for (const term& t : terms_) {
     std::vector<std::uint32_t> d = products.digits(t.monomial);
     for (std::uint32_t& digit : d) digit *= 2;
-    products.reduce(std::move(d), t.coefficient.square(), top, sink);
+    products.reduce(d, t.coefficient.square(), top, sink);
   }
   return sink.result();
 }
@@ -450,8 +471,7 @@ ordinal_nimber ordinal_nimber::sqrt() const {
   if (is_finite()) return ordinal_nimber(is_zero() ? field_nimber() : terms_[0].coefficient.sqrt());
   // Dense when the field is small and the ordinal has many terms (σ^(D-1) in O(N^1.3)), else term by term.
   if (terms_.size() > 8) {
-    const tower_shape shape = product_shape(*this, ordinal_nimber());
-    if (shape.size <= 4096) {
+    if (product_shape(*this, ordinal_nimber())->size <= 4096) {
       tower_shape full = detail::tower_for({this}, 0, "the square root of " + to_string(*this));
       return detail::with_tower(std::move(full), [&](const auto& t) {
         const auto x = detail::to_dense(t, *this);

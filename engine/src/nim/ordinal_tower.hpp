@@ -20,7 +20,8 @@
 //   inverse     τ = σ^(deg F_(i-1)) fixes F_(i-1) and maps y to ζ·y (ζ an r-th root of unity in F_(i-1)); the norm
 //               Π τ^j(x) lies in F_(i-1), so x^(-1) = Π_(j>=1) τ^j(x) · N(x)^(-1): O(log r) products and a recursion
 //   degree      the least d | D with σ^d(x) = x, dividing D by its primes while σ^(d/ℓ) fixes x
-//   p-th power  x^((2^D-1)/p) = N(x)^((2^f-1)/p), N the norm to GF(2^f), f = f(p): O(log(D/f)) products and maps
+//   p-th power  x^((2^D-1)/p) = N(x^((2^f-1)/p)), N the norm to GF(2^f), f = f(p): for a sparse x (Lenstra's α) the
+//               power by f squares and products by x, O(f·N), then O(log(D/f)) products and maps
 // References: Lenstra, "On the algebraic closure of two" (1977); Lidl and Niederreiter, Finite Fields, ch. 2 (norms,
 // Frobenius); Karatsuba and Ofman (1962).
 #pragma once
@@ -358,8 +359,30 @@ class tower {
     const std::uint64_t d = degree();
     const unsigned f = order_of_two(p);
     if (d % f != 0) return true;  // p does not divide 2^D - 1: every element is a p-th power
-    const element n = norm_to_subfield(x, f);
-    return is_one(pow(n, all_ones_over(f, p)));
+    const std::vector<std::uint64_t> e = all_ones_over(f, p);
+    // N(x)^e = N(x^e). A sparse x (Lenstra's α has two or three terms) is raised first, by squares (O(N) each) and
+    // products by x itself (O(N) per term of x): then only the norm's O(log(D/f)) products are dense ones.
+    std::size_t terms = 0;
+    for (const value& v : x) terms += Base::is_zero(v) ? 0 : 1;
+    if (terms <= 8) return is_one(norm_to_subfield(pow_binary(x, e), f));
+    return is_one(pow(norm_to_subfield(x, f), e));
+  }
+
+  /// x^e by plain square-and-multiply: for a sparse x, whose products cost O(N) per term.
+  element pow_binary(const element& x, std::span<const std::uint64_t> e) const {
+    element result = one();
+    bool started = false;
+    for (std::size_t w = e.size(); w-- > 0;) {
+      for (int bit = 63; bit >= 0; --bit) {
+        if (started) result = square(result);
+        if ((e[w] >> bit) & 1) {
+          poll();
+          result = started ? mul(result, x) : x;
+          started = true;
+        }
+      }
+    }
+    return result;
   }
 
   /// The products of coefficients Karatsuba takes for n coefficients (split at ⌈n/2⌉, down to one).
