@@ -13,11 +13,12 @@
 // highest generator down (the relations only involve lower ones). Example: ω = κ_(0,0), so ω⊗ω = ω^2 (digit 2) and
 // ω⊗ω⊗ω = α_3 = 2 (digit 3 = p), while the ordinal ω^3 is κ_(0,1), a cube root of ω.
 //
-// Operations beyond sums and products work in the smallest tower field holding the operands: a dense vector of
-// N = Π p over its generators finite nimbers, with nested Karatsuba products (O(N^1.6) nimber products), squares and
-// other Frobenius maps in O(N) to O(N^1.3) (the Kummer structure gives σ^m(κ) = κ^s·γ), inverses by norms down the
-// tower (O(log p) products per level). Those fields are refused beyond max_ordinal_field_size coefficients, and in
-// proportion to the memory limit, with one line naming the field's size.
+// Complexity: a product of n and m terms costs about n·m·(the tower's levels) operations and never builds the field.
+// Operations beyond sums and products work in the tower field of the operands' generators: a dense vector of N = Π p
+// finite nimbers, with nested Karatsuba products (O(N^1.6) nimber products), squares in O(N·levels), Frobenius maps
+// σ^m from the Kummer structure (σ^m(κ) = κ^s·γ; O(log m) compositions, each about p products of the level below),
+// inverses by norms down the tower (O(log p) products per level). Those fields are refused beyond
+// max_ordinal_field_size nimbers, and in proportion to the memory limit, with one line naming the field's size.
 //
 // Constraints: every ordinal below ω^(ω^K), K = lenstra_table::builtin().size() = 67 (the odd primes up to
 // max_lenstra_prime = 337: ω^(ω^66)·a is fine, ω^(ω^67) needs α_347 and is refused); anything else throws
