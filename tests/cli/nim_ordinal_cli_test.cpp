@@ -56,7 +56,7 @@ TEST(NimOrdinalCliTest, ConwaysIdentities) {
 }
 
 TEST(NimOrdinalCliTest, AgreesWithTheEngine) {
-  const std::vector<std::string> xs{"w^(w^2+1)*3 + w + 5", "w^w + w^2*7 + 1", "w^(w*2) + 3", "w^(w+1) + w^9"};
+  const std::vector<std::string> xs{"w^(w^2+1)*3 + w + 5", "w^w + w^2*7 + 1", "w^(w+1) + w^9"};
   for (const std::string& a : xs) {
     for (const std::string& b : xs) {
       const ordinal_nimber x = ordinal_nimber::parse(a), y = ordinal_nimber::parse(b);

@@ -156,9 +156,10 @@ INSTANTIATE_TEST_SUITE_P(Sizes, OrdinalAxiomTest,
 /// Inverses need the dense field: sizes whose towers stay small.
 TEST(OrdinalNimberTest, InversesOfRandomOrdinals) {
   std::mt19937_64 rng(31);
-  const ordinal_size sizes[] = {{1, 3, 9, 8}, {2, 3, 10, 16}, {3, 2, 6, 8}, {4, 2, 2, 200}, {6, 2, 2, 4}};
+  // The last size has coefficients beyond 2^64: its field holds field_nimber values, the slow way, so fewer.
+  const ordinal_size sizes[] = {{1, 3, 9, 8}, {2, 3, 10, 16}, {3, 2, 6, 8}, {6, 2, 2, 4}, {2, 2, 4, 200}};
   for (const ordinal_size& z : sizes) {
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < (z.coefficient_bits > 64 ? 3 : 8); ++i) {
       const ordinal_nimber a = test::random_ordinal(rng, z.height, z.terms, z.max_a, z.coefficient_bits);
       if (a.is_zero()) continue;
       EXPECT_EQ(a * a.inv(), ordinal_nimber(1)) << str(a);
@@ -305,7 +306,7 @@ TEST(OrdinalNimberTest, DegreesMinimalPolynomialsAndOrders) {
     for (const std::uint64_t e : ordinal_minimal_polynomial(x)) value += x.pow(e);
     EXPECT_TRUE(value.is_zero()) << text;
     EXPECT_EQ(ordinal_minimal_polynomial(x).front(), ordinal_degree(x)) << text;
-    if (ordinal_degree(x) <= 220) {
+    if (ordinal_degree(x) <= 60) {  // 2^d - 1 factors at once (the larger ones are a matter of time)
       const std::vector<std::uint64_t> order = ordinal_order(x);
       EXPECT_EQ(x.pow(order), ordinal_nimber(1)) << text;
     }
