@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -88,8 +89,7 @@ ordinal_nimber parse_ordinal(const std::string& text, const std::string& label) 
   return ordinal_nimber::parse(text, label);
 }
 
-// ---- tartan nim alpha P
-// ----------------------------------------------------------------------------------------------
+// ---- tartan nim alpha P -------------------------------------------------------------------------------------------
 
 /// "{3, 4}"
 std::string set_text(const std::vector<unsigned>& q) {
@@ -103,6 +103,38 @@ ordinal_nimber kappa_of(const lenstra_constant& c) {
   lenstra_constant kappa = c;
   kappa.excess = 0;
   return lenstra_alpha(kappa);
+}
+
+/// What an interrupted `nim alpha` had finished: the constants `computed` in this run (every one before the prime it
+/// stopped at), as a clause of its one line: those the table holds by their range and whether they agree with it,
+/// those beyond it in full, since an hour's work should not be lost to Ctrl-C.
+std::string finished_text(std::span<const lenstra_constant> computed) {
+  const lenstra_table& builtin = lenstra_table::builtin();
+  std::vector<unsigned> differing;
+  std::vector<std::string> beyond;
+  unsigned first = 0, last = 0;
+  for (const lenstra_constant& c : computed) {
+    if (!builtin.has(c.prime)) {
+      beyond.push_back("alpha_" + std::to_string(c.prime) + " = " + to_string(lenstra_alpha(c)) + " (excess " +
+                       std::to_string(c.excess) + ", degree " + std::to_string(c.degree) + ")");
+      continue;
+    }
+    if (first == 0) first = c.prime;
+    last = c.prime;
+    if (!(builtin.at(c.prime) == c)) differing.push_back(c.prime);
+  }
+  std::string text;
+  if (first != 0) {
+    text += first == last ? "alpha_" + std::to_string(first)
+                          : "alpha_" + std::to_string(first) + " to alpha_" + std::to_string(last);
+    if (differing.empty()) {
+      text += first == last ? ", agreeing with the table" : ", all agreeing with the table";
+    } else {
+      text += ", differing from the table for p in " + set_text(differing);
+    }
+  }
+  for (const std::string& b : beyond) text += (text.empty() ? "" : "; ") + b;
+  return text;
 }
 
 void run_alpha(const std::string& p_text, bool from_scratch, const json_options& o, const CLI::App& cmd,
@@ -137,6 +169,7 @@ void run_alpha(const std::string& p_text, bool from_scratch, const json_options&
     return !interrupted();
   };
   const stopwatch timer;
+  const std::size_t taken = table.size();  // the constants taken from the table, not computed
   lenstra_constant c;
   try {
     while (true) {
@@ -147,7 +180,24 @@ void run_alpha(const std::string& p_text, bool from_scratch, const json_options&
     }
   } catch (const cancelled_error& e) {
     bar.clear();
-    std::cerr << "interrupted: " << e.what() << '\n';
+    const std::span<const lenstra_constant> computed = table.constants().subspan(taken);
+    if (o.json) {
+      json done = json::array();
+      for (const lenstra_constant& d : computed) {
+        done.push_back({{"prime", d.prime},
+                        {"alpha", ordinal_json(lenstra_alpha(d))},
+                        {"q_set", d.q_set},
+                        {"excess", d.excess},
+                        {"degree", d.degree},
+                        {"table", !builtin.has(d.prime)      ? "beyond"
+                                  : builtin.at(d.prime) == d ? "agrees"
+                                                             : "differs"}});
+      }
+      print_json({{"prime", p}, {"complete", false}, {"computed", done}, {"seconds", timer.seconds()}},
+                 o.big_as_strings);
+    }
+    const std::string finished = finished_text(computed);
+    std::cerr << "interrupted: " << e.what() << (finished.empty() ? "" : "; computed before it: " + finished) << '\n';
     state.exit_code = interrupted_exit_code;
     return;
   }

@@ -141,6 +141,43 @@ TEST(NimOrdinalCliTest, AlphaStopsOnCtrlC) {
   EXPECT_THAT(r.err, StartsWith("interrupted: the computation of Lenstra's constants for p = 347 stopped at the "));
 }
 
+/// The progress bar of `nim alpha` drawn with a '#': at least the first two primes' constants were computed.
+test::print_condition alpha_bar_filled(const std::string& label) {
+  return [drawing = "\r" + label + " [#"](const test::printed_so_far& p) {
+    return p.err.find(drawing) != std::string::npos;
+  };
+}
+
+TEST(NimOrdinalCliTest, AlphaKeepsWhatItComputedOnCtrlC) {
+  // Every alpha from 3 to 347 from scratch: the constants up to 337 take half a minute, 347's field of degree 624876
+  // minutes, so the interrupt comes certainly before the end, and after the bar shows some primes done.
+  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "347", "--from-scratch"},
+                                                   alpha_bar_filled("alpha_347"), test::error_stream::terminal);
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
+  EXPECT_THAT(r.err, MatchesRegex("interrupted: the computation of Lenstra's constants for p = [0-9]+ stopped at .*; "
+                                  "computed before it: alpha_3 to alpha_[0-9]+, all agreeing with the table\n"));
+
+  const auto j = test::run_tartan_interrupted_when({"nim", "alpha", "347", "--from-scratch", "--json"},
+                                                   alpha_bar_filled("alpha_347"), test::error_stream::terminal);
+  EXPECT_EQ(j.exit_code, 130) << j.err;
+  const json report = json::parse(j.out);
+  EXPECT_EQ(report["prime"], 347);
+  EXPECT_EQ(report["complete"], false);
+  ASSERT_GE(report["computed"].size(), 2u) << j.out;
+  for (std::size_t k = 0; k < report["computed"].size(); ++k) {
+    const json& c = report["computed"][k];
+    const lenstra_constant& cached = lenstra_table::builtin().by_index(k);
+    EXPECT_EQ(c["prime"], cached.prime);
+    EXPECT_EQ(c["alpha"]["text"], to_string(lenstra_alpha(cached)));
+    EXPECT_EQ(c["excess"], cached.excess);
+    EXPECT_EQ(c["degree"], cached.degree);
+    EXPECT_EQ(c["table"], "agrees");
+  }
+  EXPECT_THAT(j.err, StartsWith("interrupted: the computation of Lenstra's constants for p = "));
+}
+
 TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
   expect_error(run_tartan({"nim", "mul", "3w", "1"}),
                "operand A: '3w' puts the coefficient 3 before w; write it after the power, as in w*3 (the ordinal "
