@@ -258,7 +258,7 @@ void bind_ordinals(py::module_& m) {
 
   m.def(
       "_alpha",
-      [](unsigned p, bool compute, py::object progress) {
+      [](unsigned p, bool compute, bool from_scratch, py::object progress) {
         if (!odd_prime_index(p)) {
           throw parse_error("alpha: " + std::to_string(p) +
                             " is not an odd prime; give 3, 5, 7, 11, ... (alpha_p is defined for the odd primes)");
@@ -274,19 +274,27 @@ void bind_ordinals(py::module_& m) {
         progress_relay relay(std::move(progress));
         const progress_callback callback = relay.callback();
         lenstra_table table;
-        for (const lenstra_constant& c : builtin.constants())
-          if (c.prime < p) table.push_back(c);
+        if (!from_scratch)
+          for (const lenstra_constant& c : builtin.constants())
+            if (c.prime < p) table.push_back(c);
         const unsigned last = *odd_prime_index(p);
+        const std::size_t taken = table.size();  // from the table; the ones after are computed here
         const auto start = std::chrono::steady_clock::now();
+        const auto since = [](std::chrono::steady_clock::time_point t) {
+          return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+        };
+        std::vector<double> seconds;  // of each constant computed
         std::optional<lenstra_constant> result;
         std::optional<cancelled_error> stopped;
         without_gil([&] {
           try {
             while (true) {
               const unsigned next = odd_prime(static_cast<unsigned>(table.size()));
+              const auto begun = std::chrono::steady_clock::now();
               lenstra_constant c = compute_lenstra_constant(next, table, [&](unsigned q, const std::string&) {
                 return callback(static_cast<double>(*odd_prime_index(q)) / (last + 1));
               });
+              seconds.push_back(since(begun));
               if (next == p) {
                 result = std::move(c);
                 break;
@@ -298,12 +306,22 @@ void bind_ordinals(py::module_& m) {
           }
           return 0;
         });
+        if (stopped) {
+          // The constants finished before the stop (primes beyond the table take minutes to hours each) go with
+          // the KeyboardInterrupt, or the Error of a progress callback that returned False, as .partial.
+          py::list partial;
+          for (std::size_t i = taken; i < table.size(); ++i)
+            partial.append(constant_dict(table.by_index(i), seconds[i - taken], true));
+          relay.raise_if_pending(partial);
+          translate(std::make_exception_ptr(*stopped));
+          py::error_already_set raised;
+          py::setattr(raised.value(), "partial", partial);
+          throw raised;
+        }
         relay.raise_if_pending(py::none());
-        if (stopped) throw *stopped;
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        return constant_dict(*result, seconds, true);
+        return constant_dict(*result, since(start), true);
       },
-      py::arg("p"), py::arg("compute") = false, py::arg("progress") = py::none(),
+      py::arg("p"), py::arg("compute") = false, py::arg("from_scratch") = false, py::arg("progress") = py::none(),
       "Lenstra's constants of the odd prime p as a dict (tartan.alpha makes it an Alpha).");
   m.def(
       "_max_lenstra_prime", [] { return max_lenstra_prime; }, "The largest prime of the table of Lenstra's constants.");

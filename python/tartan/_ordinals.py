@@ -37,10 +37,18 @@ class Alpha(NamedTuple):
     seconds: float
 
 
-def alpha(p: int, *, compute: bool = False, progress: Any = False) -> Alpha:
+def _alpha_of(d: dict) -> Alpha:
+    d["q_set"] = tuple(d["q_set"])
+    return Alpha(**d)
+
+
+def alpha(p: int, *, compute: bool = False, from_scratch: bool = False, progress: Any = False) -> Alpha:
     """Lenstra's constants of the odd prime p: from tartan's table (every odd prime up to max_lenstra_prime), or with
     compute=True worked out from the definition, as `tartan nim alpha P` does (primes beyond the table up to 1000:
-    each computed in turn, minutes to hours; progress as for Game.sequence, and Ctrl-C raises KeyboardInterrupt).
+    each computed in turn, minutes to hours; from_scratch=True: every prime from 3 up to p, none taken from the
+    table; progress as for Game.sequence, its fraction the share of the primes up to p reached). Ctrl-C raises
+    KeyboardInterrupt, and a progress callback returning False a tartan.Error, with the constants finished before the
+    stop as .partial (a tuple of Alpha).
 
     >>> import tartan
     >>> a = tartan.alpha(7)
@@ -53,8 +61,10 @@ def alpha(p: int, *, compute: bool = False, progress: Any = False) -> Alpha:
     """
     callback, close = progress_callback(progress, f"alpha_{p}")
     try:
-        d = _tartan._alpha(p, compute, callback)
+        return _alpha_of(_tartan._alpha(p, compute or from_scratch, from_scratch, callback))
+    except (KeyboardInterrupt, _tartan.Error) as stopped:
+        if isinstance(getattr(stopped, "partial", None), list):
+            stopped.partial = tuple(_alpha_of(d) for d in stopped.partial)
+        raise
     finally:
         close()
-    d["q_set"] = tuple(d["q_set"])
-    return Alpha(**d)

@@ -108,6 +108,31 @@ def test_lenstras_constants_match_oeis_a380496():
         assert tartan.alpha(p, compute=True)[:7] == tartan.alpha(p)[:7]
     # The generator w^(w^k) to the p-th nim power is alpha_p.
     assert Ordinal("w^(w^6)") ** 19 == tartan.alpha(19).alpha
+    # From scratch: every constant below 43 computed too, none read from the table.
+    assert tartan.alpha(43, from_scratch=True)[:7] == tartan.alpha(43)[:7]
+
+
+def test_a_stopped_computation_of_alpha_keeps_the_constants_finished():
+    # Every alpha up to 347 from scratch: a minute for those up to 337, minutes more for 347's field of degree 624876.
+    # The callback stops it once a tenth of the primes are reached, by returning False or as Ctrl-C would.
+    def stop_at_a_tenth(how):
+        def callback(fraction):
+            if fraction >= 0.1:
+                if how == "interrupt":
+                    raise KeyboardInterrupt
+                return False
+            return True
+        return callback
+
+    for how, error in (("return False", tartan.Error), ("interrupt", KeyboardInterrupt)):
+        with pytest.raises(error) as stopped:
+            tartan.alpha(347, from_scratch=True, progress=stop_at_a_tenth(how))
+        finished = stopped.value.partial
+        assert len(finished) >= 6, how  # the primes 3 to 17, at least
+        for a in finished:
+            assert a.computed and a[:7] == tartan.alpha(a.prime)[:7]
+        assert [a.prime for a in finished] == [p for p in range(3, finished[-1].prime + 1, 2)
+                                               if all(p % d for d in range(3, p, 2))]
 
 
 def test_errors():
