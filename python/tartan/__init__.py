@@ -1,6 +1,6 @@
-"""tartan: combinatorial game theory in Python. Nimbers and ordinal nimbers, 1-D coin-turning games by Sprague-Grundy, tartan products of
-games on boards, and the theorems behind them checked by direct computation, on the same engine as the `tartan`
-command. Coins are numbered from 0 at the left (boards: row, column from 0 at the top left).
+"""tartan: combinatorial game theory in Python. Nimbers and ordinal nimbers, 1-D coin-turning games by Sprague-Grundy,
+tartan products of games on boards, and the theorems behind them checked by direct computation, on the same engine as
+the `tartan` command. Coins are numbered from 0 at the left (boards: row, column from 0 at the top left).
 
 >>> import tartan
 >>> tartan.Nimber(2) * tartan.Nimber(3)
