@@ -72,8 +72,15 @@ json json_u64(std::uint64_t v, const field_options& o) { return json_number(fiel
 json json_u128(uint128 v, const field_options& o) { return json_number(field_nimber(nimber128(v)), o); }
 std::string format_u128(uint128 v, bool hex) { return to_string(field_nimber(nimber128(v)), hex); }
 
-// A value of the field of --bits, read as the command line types it.
+// A value of the field of --bits, read as the command line types it. An ordinal is refused saying which commands
+// take one, rather than as a number with a bad character.
 field_nimber parse_value(const std::string& text, const field_options& o, const char* label) {
+  if (is_ordinal_text(text)) {
+    throw parse_error(std::string(label) + ": " + quote_typed(text) +
+                      " is an ordinal, and this command computes in the field of finite nimbers (--bits); type a "
+                      "number, or take the ordinal to nim mul, div, add, inv, sqrt, square, pow, order, degree or "
+                      "minpoly");
+  }
   return field_nimber::parse(text, o.bits, label, "use a larger --bits");
 }
 

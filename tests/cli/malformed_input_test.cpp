@@ -170,6 +170,8 @@ const std::vector<malformed_case>& cases() {
       {"NimAlphaEmpty", {"nim", "alpha", ""}, "", 2, "prime P: empty; type a number such as 42"},
       {"NimDegreeEmpty", {"nim", "degree", ""}, "", 2, "X: '' is empty; type an ordinal such as"},
       {"NimMinpolyUnclosed", {"nim", "minpoly", "w^(w+1"}, "", 2, "X: 'w^(w+1' ends in an exponent"},
+      {"NimTraceOrdinal", {"nim", "trace", "w + 1"}, "", 2, "X: 'w + 1' is an ordinal, and this command computes in"},
+      {"NimLogOrdinalBase", {"nim", "log", "3", "w"}, "", 2, "BASE: 'w' is an ordinal, and this command computes in"},
       {"NimTraceBitsNotPowerOfTwo",
        {"nim", "trace", "1", "--bits", "7"},
        "",
