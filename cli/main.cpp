@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   tartan::cli::run_state state;
   tartan::cli::add_nim_command(app, state);
   tartan::cli::add_nim_field_commands(app, state);
+  tartan::cli::add_nim_ordinal_commands(app, state);
   tartan::cli::add_games_command(app, state);
   tartan::cli::add_seq_command(app, state);
   tartan::cli::add_analyze_command(app, state);

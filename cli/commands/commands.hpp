@@ -17,6 +17,8 @@ struct run_state {
 void add_nim_command(CLI::App& app, run_state& state);  // tartan nim ...
 void add_nim_field_commands(CLI::App& app,
                             run_state& state);  // tartan nim log/order/trace/solve/det/... (after add_nim_command)
+void add_nim_ordinal_commands(CLI::App& app,
+                              run_state& state);            // tartan nim alpha/degree/minpoly (after add_nim_command)
 void add_games_command(CLI::App& app, run_state& state);    // tartan games
 void add_seq_command(CLI::App& app, run_state& state);      // tartan seq GAME N
 void add_analyze_command(CLI::App& app, run_state& state);  // tartan analyze GAME POSITION (1-D and grids)

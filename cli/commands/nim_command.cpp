@@ -1,5 +1,6 @@
-// tartan nim mul/pow/inv/div/sqrt/square/table: nimber arithmetic from <tartan/nim/nimber.hpp>.
+// tartan nim mul/pow/add/inv/div/sqrt/square/table: nimber arithmetic from <tartan/nim/nimber.hpp>.
 //
+// Operands written with w are ordinals below ω^(ω^ω), computed and printed by nim_ordinal_command.cpp.
 // Operands are decimal or 0x-hex below 2^64, or below 2^N with --bits N (8, 16, 32, 64, 128, ... 65536; see
 // field_bits.hpp), read and computed as field_nimber (<tartan/nim/field_nimber.hpp>, which picks the arithmetic for
 // the operands' width); results print in decimal (--hex: 0x-hex) or as JSON. `nim mul --batch`
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "commands/commands.hpp"
+#include "commands/nim_ordinal.hpp"
 #include "input/field_bits.hpp"
 #include "input/options.hpp"
 #include "tartan/core/error.hpp"
@@ -293,7 +295,9 @@ struct operand_spec {
 // The operation on the operands read.
 using operation = field_nimber (*)(const std::vector<field_nimber>&);
 
-std::string operand_help(const char* help) { return std::string(help) + ", decimal or 0x-hex below 2^N (--bits N)"; }
+std::string operand_help(const char* help) {
+  return std::string(help) + ", decimal or 0x-hex below 2^N (--bits N), or an ordinal such as 'w^w + 1'";
+}
 
 void add_bits_option(CLI::App* cmd, unsigned& bits) {
   cmd->add_option("--bits", bits,
@@ -315,6 +319,18 @@ field_nimber compute(const std::vector<operand_spec>& specs, const std::vector<s
   return op(operands);
 }
 
+/// Runs the operation on ordinals when an operand is written with w (nim_ordinal.hpp); false when all are numbers.
+bool run_as_ordinals(const std::string& operation, const std::vector<operand_spec>& specs,
+                     const std::vector<std::string>& texts, const output_options& o, const CLI::App& cmd) {
+  bool ordinal = false;
+  for (std::size_t i = 0; i < specs.size(); ++i) ordinal = ordinal || (!specs[i].exponent && is_ordinal_text(texts[i]));
+  if (!ordinal) return false;
+  std::vector<ordinal_operand> operands;
+  for (std::size_t i = 0; i < specs.size(); ++i) operands.push_back({texts[i], specs[i].label, specs[i].exponent});
+  run_ordinal_operation(operation, operands, {o.json, o.big_as_strings, o.hex, cmd.count("--bits") > 0});
+  return true;
+}
+
 void add_operation(CLI::App* nim, const char* name, const char* help, std::vector<operand_spec> specs, operation op) {
   CLI::App* cmd = nim->add_subcommand(name, help);
   auto o = std::make_shared<output_options>();
@@ -327,6 +343,7 @@ void add_operation(CLI::App* nim, const char* name, const char* help, std::vecto
   add_output_flags(cmd, *o, "Print {\"operation\", \"operands\", \"result\"} as JSON");
   cmd->callback([o, bits, texts, specs, op, cmd, op_name = std::string(name)] {
     refuse_empty_values(*cmd);
+    if (run_as_ordinals(op_name, specs, *texts, *o, *cmd)) return;
     std::vector<field_nimber> operands;
     const field_nimber result = compute(specs, *texts, *bits, op, operands);
     print_result(op_name, operands, result, *bits, *o);
@@ -367,6 +384,7 @@ void add_mul(CLI::App* nim) {
                         "; type two factors, e.g. 'tartan nim mul 2 3', or use --batch");
     }
     static const std::vector<operand_spec> specs{{"A", "operand A", ""}, {"B", "operand B", ""}};
+    if (run_as_ordinals("mul", specs, {*a, *b}, *o, *cmd)) return;
     std::vector<field_nimber> operands;
     const field_nimber result = compute(
         specs, {*a, *b}, *bits, [](const std::vector<field_nimber>& v) { return v[0] * v[1]; }, operands);
@@ -403,12 +421,16 @@ void add_nim_command(CLI::App& app, run_state& state) {
   static_cast<void>(state);  // every outcome here is a result (exit 0) or an error (exit 2, from main)
   CLI::App* nim = app.add_subcommand("nim",
                                      "Nimber arithmetic: products, powers, inverses, square roots, tables "
-                                     "(operands decimal or 0x-hex below 2^64, or 2^N with --bits N)");
+                                     "(operands decimal or 0x-hex below 2^64, or 2^N with --bits N, or ordinals below "
+                                     "w^(w^w) such as 'w^w + 1')");
   nim->require_subcommand(1);
   add_mul(nim);
   add_operation(nim, "pow", "Nim power X^E = X⊗X⊗...⊗X (E factors; X^0 = 1)",
                 {{"X", "operand X", "Base"}, {"E", "exponent E", "Exponent (an integer)", true}},
                 [](const std::vector<field_nimber>& v) { return v[0].pow(v[1].words()); });
+  add_operation(nim, "add", "Nim sum A⊕B (XOR for numbers; for ordinals the sum of the coefficients of equal powers)",
+                {{"A", "operand A", "First term"}, {"B", "operand B", "Second term"}},
+                [](const std::vector<field_nimber>& v) { return v[0] + v[1]; });
   add_operation(nim, "inv", "Nim inverse: the Y with X⊗Y = 1 (X non-zero)", {{"X", "operand X", "Non-zero value"}},
                 [](const std::vector<field_nimber>& v) { return v[0].inv(); });
   add_operation(nim, "div", "Nim quotient A⊗inv(B) (B non-zero)",

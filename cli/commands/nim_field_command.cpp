@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "commands/commands.hpp"
+#include "commands/nim_ordinal.hpp"
 #include "input/field_bits.hpp"
 #include "input/file_input.hpp"
 #include "input/options.hpp"
@@ -71,8 +72,15 @@ json json_u64(std::uint64_t v, const field_options& o) { return json_number(fiel
 json json_u128(uint128 v, const field_options& o) { return json_number(field_nimber(nimber128(v)), o); }
 std::string format_u128(uint128 v, bool hex) { return to_string(field_nimber(nimber128(v)), hex); }
 
-// A value of the field of --bits, read as the command line types it.
+// A value of the field of --bits, read as the command line types it. An ordinal is refused saying which commands
+// take one, rather than as a number with a bad character.
 field_nimber parse_value(const std::string& text, const field_options& o, const char* label) {
+  if (is_ordinal_text(text)) {
+    throw parse_error(std::string(label) + ": " + quote_typed(text) +
+                      " is an ordinal, and this command computes in the field of finite nimbers (--bits); type a "
+                      "number, or take the ordinal to nim mul, div, add, inv, sqrt, square, pow, order, degree or "
+                      "minpoly");
+  }
   return field_nimber::parse(text, o.bits, label, "use a larger --bits");
 }
 
@@ -213,8 +221,13 @@ void add_order(CLI::App* nim) {
   auto* cmd = nim->add_subcommand("order", "Multiplicative order: the least k >= 1 with X^k = 1");
   auto o = add_field_options(cmd, true, 128);
   auto x = std::make_shared<std::string>();
-  cmd->add_option("X", *x, "A non-zero value, decimal or 0x-hex")->required();
+  cmd->add_option("X", *x, "A non-zero value, decimal or 0x-hex, or an ordinal such as 'w + 1'")->required();
   cmd->callback([o, x] {
+    if (is_ordinal_text(*x)) {
+      refuse_empty_values(*o->cmd);
+      run_ordinal_order(*x, {o->json, o->big_as_strings, o->hex, o->cmd->count("--bits") > 0});
+      return;
+    }
     check_options(*o);
     check_bits_at_most(*o, 128, "order", "wider group orders 2^N - 1 have prime factors this tool does not tabulate");
     run_field_command(*o, {{*x, "X", "x"}}, "order", [&](const std::vector<field_nimber>& v) {

@@ -112,6 +112,7 @@ class progress_relay {
 // The areas of the module, each in its own source file.
 void bind_errors(py::module_& m);     // errors.cpp: tartan.Error and its subclasses, the translation from C++
 void bind_nimbers(py::module_& m);    // nimbers.cpp: Nimber, batch products
+void bind_ordinals(py::module_& m);   // ordinals.cpp: Ordinal, Lenstra's constants
 void bind_games(py::module_& m);      // games.cpp: game handles, the catalogue, games written in Python, sequences
 void bind_positions(py::module_& m);  // positions.cpp: positions, regions, analyses, counts
 void bind_products(py::module_& m);   // products.cpp: value tables, verify, check

@@ -132,6 +132,7 @@ PYBIND11_MODULE(_tartan, m) {
       "_parse_u64", [](py::handle value, const std::string& what) { return to_u64(value, what); }, py::arg("value"),
       py::arg("what"), "A non-negative integer below 2^64, or ParseError with the engine's message naming `what`.");
   bind_nimbers(m);
+  bind_ordinals(m);
   bind_games(m);
   bind_positions(m);
   bind_products(m);

@@ -1,6 +1,6 @@
-"""tartan: combinatorial game theory in Python. Nimbers, 1-D coin-turning games by Sprague-Grundy, tartan products of
-games on boards, and the theorems behind them checked by direct computation, on the same engine as the `tartan`
-command. Coins are numbered from 0 at the left (boards: row, column from 0 at the top left).
+"""tartan: combinatorial game theory in Python. Nimbers and ordinal nimbers, 1-D coin-turning games by Sprague-Grundy,
+tartan products of games on boards, and the theorems behind them checked by direct computation, on the same engine as
+the `tartan` command. Coins are numbered from 0 at the left (boards: row, column from 0 at the top left).
 
 >>> import tartan
 >>> tartan.Nimber(2) * tartan.Nimber(3)
@@ -10,6 +10,8 @@ command. Coins are numbered from 0 at the left (boards: row, column from 0 at th
 >>> a = tartan.game("ruler*ruler").analyze("HH/HT")
 >>> a.value, a.outcome, next(a.winning_moves)
 (*, 'N', Move((0,), (0,)))
+>>> tartan.omega ** 3, tartan.Ordinal("w^w") ** 5
+(Ordinal('2'), Ordinal('4'))
 
 The guide is docs/python.md.
 """
@@ -21,6 +23,7 @@ from ._tartan import (
     LimitError,
     Nimber,
     NotAcyclicError,
+    Ordinal,
     ParseError,
     TimeLimitError,
     UnknownGameError,
@@ -29,6 +32,7 @@ from ._tartan import (
 from ._arrays import Sequence, Table
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
 from ._nim import nim_mul
+from ._ordinals import Alpha, alpha, max_lenstra_prime, omega
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Position, Region, SumAnalysis, WinningMoveCount,
                          position, region)
 from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
@@ -36,6 +40,7 @@ from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
 __version__ = "0.1.0"
 
 __all__ = [
+    "Alpha",
     "Analysis",
     "CellMismatch",
     "CheckReport",
@@ -51,6 +56,7 @@ __all__ = [
     "Nimber",
     "NotAcyclicError",
     "Option",
+    "Ordinal",
     "ParseError",
     "Position",
     "PositionMismatch",
@@ -64,10 +70,13 @@ __all__ = [
     "ValueOverflowError",
     "VerifyReport",
     "WinningMoveCount",
+    "alpha",
     "analyze_sum",
     "game",
     "games",
+    "max_lenstra_prime",
     "nim_mul",
+    "omega",
     "position",
     "region",
 ]

@@ -1,0 +1,298 @@
+// Benchmarks of <tartan/nim/ordinal_nimber.hpp> and <tartan/nim/lenstra.hpp>, each against a naive route in the same
+// run:
+//   OrdinalMul/h         products of random ordinals below ω^(ω^h), h = 2, 4, 8: 64 fixed pairs per iteration, each
+//                        with 6 terms whose exponents have coefficients below 16 (two digits for 3 to 13) and 64-bit
+//                        coefficients; items are products
+//   OrdinalMulNaive/h    the same pairs by the plain rewriting of tests/support/ordinal_reference.hpp, one relation at
+//                        a time over maps of maps
+//   AlphaFromScratch/P   Lenstra's constants of every odd prime up to P (257, 337), each computed from the
+//                        definition with only the ones computed before it (no table), checked against the cached
+//                        table: one iteration, the total time
+//   AlphaNaive/257       the same from scratch by the naive route: the same definition, but each degree by the
+//                        Frobenius orbit x, x^2, x^4, ... and each p-th power test by x^((2^D-1)/p) with
+//                        square-and-multiply, D squarings and about D/2 products (no norm, no Frobenius maps); about
+//                        a minute and a half of CPU, most of it for p = 167 (degree 68060)
+//   AlphaFast/107, AlphaNaive/107
+//                        every prime up to 107 by the two routes, the engine's repeated for a median
+//   AlphaOne/139, AlphaOneNaive/139
+//                        α_139 alone (degree 15180), the lower constants from the table, by the two routes
+//
+// Run: build/<dir>/benchmarks/ordinal_nimber_benchmark [--benchmark_context=commit=$(git rev-parse --short HEAD)]
+// (5 interleaved repetitions by default, AlphaFromScratch and the naive α once; the summary uses the medians, and
+// compares the α routes by CPU time, which the other work on a shared machine does not inflate as it does wall time).
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "interleaved_runs.hpp"
+#include "nim/ordinal_dense.hpp"
+#include "nim/ordinal_tower.hpp"
+#include "support/ordinal_reference.hpp"
+#include "tartan/nim/lenstra.hpp"
+#include "tartan/nim/ordinal_nimber.hpp"
+
+namespace {
+
+using tartan::lenstra_constant;
+using tartan::lenstra_table;
+using tartan::ordinal_nimber;
+namespace detail = tartan::detail;
+constexpr std::size_t pair_count = 64;
+
+struct operand_pairs {
+  std::vector<ordinal_nimber> a, b;
+  std::vector<tartan::test::reference_ordinal> ra, rb;
+};
+
+const operand_pairs& pairs(unsigned height) {
+  static std::map<unsigned, operand_pairs> cache;
+  operand_pairs& p = cache[height];
+  if (p.a.empty()) {
+    std::mt19937_64 rng(20250700 + height);
+    for (std::size_t i = 0; i < pair_count; ++i) {
+      p.a.push_back(tartan::test::random_ordinal(rng, height, 6, 16, 64));
+      p.b.push_back(tartan::test::random_ordinal(rng, height, 6, 16, 64));
+      p.ra.push_back(tartan::test::to_reference(p.a.back()));
+      p.rb.push_back(tartan::test::to_reference(p.b.back()));
+    }
+  }
+  return p;
+}
+
+void BM_OrdinalMul(benchmark::State& state) {
+  const operand_pairs& p = pairs(static_cast<unsigned>(state.range(0)));
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < pair_count; ++i) benchmark::DoNotOptimize(p.a[i] * p.b[i]);
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * pair_count));
+}
+BENCHMARK(BM_OrdinalMul)->Arg(2)->Arg(4)->Arg(8);
+
+void BM_OrdinalMulNaive(benchmark::State& state) {
+  const operand_pairs& p = pairs(static_cast<unsigned>(state.range(0)));
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < pair_count; ++i)
+      benchmark::DoNotOptimize(tartan::test::reference_product(p.ra[i], p.rb[i]));
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * pair_count));
+}
+BENCHMARK(BM_OrdinalMulNaive)->Arg(2)->Arg(4)->Arg(8);
+
+/// Computes every odd prime's constants up to `last` with `compute(p, table)`, checking each against the cache.
+template <class Compute>
+bool chain(unsigned last, benchmark::State& state, Compute compute) {
+  lenstra_table table;
+  for (unsigned k = 0; tartan::odd_prime(k) <= last; ++k) {
+    const lenstra_constant c = compute(tartan::odd_prime(k), table);
+    if (!(c == lenstra_table::builtin().by_index(k))) {
+      state.SkipWithError(("the computed constants of " + std::to_string(c.prime) + " differ from the table").c_str());
+      return false;
+    }
+    table.push_back(c);
+  }
+  return true;
+}
+
+void BM_AlphaFromScratch(benchmark::State& state) {
+  const auto last = static_cast<unsigned>(state.range(0));
+  for (auto _ : state) {
+    if (!chain(last, state, [](unsigned p, const lenstra_table& t) { return tartan::compute_lenstra_constant(p, t); }))
+      return;
+  }
+}
+BENCHMARK(BM_AlphaFromScratch)->Arg(257)->Arg(337)->Iterations(1)->Repetitions(1)->Unit(benchmark::kSecond);
+
+void BM_AlphaFast(benchmark::State& state) {
+  const auto last = static_cast<unsigned>(state.range(0));
+  for (auto _ : state) {
+    if (!chain(last, state, [](unsigned p, const lenstra_table& t) { return tartan::compute_lenstra_constant(p, t); }))
+      return;
+  }
+}
+BENCHMARK(BM_AlphaFast)->Arg(107)->Unit(benchmark::kMillisecond);
+
+// ---- the naive route ------------------------------------------------------------------------------------------------
+
+/// x^e by plain square-and-multiply (e by its words).
+template <class Tower>
+typename Tower::element naive_pow(const Tower& t, const typename Tower::element& x,
+                                  const std::vector<std::uint64_t>& e) {
+  typename Tower::element result = t.one();
+  for (std::size_t w = e.size(); w-- > 0;) {
+    for (int bit = 63; bit >= 0; --bit) {
+      result = t.square(result);
+      if ((e[w] >> bit) & 1) result = t.mul(result, x);
+    }
+  }
+  return result;
+}
+
+/// The degree by the Frobenius orbit: the least d with x^(2^d) = x.
+template <class Tower>
+std::uint64_t naive_degree(const Tower& t, const typename Tower::element& x) {
+  typename Tower::element y = t.square(x);
+  std::uint64_t d = 1;
+  while (y != x) {
+    y = t.square(y);
+    ++d;
+  }
+  return d;
+}
+
+/// In the tower of Σ κ_q + constant, f(tower, element).
+template <class F>
+auto in_tower(const detail::alpha_parts& parts, const lenstra_table& table, F f) {
+  detail::tower_shape shape = detail::make_tower_shape(parts.generators, detail::base_log_of(parts.constant), table);
+  return detail::with_tower(std::move(shape), [&](const auto& t) {
+    using base = typename std::decay_t<decltype(t)>::base_type;
+    auto x = t.zero();
+    x[0] = base::from(parts.constant);
+    for (const std::uint32_t key : parts.generators)
+      x[t.shape().levels[static_cast<std::size_t>(t.shape().level_of(key))].stride] = base::one();
+    return f(t, x);
+  });
+}
+
+std::vector<unsigned> naive_kappa_set(unsigned h, const lenstra_table& table) {
+  unsigned r = 2;
+  while (h % r != 0) ++r;
+  unsigned q = 1;
+  while (h % (q * r) == 0) q *= r;
+  if (q == h) return {q};
+  std::vector<unsigned> kg = naive_kappa_set(h / q, table);
+  lenstra_constant kappa;
+  kappa.q_set = kg;
+  const std::uint64_t degree =
+      in_tower(detail::alpha_relation(kappa), table, [](const auto& t, const auto& x) { return naive_degree(t, x); });
+  if (degree % q != 0) {
+    kg.push_back(q);
+    std::sort(kg.begin(), kg.end());
+  }
+  return kg;
+}
+
+lenstra_constant naive_lenstra_constant(unsigned p, const lenstra_table& table) {
+  lenstra_constant c;
+  c.prime = p;
+  c.order_of_two = tartan::order_of_two(p);
+  c.q_set = naive_kappa_set(c.order_of_two, table);
+  for (c.excess = 0;; ++c.excess) {
+    const detail::alpha_parts alpha = detail::alpha_relation(c);
+    const bool power = in_tower(alpha, table, [&](const auto& t, const auto& x) {
+      const std::uint64_t d = t.degree();
+      if (d % c.order_of_two != 0) return true;
+      // (2^D - 1)/p, D bits.
+      std::vector<std::uint64_t> e = std::decay_t<decltype(t)>::all_ones_over(d, p);
+      return t.is_one(naive_pow(t, x, e));
+    });
+    if (!power) {
+      c.degree = in_tower(alpha, table, [](const auto& t, const auto& x) { return naive_degree(t, x); });
+      return c;
+    }
+  }
+}
+
+void BM_AlphaNaive(benchmark::State& state) {
+  const auto last = static_cast<unsigned>(state.range(0));
+  for (auto _ : state) {
+    if (!chain(last, state, naive_lenstra_constant)) return;
+  }
+}
+BENCHMARK(BM_AlphaNaive)->Arg(107)->Arg(257)->Iterations(1)->Repetitions(1)->Unit(benchmark::kMillisecond);
+
+/// One prime's constants, the lower ones taken from the table: the engine and the naive route on a larger field
+/// (p = 139: degree 15180), where the gap between O(log D) and O(D) products shows.
+void BM_AlphaOne(benchmark::State& state) {
+  const auto p = static_cast<unsigned>(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(tartan::compute_lenstra_constant(p, lenstra_table::builtin()));
+}
+BENCHMARK(BM_AlphaOne)->Arg(139)->Unit(benchmark::kMillisecond);
+
+void BM_AlphaOneNaive(benchmark::State& state) {
+  const auto p = static_cast<unsigned>(state.range(0));
+  for (auto _ : state) {
+    if (!(naive_lenstra_constant(p, lenstra_table::builtin()) == lenstra_table::builtin().at(p))) {
+      state.SkipWithError("the naive route's constants differ from the table");
+      return;
+    }
+  }
+}
+BENCHMARK(BM_AlphaOneNaive)->Arg(139)->Iterations(1)->Repetitions(1)->Unit(benchmark::kSecond);
+
+// ---- the summary ----------------------------------------------------------------------------------------------------
+
+/// Console output as usual, plus items_per_second and the time of each benchmark (medians when repeated).
+class summary_reporter : public benchmark::ConsoleReporter {
+ public:
+  std::map<std::string, double> rate, seconds, cpu_seconds;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      if (run.error_occurred) continue;
+      const std::string name = run.run_name.str();
+      const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+      if (run.run_type == Run::RT_Aggregate && !median) continue;
+      if (!median && from_median_.count(name)) continue;
+      if (median) from_median_.insert(name);
+      const auto it = run.counters.find("items_per_second");
+      if (it != run.counters.end()) rate[name] = it->second.value;
+      seconds[name] = run.GetAdjustedRealTime() / benchmark::GetTimeUnitMultiplier(run.time_unit);
+      cpu_seconds[name] = run.GetAdjustedCPUTime() / benchmark::GetTimeUnitMultiplier(run.time_unit);
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+ private:
+  std::set<std::string> from_median_;
+};
+
+void print_summary(const summary_reporter& r) {
+  const auto get = [](const std::map<std::string, double>& m, const std::string& name) {
+    const auto it = m.find(name);
+    return it == m.end() ? 0.0 : it->second;
+  };
+  std::printf("\nProducts of random ordinals (64 pairs of 6 terms), same run:\n");
+  std::printf("  %-14s %14s %14s %8s\n", "below", "products/s", "naive/s", "ratio");
+  for (const char* h : {"2", "4", "8"}) {
+    const double fast = get(r.rate, std::string("BM_OrdinalMul/") + h);
+    const double naive = get(r.rate, std::string("BM_OrdinalMulNaive/") + h);
+    std::printf("  w^(w^%-8s %14.0f %14.0f %7.1fx\n", (std::string(h) + ")").c_str(), fast, naive,
+                naive > 0 ? fast / naive : 0.0);
+  }
+  std::printf("\nLenstra's constants (checked against the table), same run; the ratio of CPU times:\n");
+  // One line: the engine's route `fast`, the naive route `naive` (empty: none), wall and CPU seconds, the ratio.
+  const auto line = [&](const char* what, const std::string& fast, const std::string& naive) {
+    const double cpu = get(r.cpu_seconds, fast), naive_cpu = get(r.cpu_seconds, naive);
+    std::printf("  %-48s %8.3f s (CPU %8.3f s)", what, get(r.seconds, fast), cpu);
+    if (!naive.empty())
+      std::printf(", naively %8.3f s (CPU %8.3f s): %.0fx", get(r.seconds, naive), naive_cpu,
+                  cpu > 0 ? naive_cpu / cpu : 0.0);
+    std::printf("\n");
+  };
+  line("every prime up to 257, from scratch:", "BM_AlphaFromScratch/257/iterations:1/repeats:1",
+       "BM_AlphaNaive/257/iterations:1/repeats:1");
+  line("every prime up to 337, from scratch:", "BM_AlphaFromScratch/337/iterations:1/repeats:1", "");
+  line("every prime up to 107 (median of the engine's):", "BM_AlphaFast/107",
+       "BM_AlphaNaive/107/iterations:1/repeats:1");
+  line("alpha_139 alone (degree 15180):", "BM_AlphaOne/139", "BM_AlphaOneNaive/139/iterations:1/repeats:1");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<char*> args = tartan::bench::with_interleaved_runs(argc, argv);
+  int count = static_cast<int>(args.size());
+  benchmark::Initialize(&count, args.data());
+  if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
+  summary_reporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  print_summary(reporter);
+  benchmark::Shutdown();
+  return 0;
+}

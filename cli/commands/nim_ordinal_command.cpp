@@ -1,0 +1,375 @@
+// tartan nim alpha/degree/minpoly, and the ordinal operands of tartan nim mul/div/add/inv/sqrt/square/pow/order
+// (nim_ordinal.hpp): ordinals below ω^(ω^ω) read in tartan's notation and computed by <tartan/nim/ordinal_nimber.hpp>,
+// Lenstra's constants by <tartan/nim/lenstra.hpp>.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "commands/commands.hpp"
+#include "commands/nim_ordinal.hpp"
+#include "input/interrupt.hpp"
+#include "input/options.hpp"
+#include "output/timing.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
+#include "tartan/nim/lenstra.hpp"
+#include "tartan/nim/nimber_wide.hpp"
+#include "tartan/nim/ordinal_nimber.hpp"
+#include "tartan/present/json_output.hpp"
+
+namespace tartan::cli {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+/// The largest prime `tartan nim alpha` takes: beyond the table it computes every prime up to P in turn, and the
+/// fields grow quickly (p = 359 needs one of degree 3504820).
+constexpr unsigned max_alpha_prime = 1000;
+
+/// An integer as JSON: a number below 2^64, else a decimal string.
+json json_integer(std::span<const std::uint64_t> words) {
+  std::size_t top = words.size();
+  while (top > 1 && words[top - 1] == 0) --top;
+  if (top <= 1) return words.empty() ? 0 : words[0];
+  return format_wide_unsigned(words);
+}
+
+json json_coefficient(const field_nimber& c) {
+  if (c.fits_u64()) return c.to_u64();
+  return to_string(c);
+}
+
+/// {"text", "terms": [{"exponent": [{"power", "coefficient"}], "coefficient"}]}, highest term first.
+json ordinal_json(const ordinal_nimber& x) {
+  json terms = json::array();
+  for (const ordinal_term& t : x.terms()) {
+    json exponent = json::array();
+    for (const ordinal_exponent_term& e : t.exponent)
+      exponent.push_back({{"power", e.power}, {"coefficient", json_integer(e.coefficient)}});
+    terms.push_back({{"exponent", exponent}, {"coefficient", json_coefficient(t.coefficient)}});
+  }
+  return {{"text", to_string(x)}, {"terms", terms}};
+}
+
+void print_json(const json& j, bool big_as_strings) {
+  std::cout << (big_as_strings ? big_integers_as_strings(j.dump()) : j.dump()) << '\n';
+}
+
+/// Refuses --bits and --hex with ordinal operands, and --big-as-strings without --json.
+void check_ordinal_options(const ordinal_print_options& o) {
+  if (o.bits_given) {
+    throw parse_error(
+        "--bits sets the field of finite nimbers; an ordinal such as w needs no field size: leave out "
+        "--bits");
+  }
+  if (o.hex) {
+    throw parse_error("--hex prints finite nimbers in hexadecimal; ordinals print in their notation: leave out --hex");
+  }
+  check_big_as_strings(o.big_as_strings, o.json);
+}
+
+/// A command's output options: --json and --big-as-strings.
+struct json_options {
+  bool json = false;
+  bool big_as_strings = false;
+  std::string max_memory;
+};
+
+void add_json_options(CLI::App* cmd, json_options& o, const char* json_help) {
+  cmd->add_flag("--json", o.json, json_help);
+  add_big_as_strings_flag(cmd, o.big_as_strings);
+}
+
+ordinal_nimber parse_ordinal(const std::string& text, const std::string& label) {
+  return ordinal_nimber::parse(text, label);
+}
+
+// ---- tartan nim alpha P -------------------------------------------------------------------------------------------
+
+/// "{3, 4}"
+std::string set_text(const std::vector<unsigned>& q) {
+  std::string s = "{";
+  for (std::size_t i = 0; i < q.size(); ++i) s += (i ? ", " : "") + std::to_string(q[i]);
+  return s + "}";
+}
+
+/// κ_f(p) = Σ κ_q as text (the ordinal, without the excess).
+ordinal_nimber kappa_of(const lenstra_constant& c) {
+  lenstra_constant kappa = c;
+  kappa.excess = 0;
+  return lenstra_alpha(kappa);
+}
+
+/// What an interrupted `nim alpha` had finished: the constants `computed` in this run (every one before the prime it
+/// stopped at), as a clause of its one line: those the table holds by their range and whether they agree with it,
+/// those beyond it in full, since an hour's work should not be lost to Ctrl-C.
+std::string finished_text(std::span<const lenstra_constant> computed) {
+  const lenstra_table& builtin = lenstra_table::builtin();
+  std::vector<unsigned> differing;
+  std::vector<std::string> beyond;
+  unsigned first = 0, last = 0;
+  for (const lenstra_constant& c : computed) {
+    if (!builtin.has(c.prime)) {
+      beyond.push_back("alpha_" + std::to_string(c.prime) + " = " + to_string(lenstra_alpha(c)) + " (excess " +
+                       std::to_string(c.excess) + ", degree " + std::to_string(c.degree) + ")");
+      continue;
+    }
+    if (first == 0) first = c.prime;
+    last = c.prime;
+    if (!(builtin.at(c.prime) == c)) differing.push_back(c.prime);
+  }
+  std::string text;
+  if (first != 0) {
+    text += first == last ? "alpha_" + std::to_string(first)
+                          : "alpha_" + std::to_string(first) + " to alpha_" + std::to_string(last);
+    if (differing.empty()) {
+      text += first == last ? ", agreeing with the table" : ", all agreeing with the table";
+    } else {
+      text += ", differing from the table for p in " + set_text(differing);
+    }
+  }
+  for (const std::string& b : beyond) text += (text.empty() ? "" : "; ") + b;
+  return text;
+}
+
+void run_alpha(const std::string& p_text, bool from_scratch, const json_options& o, const CLI::App& cmd,
+               run_state& state) {
+  check_big_as_strings(o.big_as_strings, o.json);
+  const std::uint64_t p64 = parse_u64(p_text, "prime P");
+  if (p64 > max_alpha_prime) {
+    throw limit_error(
+        "prime P: " + std::to_string(p64) + " is beyond the primes up to " + std::to_string(max_alpha_prime) +
+        " that 'tartan nim alpha' computes (the table holds those up to " + std::to_string(max_lenstra_prime) +
+        "; each prime beyond takes minutes to hours); type a prime "
+        "up to " +
+        std::to_string(max_alpha_prime));
+  }
+  const unsigned p = static_cast<unsigned>(p64);
+  if (!odd_prime_index(p)) {
+    throw parse_error("prime P: " + std::to_string(p) +
+                      " is not an odd prime; type 3, 5, 7, 11, ... (alpha_p is "
+                      "defined for the odd primes)");
+  }
+  const std::uint64_t memory = max_memory_limit(cmd, o.max_memory);
+  const lenstra_table& builtin = lenstra_table::builtin();
+  lenstra_table table;
+  if (!from_scratch)
+    for (const lenstra_constant& c : builtin.constants())
+      if (c.prime < p) table.push_back(c);
+  const interrupt_scope scope;
+  progress_bar bar("alpha_" + std::to_string(p));
+  const lenstra_progress progress = [&](unsigned prime, const std::string& stage) {
+    static_cast<void>(stage);
+    bar.show(static_cast<double>(*odd_prime_index(prime)) / static_cast<double>(*odd_prime_index(p) + 1));
+    return !interrupted();
+  };
+  const stopwatch timer;
+  const std::size_t taken = table.size();  // the constants taken from the table, not computed
+  lenstra_constant c;
+  try {
+    while (true) {
+      const unsigned next = odd_prime(static_cast<unsigned>(table.size()));
+      c = compute_lenstra_constant(next, table, progress, memory);
+      if (next == p) break;
+      table.push_back(c);
+    }
+  } catch (const cancelled_error& e) {
+    bar.clear();
+    const std::span<const lenstra_constant> computed = table.constants().subspan(taken);
+    if (o.json) {
+      json done = json::array();
+      for (const lenstra_constant& d : computed) {
+        done.push_back({{"prime", d.prime},
+                        {"alpha", ordinal_json(lenstra_alpha(d))},
+                        {"q_set", d.q_set},
+                        {"excess", d.excess},
+                        {"degree", d.degree},
+                        {"table", !builtin.has(d.prime)      ? "beyond"
+                                  : builtin.at(d.prime) == d ? "agrees"
+                                                             : "differs"}});
+      }
+      print_json({{"prime", p}, {"complete", false}, {"computed", done}, {"seconds", timer.seconds()}},
+                 o.big_as_strings);
+    }
+    const std::string finished = finished_text(computed);
+    std::cerr << "interrupted: " << e.what() << (finished.empty() ? "" : "; computed before it: " + finished) << '\n';
+    state.exit_code = interrupted_exit_code;
+    return;
+  }
+  const double seconds = timer.seconds();
+  bar.clear();
+  const unsigned k = *odd_prime_index(p);
+  const std::string table_word = !builtin.has(p) ? "beyond" : builtin.at(p) == c ? "agrees" : "differs";
+  const ordinal_nimber alpha = lenstra_alpha(c);
+  const std::string generator = k == 0 ? "w" : k == 1 ? "w^w" : "w^(w^" + std::to_string(k) + ")";
+  if (o.json) {
+    json j{{"prime", p},
+           {"generator", generator},
+           {"alpha", ordinal_json(alpha)},
+           {"order_of_two", c.order_of_two},
+           {"q_set", c.q_set},
+           {"kappa", ordinal_json(kappa_of(c))},
+           {"excess", c.excess},
+           {"degree", c.degree},
+           {"from_scratch", from_scratch},
+           {"table", table_word},
+           {"seconds", seconds}};
+    print_json(j, o.big_as_strings);
+  } else {
+    std::cout << "alpha_" << p << " = " << to_string(alpha) << "  (the nim product of " << p << " factors " << generator
+              << ")\n";
+    std::cout << "excess: " << c.excess << "  (alpha_" << p << " = kappa_" << c.order_of_two << " + " << c.excess
+              << ", kappa_" << c.order_of_two << " = " << to_string(kappa_of(c)) << ", Q = " << set_text(c.q_set)
+              << ", f(" << p << ") = " << c.order_of_two << ")\n";
+    std::cout << "degree over GF(2): " << c.degree << '\n';
+    std::cout << "table: "
+              << (table_word == "beyond" ? "beyond the cached primes up to " + std::to_string(max_lenstra_prime)
+                                         : table_word)
+              << (from_scratch ? "  (every alpha from 3 to " + std::to_string(p) + " computed)" : "") << '\n';
+    std::cout << time_line(seconds);
+  }
+  if (table_word == "differs") state.exit_code = 1;
+}
+
+void add_alpha(CLI::App* nim, run_state& state) {
+  CLI::App* cmd = nim->add_subcommand(
+      "alpha",
+      "Lenstra's alpha_P, the P-th nim power of w^(w^k) (P the (k+1)-th odd prime), computed from its "
+      "definition: its excess, degree and the time it took");
+  auto o = std::make_shared<json_options>();
+  auto p = std::make_shared<std::string>();
+  auto scratch = std::make_shared<bool>(false);
+  cmd->add_option("P", *p, "An odd prime up to " + std::to_string(max_alpha_prime))->required();
+  cmd->add_flag("--from-scratch", *scratch,
+                "Compute every alpha from 3 up to P, not only P's from the cached ones below it");
+  add_json_options(cmd, *o,
+                   "Print {\"prime\", \"generator\", \"alpha\", \"order_of_two\", \"q_set\", \"kappa\", \"excess\", "
+                   "\"degree\", \"from_scratch\", \"table\", \"seconds\"} as JSON");
+  add_max_memory_option(cmd, o->max_memory, "Refuse fields needing more memory");
+  cmd->callback([o, p, scratch, cmd, &state] {
+    refuse_empty_values(*cmd);
+    run_alpha(*p, *scratch, *o, *cmd, state);
+  });
+}
+
+// ---- tartan nim degree X, tartan nim minpoly X ---------------------------------------------------------------------
+
+void add_degree(CLI::App* nim) {
+  CLI::App* cmd = nim->add_subcommand(
+      "degree",
+      "Degree of X over GF(2): the size of its Frobenius orbit (X an ordinal such as 'w^w + 1', or a number)");
+  auto o = std::make_shared<json_options>();
+  auto x = std::make_shared<std::string>();
+  cmd->add_option("X", *x, "An ordinal below w^(w^w) in tartan's notation, or a number")->required();
+  add_json_options(cmd, *o, "Print {\"x\", \"degree\"} as JSON");
+  add_max_memory_option(cmd, o->max_memory, "Refuse fields needing more memory");
+  cmd->callback([o, x, cmd] {
+    refuse_empty_values(*cmd);
+    check_big_as_strings(o->big_as_strings, o->json);
+    const ordinal_nimber value = parse_ordinal(*x, "X");
+    const std::uint64_t d = ordinal_degree(value, max_memory_limit(*cmd, o->max_memory));
+    if (o->json)
+      print_json({{"x", ordinal_json(value)}, {"degree", d}}, o->big_as_strings);
+    else
+      std::cout << d << '\n';
+  });
+}
+
+void add_minpoly(CLI::App* nim) {
+  CLI::App* cmd =
+      nim->add_subcommand("minpoly", "Minimal polynomial of X over GF(2), e.g. x^6 + x^3 + 1 for w (degree up to " +
+                                         std::to_string(max_minimal_polynomial_degree) + ")");
+  auto o = std::make_shared<json_options>();
+  auto x = std::make_shared<std::string>();
+  cmd->add_option("X", *x, "An ordinal below w^(w^w) in tartan's notation, or a number")->required();
+  add_json_options(cmd, *o, "Print {\"x\", \"degree\", \"exponents\" (of the non-zero terms), \"text\"} as JSON");
+  add_max_memory_option(cmd, o->max_memory, "Refuse fields needing more memory");
+  cmd->callback([o, x, cmd] {
+    refuse_empty_values(*cmd);
+    check_big_as_strings(o->big_as_strings, o->json);
+    const ordinal_nimber value = parse_ordinal(*x, "X");
+    const std::vector<std::uint64_t> exponents =
+        ordinal_minimal_polynomial(value, max_memory_limit(*cmd, o->max_memory));
+    if (o->json) {
+      print_json({{"x", ordinal_json(value)},
+                  {"degree", exponents.front()},
+                  {"exponents", exponents},
+                  {"text", gf2_polynomial_text(exponents)}},
+                 o->big_as_strings);
+    } else {
+      std::cout << gf2_polynomial_text(exponents) << '\n';
+    }
+  });
+}
+
+}  // namespace
+
+bool is_ordinal_text(std::string_view text) {
+  return text.find('w') != std::string_view::npos || text.find("\xcf\x89") != std::string_view::npos;
+}
+
+void run_ordinal_operation(const std::string& operation, const std::vector<ordinal_operand>& operands,
+                           const ordinal_print_options& o) {
+  check_ordinal_options(o);
+  std::vector<ordinal_nimber> values;
+  std::vector<std::uint64_t> exponent;
+  json operand_json = json::array();
+  for (const ordinal_operand& a : operands) {
+    if (a.exponent) {
+      exponent = parse_wide_unsigned(a.text, 65536, a.label);
+      operand_json.push_back(json_integer(exponent));
+    } else {
+      values.push_back(parse_ordinal(a.text, a.label));
+      operand_json.push_back(ordinal_json(values.back()));
+    }
+  }
+  ordinal_nimber result;
+  if (operation == "mul") {
+    result = values[0] * values[1];
+  } else if (operation == "div") {
+    result = values[0] / values[1];
+  } else if (operation == "add") {
+    result = values[0] + values[1];
+  } else if (operation == "inv") {
+    result = values[0].inv();
+  } else if (operation == "sqrt") {
+    result = values[0].sqrt();
+  } else if (operation == "square") {
+    result = values[0].square();
+  } else if (operation == "pow") {
+    result = values[0].pow(exponent);
+  } else {
+    throw parse_error("'tartan nim " + operation + "' takes numbers only, not ordinals such as w");
+  }
+  if (o.json) {
+    print_json({{"operation", operation}, {"operands", operand_json}, {"result", ordinal_json(result)}},
+               o.big_as_strings);
+  } else {
+    std::cout << to_string(result) << '\n';
+  }
+}
+
+void run_ordinal_order(const std::string& x, const ordinal_print_options& o) {
+  check_ordinal_options(o);
+  const ordinal_nimber value = parse_ordinal(x, "X");
+  const std::vector<std::uint64_t> order = ordinal_order(value);
+  if (o.json)
+    print_json({{"x", ordinal_json(value)}, {"order", json_integer(order)}}, o.big_as_strings);
+  else
+    std::cout << format_wide_unsigned(order) << '\n';
+}
+
+void add_nim_ordinal_commands(CLI::App& app, run_state& state) {
+  const std::function<bool(CLI::App*)> is_nim = [](CLI::App* sub) { return sub->get_name() == "nim"; };
+  CLI::App* nim = app.get_subcommands(is_nim).front();
+  add_alpha(nim, state);
+  add_degree(nim);
+  add_minpoly(nim);
+}
+
+}  // namespace tartan::cli

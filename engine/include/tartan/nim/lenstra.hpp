@@ -1,0 +1,152 @@
+// Lenstra's constants: for each odd prime p, the ordinal α_p with (ω^(ω^k))^p = α_p (nim power), p the (k+1)-th odd
+// prime, which the nim arithmetic of the ordinals below ω^(ω^ω) needs (<tartan/nim/ordinal_nimber.hpp>).
+//
+// Conway (On Numbers and Games, ch. 6) showed that the ordinals below ω^(ω^ω) are the algebraic closure of GF(2) under
+// nim sum and product, and that ω^(ω^k) is a p-th root of α_p, the least ordinal below ω^(ω^k) that is not a p-th
+// power of an ordinal below ω^(ω^k): α_3 = 2 (ω⊗ω⊗ω = 2), α_5 = 4 ((ω^ω)^5 = 4: ω^ω is a fifth root of 4, not a cube
+// root), α_7 = ω + 1. Lenstra ("On the algebraic closure of two", 1977) showed α_p = κ_f(p) + m_p: f(p) is the order
+// of 2 modulo p, κ_h a sum of the ordinals κ_q (q a prime power dividing h) that his recursion names, and the excess
+// m_p a small natural number. The ordinals κ_q, for q = r^n:
+//   r = 2:  κ_(2^n) = 2^(2^(n-1))                the Fermat 2-powers 2, 4, 16, 256, ...
+//   r odd:  κ_(r^n) = ω^(ω^i · r^(n-1))          r the (i+1)-th odd prime: κ_3 = ω, κ_9 = ω^3, κ_5 = ω^ω
+// with κ_(r^(n+1))^r = κ_(r^n) for n >= 1 and κ_r^r = α_r. Lenstra's κ_h: let r be the least prime dividing h, q the
+// highest power of r dividing h and g = h/q; then κ_h = κ_q when g = 1, else κ_h = κ_g when q divides the degree of
+// κ_g over GF(2), else κ_h = κ_g + κ_q. The set of the q in κ_h is Lenstra's Q(h).
+//
+// The engine computes these from the definition (compute_lenstra_constant): Q(f(p)) by the recursion above, each
+// degree found in the finite field the κ_q generate; then m = 0, 1, 2, ... until κ_f(p) + m (ordinal sum) is not a
+// p-th power there. An element x of that field F = GF(2^D), containing the p-th roots of unity, is a p-th power of an
+// ordinal below ω^(ω^k) iff it is a p-th power in F (a p-th root outside F would have degree D·p over GF(2), and p
+// divides no degree below ω^(ω^k)), i.e. iff x^((2^D-1)/p) = 1. That power is N(x)^((2^f-1)/p) with N the norm from F
+// down to GF(2^f), f = f(p): a product of D/f Frobenius images, O(log(D/f)) products in F when the images come from
+// the Kummer structure of the tower (docs/ordinals.md). Costs grow with D, Lenstra's exponent e_p: 68060 for p = 167
+// (a second), 237820 for p = 283 (under a minute); every α_p for p <= 257 takes a few seconds in all.
+//
+// The constants are cached in a table (lenstra_table::builtin()) of every odd prime up to max_lenstra_prime = 337,
+// checked against compute_lenstra_constant by the tests and the benchmark, and against the published values: OEIS
+// A380496 (the excess), Siegel's CGSuite (Q and the excess up to 257) and Peeters' list of α_p. The table stops at 337
+// because the next prime, 347, needs a field of degree 624876 (minutes; 359 needs 3504820), and the table is what the
+// benchmark recomputes from scratch in well under a minute.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tartan {
+
+class ordinal_nimber;
+
+/// The largest prime of the cached table: ordinals are supported below ω^(ω^K), K the number of odd primes up to it.
+inline constexpr unsigned max_lenstra_prime = 337;
+
+/**
+ * The (k+1)-th odd prime: odd_prime(0) == 3, odd_prime(1) == 5, odd_prime(66) == 337. ω^(ω^k) is a p-th root of α_p
+ * for p = odd_prime(k). @pre k < 100000
+ *
+ * Example: odd_prime(2) == 7
+ */
+unsigned odd_prime(unsigned k);
+
+/// The k with odd_prime(k) == p, or nothing when p is not an odd prime. Example: odd_prime_index(7) == 2
+std::optional<unsigned> odd_prime_index(unsigned p);
+
+/// f(n): the multiplicative order of 2 modulo the odd number n > 1. Example: order_of_two(7) == 3, order_of_two(167)
+/// == 83
+unsigned order_of_two(unsigned n);
+
+/// Lenstra's constants of one odd prime p: α_p = Σ_{q ∈ Q} κ_q + excess (ordinal sum).
+struct lenstra_constant {
+  unsigned prime = 0;
+  unsigned order_of_two = 0;    // f(p)
+  std::vector<unsigned> q_set;  // Lenstra's Q(f(p)), ascending: the prime powers q with κ_f(p) = Σ κ_q
+  std::uint64_t excess = 0;     // m_p
+  std::uint64_t degree = 0;     // the degree of α_p over GF(2) (Lenstra's exponent e_p)
+
+  friend bool operator==(const lenstra_constant&, const lenstra_constant&) = default;
+};
+
+/**
+ * The constants of every odd prime from 3 up to a bound, in order: what the arithmetic of the ordinals below
+ * ω^(ω^K) needs, K = size(). builtin() is the cached table up to max_lenstra_prime; extend() computes further.
+ *
+ * Example: lenstra_table::builtin().at(7).excess == 1
+ */
+class lenstra_table {
+ public:
+  lenstra_table() = default;
+  /// The cached table, every odd prime p <= max_lenstra_prime.
+  static const lenstra_table& builtin();
+
+  /// The number of primes held: the constants of odd_prime(0 .. size()-1).
+  std::size_t size() const noexcept { return constants_.size(); }
+  /// The largest prime held (0 when empty).
+  unsigned max_prime() const noexcept { return constants_.empty() ? 0 : constants_.back().prime; }
+  /// Whether the constants of the odd prime p are held.
+  bool has(unsigned p) const noexcept;
+  /// The constants of p; throws domain_error naming the range when p is not held (or not an odd prime).
+  const lenstra_constant& at(unsigned p) const;
+  /// The constants of odd_prime(k). @pre k < size()
+  const lenstra_constant& by_index(std::size_t k) const { return constants_[k]; }
+  std::span<const lenstra_constant> constants() const noexcept { return constants_; }
+
+  /// Appends the constants of the next odd prime. @pre c.prime == odd_prime(size())
+  void push_back(lenstra_constant c);
+
+ private:
+  std::vector<lenstra_constant> constants_;
+};
+
+/// Progress of compute_lenstra_constant: a stage ("the degree of κ_20", "testing m = 1") and the prime; return false
+/// to stop (cancelled_error).
+using lenstra_progress = std::function<bool(unsigned prime, const std::string& stage)>;
+
+/**
+ * Computes the constants of the odd prime p from the definition (above), the constants of the odd primes below p
+ * taken from `lower` (which must hold them all). Throws domain_error when p is not an odd prime or `lower` lacks a
+ * smaller one, cancelled_error when `progress` returns false, limit_error when the field exceeds `max_memory` bytes
+ * (0: the default limit).
+ * Complexity: Lenstra's recursion for Q(f(p)) takes the degree of each κ_g, O(log^2 D) Frobenius maps in its field;
+ * each excess tried costs O(log D) products and Frobenius maps in GF(2^D), D the exponent e_p, and one power
+ * (2^f-1)/p there; a product in the tower costs O(N^1.6) products of nimbers, N = D over the finite part's degree.
+ *
+ * Example: compute_lenstra_constant(13, lenstra_table::builtin()) gives Q = {3, 4}, excess 0: α_13 = ω + 4
+ */
+lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower, const lenstra_progress& progress = {},
+                                          std::uint64_t max_memory = 0);
+
+/**
+ * Lenstra's κ_h as the set of prime powers q with κ_h = Σ κ_q, by his recursion (above); the degrees it needs are
+ * computed in the fields the κ_q generate, with the constants of `table` (which must hold every odd prime dividing h).
+ *
+ * Example: lenstra_kappa_set(12, lenstra_table::builtin()) == {3, 4} (κ_12 = ω + 4, as ω has degree 6)
+ */
+std::vector<unsigned> lenstra_kappa_set(unsigned h, const lenstra_table& table, const lenstra_progress& progress = {},
+                                        std::uint64_t max_memory = 0);
+
+/**
+ * κ_q as an ordinal, q a prime power whose odd prime is held by `table` (for its index only).
+ *
+ * Example: to_string(lenstra_kappa(9)) == "w^3", to_string(lenstra_kappa(5)) == "w^w", to_string(lenstra_kappa(8))
+ * == "16"
+ */
+ordinal_nimber lenstra_kappa(unsigned q);
+
+/// α_p = Σ_{q ∈ Q} κ_q + excess as an ordinal. Example: to_string(lenstra_alpha(lenstra_table::builtin().at(19))) ==
+/// "w^3 + 4"
+ordinal_nimber lenstra_alpha(const lenstra_constant& c);
+
+/**
+ * Whether x (a non-zero ordinal whose primes the builtin table holds) is a p-th power of an ordinal below ω^(ω^k),
+ * p = odd_prime(k) > every prime x involves: the test of the excess, exposed for checks. Complexity: as one excess
+ * tried by compute_lenstra_constant, in the field of x.
+ *
+ * Example: !is_pth_power_below(ordinal_nimber::parse("w+1"), 7) && is_pth_power_below(ordinal_nimber::omega(), 7)
+ */
+bool is_pth_power_below(const ordinal_nimber& x, unsigned p);
+
+}  // namespace tartan

@@ -1,0 +1,241 @@
+// Lenstra's constants (lenstra.hpp): the odd primes, the cached table, and the computation from the definition in
+// the tower fields of ordinal_tower.hpp.
+#include "tartan/nim/lenstra.hpp"
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <string>
+#include <type_traits>
+
+#include "nim/ordinal_dense.hpp"
+#include "nim/ordinal_tower.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/nim/ordinal_nimber.hpp"
+
+namespace tartan {
+
+namespace {
+
+/// The odd primes below 1.4 million (more than 100000 of them), by a sieve run once.
+const std::vector<unsigned>& odd_primes() {
+  static const std::vector<unsigned> primes = [] {
+    constexpr unsigned limit = 1400000;
+    std::vector<bool> composite(limit, false);
+    std::vector<unsigned> out;
+    for (unsigned n = 3; n < limit; n += 2) {
+      if (composite[n]) continue;
+      out.push_back(n);
+      for (std::uint64_t m = std::uint64_t{n} * n; m < limit; m += 2 * n) composite[m] = true;
+    }
+    return out;
+  }();
+  return primes;
+}
+
+/// The cached constants: prime, Q(f(p)) (up to 3 prime powers), excess, degree of α_p.
+struct cached_constant {
+  unsigned prime;
+  std::array<unsigned, 3> q;
+  std::uint64_t excess;
+  std::uint64_t degree;
+};
+
+// Computed by compute_lenstra_constant (tests/engine/nim/lenstra_test.cpp recomputes the fast ones, the benchmark
+// every one); the excesses agree with OEIS A380496, the sets Q and the values α_p with CGSuite's and Le Bruyn's lists.
+constexpr cached_constant cached_constants[] = {
+#include "nim/lenstra_table.inc"
+};
+
+bool is_prime_power(unsigned q, unsigned& prime, unsigned& exponent) {
+  if (q < 2) return false;
+  prime = 2;
+  while (q % prime != 0) ++prime;
+  exponent = 0;
+  while (q % prime == 0) {
+    q /= prime;
+    ++exponent;
+  }
+  return q == 1;
+}
+
+void report(const lenstra_progress& progress, unsigned p, const std::string& stage) {
+  if (progress && !progress(p, stage)) {
+    throw cancelled_error("the computation of Lenstra's constants for p = " + std::to_string(p) + " stopped at " +
+                          stage);
+  }
+}
+
+/// κ of a set of prime powers: its generators (odd q) and its finite part (the Fermat 2-power of a q = 2^n).
+detail::alpha_parts kappa_parts(const std::vector<unsigned>& q_set) {
+  lenstra_constant c;
+  c.q_set = q_set;
+  return detail::alpha_relation(c);
+}
+
+/// The degree over GF(2) of Σ_(q in set) κ_q + m (ordinal sum), in the tower of its generators.
+template <class Test>
+auto in_kappa_tower(const detail::alpha_parts& parts, const lenstra_table& table, std::uint64_t max_memory,
+                    const std::string& what, const std::function<void()>& poll, Test test) {
+  detail::tower_shape shape = detail::make_tower_shape(parts.generators, detail::base_log_of(parts.constant), table);
+  detail::check_tower_size(shape.size, shape.degree(), shape.base_log <= 6 ? 8 : 64, max_memory, what);
+  return detail::with_tower(std::move(shape), [&](const auto& t) {
+    t.set_poll(poll);
+    auto x = t.zero();
+    using base = typename std::decay_t<decltype(t)>::base_type;
+    x[0] = base::from(parts.constant);
+    for (const std::uint32_t key : parts.generators) {
+      const int level = t.shape().level_of(key);
+      x[t.shape().levels[static_cast<std::size_t>(level)].stride] = base::one();
+    }
+    return test(t, x);
+  });
+}
+
+std::vector<unsigned> kappa_set(unsigned h, const lenstra_table& table, unsigned p, const lenstra_progress& progress,
+                                std::uint64_t max_memory) {
+  unsigned r = 2;
+  while (h % r != 0) ++r;
+  unsigned q = 1;
+  while (h % (q * r) == 0) q *= r;
+  const unsigned g = h / q;
+  if (g == 1) return {q};
+  std::vector<unsigned> kg = kappa_set(g, table, p, progress, max_memory);
+  const std::string stage = "the degree of kappa_" + std::to_string(g);
+  report(progress, p, stage);
+  const std::uint64_t degree = in_kappa_tower(
+      kappa_parts(kg), table, max_memory, stage, [&] { report(progress, p, stage); },
+      [](const auto& t, const auto& x) { return t.degree_of(x); });
+  if (degree % q == 0) return kg;
+  kg.push_back(q);
+  std::sort(kg.begin(), kg.end());
+  return kg;
+}
+
+}  // namespace
+
+unsigned odd_prime(unsigned k) {
+  TARTAN_ASSERT(k < odd_primes().size(), "odd_prime(k) for k below 100000");
+  return odd_primes()[k];
+}
+
+std::optional<unsigned> odd_prime_index(unsigned p) {
+  const auto& primes = odd_primes();
+  const auto it = std::lower_bound(primes.begin(), primes.end(), p);
+  if (it == primes.end() || *it != p) return std::nullopt;
+  return static_cast<unsigned>(it - primes.begin());
+}
+
+unsigned order_of_two(unsigned n) {
+  TARTAN_ASSERT(n > 1 && n % 2 == 1, "the order of 2 modulo an odd n > 1");
+  unsigned order = 1;
+  for (std::uint64_t power = 2 % n; power != 1; power = power * 2 % n) ++order;
+  return order;
+}
+
+const lenstra_table& lenstra_table::builtin() {
+  static const lenstra_table table = [] {
+    lenstra_table t;
+    for (const cached_constant& c : cached_constants) {
+      lenstra_constant constant;
+      constant.prime = c.prime;
+      constant.order_of_two = order_of_two(c.prime);
+      for (const unsigned q : c.q)
+        if (q != 0) constant.q_set.push_back(q);
+      constant.excess = c.excess;
+      constant.degree = c.degree;
+      t.push_back(std::move(constant));
+    }
+    return t;
+  }();
+  return table;
+}
+
+bool lenstra_table::has(unsigned p) const noexcept {
+  const auto k = odd_prime_index(p);
+  return k && *k < constants_.size();
+}
+
+const lenstra_constant& lenstra_table::at(unsigned p) const {
+  const auto k = odd_prime_index(p);
+  if (!k) throw domain_error(std::to_string(p) + " is not an odd prime; Lenstra's constants are for 3, 5, 7, 11, ...");
+  if (*k >= constants_.size()) {
+    throw domain_error("Lenstra's constants for p = " + std::to_string(p) + " are beyond the table, which ends at " +
+                       std::to_string(max_prime()));
+  }
+  return constants_[*k];
+}
+
+void lenstra_table::push_back(lenstra_constant c) {
+  TARTAN_ASSERT(c.prime == odd_prime(static_cast<unsigned>(constants_.size())), "the table holds the primes in order");
+  constants_.push_back(std::move(c));
+}
+
+std::vector<unsigned> lenstra_kappa_set(unsigned h, const lenstra_table& table, const lenstra_progress& progress,
+                                        std::uint64_t max_memory) {
+  if (h < 2) throw domain_error("kappa_h is defined for h >= 2");
+  return kappa_set(h, table, 0, progress, max_memory);
+}
+
+lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower, const lenstra_progress& progress,
+                                          std::uint64_t max_memory) {
+  const auto k = odd_prime_index(p);
+  if (!k) throw domain_error(std::to_string(p) + " is not an odd prime; Lenstra's constants are for 3, 5, 7, 11, ...");
+  if (lower.size() < *k) {
+    throw domain_error("computing Lenstra's constants for p = " + std::to_string(p) +
+                       " needs those of every odd prime below it, and the table ends at " +
+                       std::to_string(lower.max_prime()));
+  }
+  lenstra_constant c;
+  c.prime = p;
+  c.order_of_two = order_of_two(p);
+  c.q_set = kappa_set(c.order_of_two, lower, p, progress, max_memory);
+  for (std::uint64_t m = 0;; ++m) {
+    const std::string stage = "the excess " + std::to_string(m);
+    report(progress, p, stage);
+    c.excess = m;
+    const detail::alpha_parts alpha = detail::alpha_relation(c);
+    const std::string what = "the excess of " + std::to_string(p);
+    const bool power = in_kappa_tower(
+        alpha, lower, max_memory, what, [&] { report(progress, p, stage); },
+        [p](const auto& t, const auto& x) { return t.is_pth_power(x, p); });
+    if (!power) {
+      const std::string last = "the degree of alpha_" + std::to_string(p);
+      report(progress, p, last);
+      c.degree = in_kappa_tower(
+          alpha, lower, max_memory, what, [&] { report(progress, p, last); },
+          [](const auto& t, const auto& x) { return t.degree_of(x); });
+      return c;
+    }
+    if (m == 1000000) {
+      throw limit_error("no excess below 10^6 for p = " + std::to_string(p) +
+                        "; Lenstra's theorem bounds it far lower");
+    }
+  }
+}
+
+ordinal_nimber lenstra_kappa(unsigned q) {
+  unsigned r = 0, n = 0;
+  if (!is_prime_power(q, r, n)) throw domain_error(std::to_string(q) + " is not a prime power");
+  const detail::alpha_parts parts = kappa_parts({q});
+  return detail::ordinal_from_generators(parts.generators, parts.constant);
+}
+
+ordinal_nimber lenstra_alpha(const lenstra_constant& c) {
+  const detail::alpha_parts parts = detail::alpha_relation(c);
+  return detail::ordinal_from_generators(parts.generators, parts.constant);
+}
+
+bool is_pth_power_below(const ordinal_nimber& x, unsigned p) {
+  const auto k = odd_prime_index(p);
+  if (!k) throw domain_error(std::to_string(p) + " is not an odd prime");
+  if (x.height() > *k) {
+    throw domain_error(to_string(x) + " is not below w^(w^" + std::to_string(*k) +
+                       "), the field of the p-th powers asked about");
+  }
+  if (x.is_zero()) return true;
+  detail::tower_shape shape = detail::tower_for({&x}, 0, "the p-th power test of " + to_string(x));
+  return detail::with_tower(std::move(shape), [&](const auto& t) { return t.is_pth_power(detail::to_dense(t, x), p); });
+}
+
+}  // namespace tartan

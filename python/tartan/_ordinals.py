@@ -1,0 +1,70 @@
+"""Ordinals below w^(w^w) with nim arithmetic (tartan.Ordinal, compiled) and Lenstra's constants (tartan.alpha)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Tuple
+
+from . import _tartan
+from ._progress import progress_callback
+from ._tartan import Ordinal
+
+#: The first infinite ordinal, w, an Ordinal.
+omega = Ordinal("w")
+
+#: The largest prime whose constants tartan holds: Ordinals are below w^(w^K), K the number of odd primes up to it.
+max_lenstra_prime: int = _tartan._max_lenstra_prime()
+
+
+class Alpha(NamedTuple):
+    """Lenstra's constants of an odd prime p, the (k+1)-th: w^(w^k) to the p-th nim power is alpha = kappa + excess
+    (an ordinal sum), kappa = kappa_f(p) the sum of Lenstra's kappa_q over q in q_set, f(p) = order_of_two the order
+    of 2 modulo p; degree is alpha's degree over GF(2). computed: worked out from the definition in this call (then
+    seconds is the time it took), or read from the table.
+
+    >>> import tartan
+    >>> tartan.alpha(13)
+    Alpha(prime=13, alpha=Ordinal('w + 4'), excess=0, q_set=(3, 4), kappa=Ordinal('w + 4'), order_of_two=12, degree=12, computed=False, seconds=0.0)
+    """
+
+    prime: int
+    alpha: Ordinal
+    excess: int
+    q_set: Tuple[int, ...]
+    kappa: Ordinal
+    order_of_two: int
+    degree: int
+    computed: bool
+    seconds: float
+
+
+def _alpha_of(d: dict) -> Alpha:
+    d["q_set"] = tuple(d["q_set"])
+    return Alpha(**d)
+
+
+def alpha(p: int, *, compute: bool = False, from_scratch: bool = False, progress: Any = False) -> Alpha:
+    """Lenstra's constants of the odd prime p: from tartan's table (every odd prime up to max_lenstra_prime), or with
+    compute=True worked out from the definition, as `tartan nim alpha P` does (primes beyond the table up to 1000:
+    each computed in turn, minutes to hours; from_scratch=True: every prime from 3 up to p, none taken from the
+    table; progress as for Game.sequence, its fraction the share of the primes up to p reached). Ctrl-C raises
+    KeyboardInterrupt, and a progress callback returning False a tartan.Error, with the constants finished before the
+    stop as .partial (a tuple of Alpha).
+
+    >>> import tartan
+    >>> a = tartan.alpha(7)
+    >>> a.alpha, a.excess, a.kappa, a.degree
+    (Ordinal('w + 1'), 1, Ordinal('w'), 6)
+    >>> tartan.Ordinal("w^(w^2)") ** 7 == a.alpha
+    True
+    >>> tartan.alpha(19, compute=True).alpha
+    Ordinal('w^3 + 4')
+    """
+    callback, close = progress_callback(progress, f"alpha_{p}")
+    try:
+        return _alpha_of(_tartan._alpha(p, compute or from_scratch, from_scratch, callback))
+    except (KeyboardInterrupt, _tartan.Error) as stopped:
+        if isinstance(getattr(stopped, "partial", None), list):
+            stopped.partial = tuple(_alpha_of(d) for d in stopped.partial)
+        raise
+    finally:
+        close()

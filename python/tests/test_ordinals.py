@@ -1,0 +1,166 @@
+"""tartan.Ordinal and tartan.alpha: Conway's and Lenstra's identities, the field axioms on seeded random ordinals, the
+finite ordinals against Nimber, the mixing with ints and Nimbers, the notation, Lenstra's constants against OEIS
+A380496, and the errors."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import tartan
+from tartan import Nimber, Ordinal, omega
+
+from conftest import read_oeis
+
+w = omega
+
+
+def random_ordinal(rng: random.Random, height: int, terms: int, max_a: int, bits: int) -> Ordinal:
+    """A sum of `terms` random terms w^e*c (e below w^height, its coefficients below max_a; c below 2^bits)."""
+    x = Ordinal(0)
+    for _ in range(terms):
+        exponent = [(k, rng.randrange(1, max_a)) for k in reversed(range(height)) if rng.random() < 0.5]
+        coefficient = rng.randrange(1, 2 ** bits)
+        if exponent:
+            x += Ordinal("w^(" + "+".join(f"w^{k}*{a}" for k, a in exponent) + f")*{coefficient}")
+        else:
+            x += coefficient
+    return x
+
+
+def test_conways_identities():
+    assert w * w == Ordinal("w^2")
+    assert w * w * w == 2                       # w is a cube root of 2
+    assert Ordinal("w^3") ** 3 == w             # w^3 is a cube root of w
+    assert Ordinal("w^w") ** 5 == 4             # w^w is a fifth root of 4 (alpha_5)
+    assert Ordinal("w^(w^2)") ** 7 == w + 1     # alpha_7
+    assert Ordinal("w^(w^3)") ** 11 == Ordinal("w^w + 1")
+    assert Ordinal("w^(w^4)") ** 13 == w + 4    # Lenstra: alpha_13 = w + 4
+    assert w.inverse() == Ordinal("w^2*3") and w ** -1 == w.inverse()
+    assert w.sqrt() == Ordinal("w^2*2")
+    assert (w.degree(), w.minimal_polynomial(), w.order()) == (6, "x^6 + x^3 + 1", 9)
+    assert w.minimal_polynomial_exponents() == [6, 3, 0]
+
+
+@pytest.mark.parametrize("height,terms,max_a,bits", [(1, 3, 9, 8), (2, 4, 25, 16), (3, 3, 10, 64), (5, 3, 3, 4)])
+def test_field_axioms(height, terms, max_a, bits):
+    rng = random.Random(height * 100 + terms)
+    for _ in range(10):
+        a, b, c = (random_ordinal(rng, height, terms, max_a, bits) for _ in range(3))
+        assert a * b == b * a
+        assert (a * b) * c == a * (b * c)
+        assert a * (b + c) == a * b + a * c
+        assert a + a == 0 and a - b == a + b
+        assert a.sqrt() * a.sqrt() == a
+        assert a ** 7 == a * a * a * a * a * a * a
+        if a and height <= 3:
+            assert a * a.inverse() == 1
+            assert (b / a) * a == b
+
+
+def test_finite_ordinals_are_nimbers():
+    rng = random.Random(7)
+    for bits in (8, 64, 200):
+        for _ in range(30):
+            x, y = rng.randrange(1, 2 ** bits), rng.randrange(1, 2 ** bits)
+            assert int(Ordinal(x) * Ordinal(y)) == int(Nimber(x) * Nimber(y))
+            assert int(Ordinal(x) / y) == int(Nimber(x) / Nimber(y))
+            assert int(Ordinal(x).sqrt()) == int(Nimber(x).sqrt())
+            assert int(Ordinal(x) ** 1000) == int(Nimber(x) ** 1000)
+            assert Ordinal(Nimber(x)) == x
+
+
+def test_mixes_with_ints_and_nimbers_and_orders_as_ordinals():
+    assert 3 * w == w * 3 == Ordinal("w*3") and w + 1 == 1 + w
+    assert w * Nimber(2) == Nimber(2) * w == Ordinal("w*2")
+    assert 1 / w == w.inverse()
+    assert Ordinal(5) == 5 and hash(Ordinal(5)) == hash(5) and Ordinal(5) == Nimber(5)
+    assert 10 ** 100 < w < w + 1 < w * 2 < w ** 2 < Ordinal("w^w") < Ordinal("w^(w^2)")
+    assert sorted([Ordinal("w^w"), w, Ordinal(3)]) == [3, w, Ordinal("w^w")]
+    assert w != -1 and w != "w" and w != 1.0
+    assert len({Ordinal("w"), w, Ordinal("w^1")}) == 1
+    assert bool(Ordinal(0)) is False and bool(w) is True
+    assert pickle.loads(pickle.dumps(Ordinal("w^(w^2+1)*3 + w + 5"))) == Ordinal("w^(w^2+1)*3 + w + 5")
+
+
+def test_notation_and_terms():
+    x = Ordinal("w^(w^2+1)3 + ω + 5")
+    assert str(x) == "w^(w^2+1)*3 + w + 5" and repr(x) == "Ordinal('w^(w^2+1)*3 + w + 5')"
+    assert x.terms == ((((2, 1), (0, 1)), 3), (((0, 1),), 1), ((), 5))
+    assert (x.height, x.is_finite, Ordinal(9).is_finite) == (3, False, True)
+    assert Ordinal(2 ** 300).terms == (((), 2 ** 300),)
+    assert Ordinal(f"w^({2 ** 100})").terms == ((((0, 2 ** 100),), 1),)
+
+
+def test_lenstras_constants_match_oeis_a380496():
+    excess = read_oeis("A380496")
+    for k, p in enumerate(q for q in range(3, tartan.max_lenstra_prime + 1, 2) if all(q % d for d in range(3, q, 2))):
+        a = tartan.alpha(p)
+        assert a.excess == excess[k + 1], p
+        assert a.prime == p and not a.computed
+    a = tartan.alpha(19, compute=True)
+    assert (a.alpha, a.excess, a.kappa, a.q_set, a.degree, a.computed) == (Ordinal("w^3 + 4"), 4, Ordinal("w^3"), (9,),
+                                                                        36, True)
+    assert a.seconds >= 0
+    for p in (3, 5, 7, 11, 13, 43):
+        assert tartan.alpha(p, compute=True)[:7] == tartan.alpha(p)[:7]
+    # The generator w^(w^k) to the p-th nim power is alpha_p.
+    assert Ordinal("w^(w^6)") ** 19 == tartan.alpha(19).alpha
+    # From scratch: every constant below 43 computed too, none read from the table.
+    assert tartan.alpha(43, from_scratch=True)[:7] == tartan.alpha(43)[:7]
+
+
+def test_a_stopped_computation_of_alpha_keeps_the_constants_finished():
+    # Every alpha up to 347 from scratch: a minute for those up to 337, minutes more for 347's field of degree 624876.
+    # The callback stops it once a tenth of the primes are reached, by returning False or as Ctrl-C would.
+    def stop_at_a_tenth(how):
+        def callback(fraction):
+            if fraction >= 0.1:
+                if how == "interrupt":
+                    raise KeyboardInterrupt
+                return False
+            return True
+        return callback
+
+    for how, error in (("return False", tartan.Error), ("interrupt", KeyboardInterrupt)):
+        with pytest.raises(error) as stopped:
+            tartan.alpha(347, from_scratch=True, progress=stop_at_a_tenth(how))
+        finished = stopped.value.partial
+        assert len(finished) >= 6, how  # the primes 3 to 17, at least
+        for a in finished:
+            assert a.computed and a[:7] == tartan.alpha(a.prime)[:7]
+        assert [a.prime for a in finished] == [p for p in range(3, finished[-1].prime + 1, 2)
+                                               if all(p % d for d in range(3, p, 2))]
+
+
+def test_errors():
+    with pytest.raises(tartan.ParseError, match=r"^Ordinal: '3w' puts the coefficient 3 before w; write it after"):
+        Ordinal("3w")
+    with pytest.raises(tartan.ParseError, match=r"'1 \+ w' has the term 'w' after the smaller '1'"):
+        Ordinal("1 + w")
+    with pytest.raises(tartan.ParseError, match=r"is not an ordinal; give text such as 'w\^2 \+ 1', an int or a "):
+        Ordinal(1.5)
+    with pytest.raises(tartan.ParseError, match=r"Ordinal: -3 is negative"):
+        Ordinal(-3)
+    with pytest.raises(tartan.DomainError, match=r"needs Lenstra's constant for the prime 347"):
+        Ordinal("w^(w^67)")
+    with pytest.raises(tartan.DivisionByZeroError):
+        w / 0
+    with pytest.raises(ZeroDivisionError):
+        Ordinal(0).inverse()
+    with pytest.raises(tartan.DomainError, match=r"^w is infinite; only a finite Ordinal converts to int$"):
+        int(w)
+    with pytest.raises(tartan.ParseError, match=r"is not an integer; raise an Ordinal to an int power"):
+        w ** 0.5
+    with pytest.raises(TypeError):
+        w + "w"
+    with pytest.raises(tartan.LimitError, match=r"beyond the 2\^22 nimbers tartan computes with"):
+        Ordinal("w^(w^7*12166+w^6*6858+w^5*4912+w^4*2196) + 1").inverse()
+    with pytest.raises(tartan.ParseError, match=r"alpha: 9 is not an odd prime"):
+        tartan.alpha(9)
+    with pytest.raises(tartan.DomainError, match=r"beyond the table, which ends at 337"):
+        tartan.alpha(347)
+    with pytest.raises(tartan.Error, match=r"stopped at"):
+        tartan.alpha(47, compute=True, progress=lambda fraction: False)

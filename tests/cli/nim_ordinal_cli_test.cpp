@@ -1,0 +1,221 @@
+// CLI tests for the ordinals of tartan nim (mul/div/add/inv/sqrt/square/pow/order with operands written with w, and
+// alpha/degree/minpoly): results against Conway's and Lenstra's identities and the engine's functions, the JSON
+// form with its exact integers, Lenstra's constants with their timing line, Ctrl-C, and bad input refused in one line
+// with exit code 2.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "support/background_cli.hpp"
+#include "support/run_cli.hpp"
+#include "tartan/nim/lenstra.hpp"
+#include "tartan/nim/ordinal_nimber.hpp"
+
+namespace tartan {
+namespace {
+
+using test::run_tartan;
+using ::testing::HasSubstr;
+using ::testing::MatchesRegex;
+using ::testing::StartsWith;
+using json = nlohmann::json;
+
+void expect_output(const test::cli_result& r, const std::string& out) {
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, out);
+}
+
+void expect_error(const test::cli_result& r, const std::string& message) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err, "error: " + message + "\n");
+}
+
+std::string text(const ordinal_nimber& x) { return to_string(x) + "\n"; }
+
+TEST(NimOrdinalCliTest, ConwaysIdentities) {
+  expect_output(run_tartan({"nim", "mul", "w", "w"}), "w^2\n");
+  expect_output(run_tartan({"nim", "pow", "w", "3"}), "2\n");               // ω is a cube root of 2
+  expect_output(run_tartan({"nim", "pow", "w^3", "3"}), "w\n");             // ω^3 is a cube root of ω
+  expect_output(run_tartan({"nim", "pow", "w^w", "5"}), "4\n");             // ω^ω is a fifth root of 4
+  expect_output(run_tartan({"nim", "pow", "w^(w^2)", "7"}), "w + 1\n");     // α_7
+  expect_output(run_tartan({"nim", "pow", "ω^(ω^3)", "11"}), "w^w + 1\n");  // α_11, typed with ω
+  expect_output(run_tartan({"nim", "mul", "w^2+1", "w"}), "w + 2\n");
+  expect_output(run_tartan({"nim", "inv", "w"}), "w^2*3\n");
+  expect_output(run_tartan({"nim", "sqrt", "w"}), "w^2*2\n");
+  expect_output(run_tartan({"nim", "square", "w^2*2"}), "w\n");
+  expect_output(run_tartan({"nim", "add", "w + 1", "w^2 + 1"}), "w^2 + w\n");
+  expect_output(run_tartan({"nim", "add", "5", "3"}), "6\n");  // numbers: XOR
+  expect_output(run_tartan({"nim", "order", "w"}), "9\n");
+  expect_output(run_tartan({"nim", "degree", "w"}), "6\n");
+  expect_output(run_tartan({"nim", "degree", "16"}), "8\n");
+  expect_output(run_tartan({"nim", "minpoly", "w"}), "x^6 + x^3 + 1\n");
+}
+
+TEST(NimOrdinalCliTest, AgreesWithTheEngine) {
+  const std::vector<std::string> xs{"w^(w^2+1)*3 + w + 5", "w^w + w^2*7 + 1", "w^(w+1) + w^9"};
+  for (const std::string& a : xs) {
+    for (const std::string& b : xs) {
+      const ordinal_nimber x = ordinal_nimber::parse(a), y = ordinal_nimber::parse(b);
+      expect_output(run_tartan({"nim", "mul", a, b}), text(x * y));
+      expect_output(run_tartan({"nim", "div", a, b}), text(x / y));
+    }
+    const ordinal_nimber x = ordinal_nimber::parse(a);
+    expect_output(run_tartan({"nim", "inv", a}), text(x.inv()));
+    expect_output(run_tartan({"nim", "sqrt", a}), text(x.sqrt()));
+    expect_output(run_tartan({"nim", "pow", a, "1000"}), text(x.pow(std::uint64_t{1000})));
+    expect_output(run_tartan({"nim", "degree", a}), std::to_string(ordinal_degree(x)) + "\n");
+  }
+}
+
+TEST(NimOrdinalCliTest, JsonIsStructuredWithExactIntegers) {
+  const auto r = run_tartan({"nim", "mul", "w^(w^2+1)*3 + w + 5", "w", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["operation"], "mul");
+  EXPECT_EQ(j["operands"][0]["text"], "w^(w^2+1)*3 + w + 5");
+  EXPECT_EQ(j["operands"][0]["terms"][0]["exponent"], json::parse(R"([{"power":2,"coefficient":1},
+                                                                        {"power":0,"coefficient":1}])"));
+  EXPECT_EQ(j["operands"][0]["terms"][0]["coefficient"], 3);
+  EXPECT_EQ(j["operands"][0]["terms"][2]["exponent"], json::array());
+  EXPECT_EQ(j["result"]["text"], to_string(ordinal_nimber::parse("w^(w^2+1)*3 + w + 5") * ordinal_nimber::omega()));
+  // Integers beyond 2^64 are decimal strings; --big-as-strings quotes those from 2^53 on too.
+  const auto big = run_tartan({"nim", "mul", "w^(18446744073709551616)", "18446744073709551616", "--json"});
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  const json b = json::parse(big.out);
+  EXPECT_EQ(b["operands"][0]["terms"][0]["exponent"][0]["coefficient"], "18446744073709551616");
+  EXPECT_EQ(b["operands"][1]["terms"][0]["coefficient"], "18446744073709551616");
+  const auto quoted = run_tartan({"nim", "mul", "w", "9007199254740993", "--json", "--big-as-strings"});
+  EXPECT_THAT(quoted.out, HasSubstr(R"("coefficient":"9007199254740993")"));
+  const auto exact = run_tartan({"nim", "mul", "w", "9007199254740993", "--json"});
+  EXPECT_THAT(exact.out, HasSubstr(R"("coefficient":9007199254740993)"));
+  // pow's exponent is an integer operand.
+  const json p = json::parse(run_tartan({"nim", "pow", "w", "3", "--json"}).out);
+  EXPECT_EQ(p["operands"][1], 3);
+  EXPECT_EQ(p["result"]["text"], "2");
+  const json d = json::parse(run_tartan({"nim", "minpoly", "w", "--json"}).out);
+  EXPECT_EQ(d["degree"], 6);
+  EXPECT_EQ(d["exponents"], json::parse("[6,3,0]"));
+  EXPECT_EQ(d["text"], "x^6 + x^3 + 1");
+  EXPECT_EQ(json::parse(run_tartan({"nim", "order", "w", "--json"}).out)["order"], 9);
+  EXPECT_EQ(json::parse(run_tartan({"nim", "degree", "w^w", "--json"}).out)["degree"], 20);
+}
+
+TEST(NimOrdinalCliTest, AlphaPrintsTheConstantsAndTheTime) {
+  const auto r = run_tartan({"nim", "alpha", "19"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, MatchesRegex("alpha_19 = w\\^3 \\+ 4  \\(the nim product of 19 factors w\\^\\(w\\^6\\)\\)\n"
+                                  "excess: 4  \\(alpha_19 = kappa_18 \\+ 4, kappa_18 = w\\^3, Q = \\{9\\}, f\\(19\\) = "
+                                  "18\\)\n"
+                                  "degree over GF\\(2\\): 36\n"
+                                  "table: agrees\n"
+                                  "time: [0-9.]+ s\n"));
+  const json j = json::parse(run_tartan({"nim", "alpha", "13", "--json", "--from-scratch"}).out);
+  EXPECT_EQ(j["prime"], 13);
+  EXPECT_EQ(j["generator"], "w^(w^4)");
+  EXPECT_EQ(j["alpha"]["text"], "w + 4");
+  EXPECT_EQ(j["q_set"], json::parse("[3,4]"));
+  EXPECT_EQ(j["excess"], 0);
+  EXPECT_EQ(j["degree"], 12);
+  EXPECT_EQ(j["table"], "agrees");
+  EXPECT_EQ(j["from_scratch"], true);
+  EXPECT_TRUE(j["seconds"].is_number());
+  for (const unsigned p : {3u, 5u, 7u, 11u, 47u, 97u}) {
+    const json a = json::parse(run_tartan({"nim", "alpha", std::to_string(p), "--json"}).out);
+    EXPECT_EQ(a["alpha"]["text"], to_string(lenstra_alpha(lenstra_table::builtin().at(p))));
+    EXPECT_EQ(a["table"], "agrees");
+  }
+}
+
+// Beyond the table, alpha_347 needs a field of degree 624876: minutes of work, stopped by Ctrl-C once its progress
+// bar shows that it began, with exit code 130 and one line saying where.
+TEST(NimOrdinalCliTest, AlphaStopsOnCtrlC) {
+  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "347"}, test::progress_bar_drawn("alpha_347"),
+                                                   test::error_stream::terminal);
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
+  EXPECT_THAT(r.err, StartsWith("interrupted: the computation of Lenstra's constants for p = 347 stopped at the "));
+}
+
+/// The progress bar of `nim alpha` drawn with a '#': at least the first two primes' constants were computed.
+test::print_condition alpha_bar_filled(const std::string& label) {
+  return [drawing = "\r" + label + " [#"](const test::printed_so_far& p) {
+    return p.err.find(drawing) != std::string::npos;
+  };
+}
+
+TEST(NimOrdinalCliTest, AlphaKeepsWhatItComputedOnCtrlC) {
+  // Every alpha from 3 to 347 from scratch: the constants up to 337 take half a minute, 347's field of degree 624876
+  // minutes, so the interrupt comes certainly before the end, and after the bar shows some primes done.
+  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "347", "--from-scratch"},
+                                                   alpha_bar_filled("alpha_347"), test::error_stream::terminal);
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
+  EXPECT_THAT(r.err, MatchesRegex("interrupted: the computation of Lenstra's constants for p = [0-9]+ stopped at .*; "
+                                  "computed before it: alpha_3 to alpha_[0-9]+, all agreeing with the table\n"));
+
+  const auto j = test::run_tartan_interrupted_when({"nim", "alpha", "347", "--from-scratch", "--json"},
+                                                   alpha_bar_filled("alpha_347"), test::error_stream::terminal);
+  EXPECT_EQ(j.exit_code, 130) << j.err;
+  const json report = json::parse(j.out);
+  EXPECT_EQ(report["prime"], 347);
+  EXPECT_EQ(report["complete"], false);
+  ASSERT_GE(report["computed"].size(), 2u) << j.out;
+  for (std::size_t k = 0; k < report["computed"].size(); ++k) {
+    const json& c = report["computed"][k];
+    const lenstra_constant& cached = lenstra_table::builtin().by_index(k);
+    EXPECT_EQ(c["prime"], cached.prime);
+    EXPECT_EQ(c["alpha"]["text"], to_string(lenstra_alpha(cached)));
+    EXPECT_EQ(c["excess"], cached.excess);
+    EXPECT_EQ(c["degree"], cached.degree);
+    EXPECT_EQ(c["table"], "agrees");
+  }
+  EXPECT_THAT(j.err, StartsWith("interrupted: the computation of Lenstra's constants for p = "));
+}
+
+TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
+  expect_error(run_tartan({"nim", "mul", "3w", "1"}),
+               "operand A: '3w' puts the coefficient 3 before w; write it after the power, as in w*3 (the ordinal "
+               "3·w is w itself)");
+  expect_error(run_tartan({"nim", "mul", "1 + w", "1"}),
+               "operand A: '1 + w' has the term 'w' after the smaller '1'; write the terms from the highest power of "
+               "w down (as an ordinal, 1 + w is w)");
+  expect_error(run_tartan({"nim", "inv", "w^(w^67)"}),
+               "w^(w^67) needs Lenstra's constant for the prime 347; tartan computes with the ordinals below "
+               "w^(w^67), whose primes go up to 337");
+  expect_error(run_tartan({"nim", "mul", "w", "2", "--bits", "128"}),
+               "--bits sets the field of finite nimbers; an ordinal such as w needs no field size: leave out --bits");
+  expect_error(run_tartan({"nim", "sqrt", "w", "--hex"}),
+               "--hex prints finite nimbers in hexadecimal; ordinals print in their notation: leave out --hex");
+  expect_error(run_tartan({"nim", "div", "w", "0"}),
+               "division by the ordinal 0 is undefined; divide by a non-zero value");
+  expect_error(run_tartan({"nim", "inv", "w*0"}),
+               "operand X: 'w*0' has the coefficient 0 of a power of w; leave the term out (CNF coefficients are 1 or "
+               "more)");
+  expect_error(run_tartan({"nim", "pow", "w", "w"}),
+               "exponent E: 'w' is not a decimal number (bad character at position 1); type e.g. 42 or 0x2a");
+  expect_error(run_tartan({"nim", "order", "w*0 + 1"}),
+               "X: 'w*0 + 1' has the coefficient 0 of a power of w; leave the term out (CNF coefficients are 1 or "
+               "more)");
+  expect_error(run_tartan({"nim", "alpha", "9"}),
+               "prime P: 9 is not an odd prime; type 3, 5, 7, 11, ... (alpha_p is defined for the odd primes)");
+  expect_error(run_tartan({"nim", "alpha", "1009"}),
+               "prime P: 1009 is beyond the primes up to 1000 that 'tartan nim alpha' computes (the table holds "
+               "those up to 337; each prime beyond takes minutes to hours); type a prime up to 1000");
+  expect_error(run_tartan({"nim", "alpha", "x"}),
+               "prime P: 'x' is not a decimal number (bad character at position 1); type e.g. 42 or 0x2a");
+  expect_error(run_tartan({"nim", "degree", "w", "--big-as-strings"}),
+               "--big-as-strings changes how JSON writes large integers; add --json, or leave --big-as-strings out");
+  const auto inverse = run_tartan({"nim", "inv", "w^(w^7*12166+w^6*6858+w^5*4912+w^4*2196) + 1"});
+  EXPECT_EQ(inverse.exit_code, 2);
+  EXPECT_EQ(test::count_lines(inverse.err), 1u) << inverse.err;
+  EXPECT_THAT(inverse.err, HasSubstr("beyond the 2^22 nimbers tartan computes with"));
+}
+
+}  // namespace
+}  // namespace tartan

@@ -1,0 +1,220 @@
+// Lenstra's constants: the cached table against the computation from the definition and against the published
+// values (OEIS A380496; CGSuite's table; Peeters' list of α_p), the definition itself (α_p is the least ordinal that is
+// not a p-th power), Lenstra's κ_h and the refusals.
+#include "tartan/nim/lenstra.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/error_message.hpp"
+#include "support/reference_data.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/nim/ordinal_nimber.hpp"
+
+namespace tartan {
+namespace {
+
+using test::message_of;
+
+const lenstra_table& table() { return lenstra_table::builtin(); }
+
+std::vector<std::string> data_lines(const std::string& name) {
+  std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/ordinals/" + name);
+  EXPECT_TRUE(in) << "cannot read " << name;
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') lines.push_back(line);
+  EXPECT_FALSE(lines.empty()) << name;
+  return lines;
+}
+
+TEST(LenstraTest, OddPrimesAndTheOrderOfTwo) {
+  EXPECT_EQ(odd_prime(0), 3u);
+  EXPECT_EQ(odd_prime(1), 5u);
+  EXPECT_EQ(odd_prime(53), 257u);
+  EXPECT_EQ(odd_prime(66), 337u);
+  EXPECT_EQ(odd_prime_index(7), 2u);
+  EXPECT_FALSE(odd_prime_index(9));
+  EXPECT_FALSE(odd_prime_index(2));
+  EXPECT_EQ(order_of_two(7), 3u);
+  EXPECT_EQ(order_of_two(167), 83u);
+  EXPECT_EQ(order_of_two(257), 16u);
+  EXPECT_EQ(table().size(), 67u);
+  EXPECT_EQ(table().max_prime(), max_lenstra_prime);
+}
+
+TEST(LenstraTest, TheTableHoldsEveryOddPrimeInOrder) {
+  for (std::size_t k = 0; k < table().size(); ++k) {
+    const lenstra_constant& c = table().by_index(k);
+    EXPECT_EQ(c.prime, odd_prime(static_cast<unsigned>(k)));
+    EXPECT_EQ(c.order_of_two, order_of_two(c.prime));
+    EXPECT_EQ(&table().at(c.prime), &c);
+  }
+}
+
+/// Every cached constant, recomputed from the definition: the whole table takes a few seconds (p = 283, with a field
+/// of degree 237820, most of it), so the test takes the primes of fields up to degree 10000 (all but 8) and the
+/// benchmark all (benchmarks/ordinal_nimber_benchmark.cpp, BM_AlphaFromScratch, which stops on a difference).
+TEST(LenstraTest, TheTableIsTheComputation) {
+  int computed = 0;
+  for (const lenstra_constant& cached : table().constants()) {
+    if (cached.degree > 10000) continue;
+    const lenstra_constant c = compute_lenstra_constant(cached.prime, table());
+    EXPECT_EQ(c, cached) << "p = " << cached.prime << ": computed Q size " << c.q_set.size() << ", excess " << c.excess
+                         << ", degree " << c.degree;
+    ++computed;
+  }
+  EXPECT_GE(computed, 60);
+}
+
+TEST(LenstraTest, ExcessesMatchOeisA380496) {
+  const std::vector<std::uint64_t> excess = test::oeis_terms("A380496");
+  ASSERT_GE(excess.size(), table().size());
+  for (std::size_t k = 0; k < table().size(); ++k) EXPECT_EQ(table().by_index(k).excess, excess[k]) << odd_prime(k);
+}
+
+TEST(LenstraTest, QSetsAndExcessesMatchCgsuite) {
+  for (const std::string& line : data_lines("cgsuite_field_table.txt")) {
+    std::istringstream fields(line);
+    unsigned p = 0;
+    std::uint64_t excess = 0;
+    fields >> p >> excess;
+    std::vector<unsigned> q;
+    for (unsigned v; fields >> v;) q.push_back(v);
+    std::sort(q.begin(), q.end());
+    EXPECT_EQ(table().at(p).q_set, q) << p;
+    EXPECT_EQ(table().at(p).excess, excess) << p;
+  }
+}
+
+TEST(LenstraTest, AlphasMatchPeetersList) {
+  int compared = 0;
+  for (const std::string& line : data_lines("alpha_records.txt")) {
+    std::istringstream fields(line);
+    unsigned p = 0;
+    fields >> p;
+    if (!table().has(p)) continue;
+    // The α_p column: the text between the excess and the final time.
+    std::string rest;
+    std::getline(fields, rest);
+    const std::size_t q_end = rest.find(']');
+    std::istringstream after(rest.substr(q_end + 1));
+    std::uint64_t excess = 0;
+    after >> excess;
+    std::string alpha;
+    std::getline(after, alpha);
+    alpha = alpha.substr(alpha.find_first_not_of(' '));
+    alpha = alpha.substr(0, alpha.find_last_not_of(' ') + 1);  // then the time, the last field
+    alpha = alpha.substr(0, alpha.find_last_not_of(' ', alpha.find_last_of(' ')) + 1);
+    // The list writes 2^16 for 65536.
+    if (const std::size_t at = alpha.find("2^16"); at != std::string::npos) alpha.replace(at, 4, "65536");
+    EXPECT_EQ(to_string(lenstra_alpha(table().at(p))), alpha) << p;
+    EXPECT_EQ(table().at(p).excess, excess) << p;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 67);
+}
+
+TEST(LenstraTest, DegreesMatchTheLenstraExponentsPublished) {
+  // OEIS A380496: e_263 = 102180 and e_283 = 237820 (the degree of the field of α_p); Peeters' records: the degree
+  // of κ_f(p), which α_p shares when the excess is 0 or 1.
+  EXPECT_EQ(table().at(283).degree, 237820u);
+  std::map<unsigned, std::uint64_t> kappa_degree;
+  for (const std::string& line : data_lines("kappa_degrees.txt")) {
+    std::istringstream fields(line);
+    unsigned h = 0;
+    std::uint64_t d = 0;
+    fields >> h >> d;
+    kappa_degree[h] = d;
+  }
+  int compared = 0;
+  for (const lenstra_constant& c : table().constants()) {
+    const auto it = kappa_degree.find(c.order_of_two);
+    if (it == kappa_degree.end() || c.excess > 1) continue;
+    EXPECT_EQ(c.degree, it->second) << c.prime;
+    ++compared;
+  }
+  EXPECT_GE(compared, 15);
+}
+
+TEST(LenstraTest, AlphaIsTheLeastOrdinalThatIsNoPthPower) {
+  // The definition, where it can be checked outright: each α_p is not a p-th power below ω^(ω^k), the ordinals
+  // κ_f(p) + j below it (j < excess) are, and so are the finite nimbers below 256 and the generators below κ_p.
+  for (std::size_t k = 0; k < 12; ++k) {
+    const lenstra_constant& c = table().by_index(k);
+    const ordinal_nimber alpha = lenstra_alpha(c);
+    EXPECT_FALSE(is_pth_power_below(alpha, c.prime)) << c.prime;
+    lenstra_constant smaller = c;
+    for (smaller.excess = 0; smaller.excess < c.excess; ++smaller.excess)
+      EXPECT_TRUE(is_pth_power_below(lenstra_alpha(smaller), c.prime)) << c.prime << " + " << smaller.excess;
+    if (alpha.is_finite()) {
+      for (std::uint64_t n = 1; ordinal_nimber(n) < alpha; ++n)
+        EXPECT_TRUE(is_pth_power_below(ordinal_nimber(n), c.prime));
+    } else {
+      for (std::uint64_t n = 1; n < 256; ++n) EXPECT_TRUE(is_pth_power_below(ordinal_nimber(n), c.prime)) << n;
+    }
+    for (unsigned i = 0; i < k; ++i) {
+      const ordinal_nimber generator = ordinal_nimber::omega_power(std::vector<ordinal_exponent_term>{{i, {1}}});
+      if (generator < alpha) {
+        EXPECT_TRUE(is_pth_power_below(generator, c.prime)) << c.prime;
+      }
+    }
+  }
+  // ω + 1 is not a 7th power, ω is (ω^9 = 1).
+  EXPECT_FALSE(is_pth_power_below(ordinal_nimber::parse("w + 1"), 7));
+  EXPECT_TRUE(is_pth_power_below(ordinal_nimber::omega(), 7));
+}
+
+TEST(LenstraTest, KappaSets) {
+  EXPECT_EQ(lenstra_kappa_set(12, table()), (std::vector<unsigned>{3, 4}));  // ω has degree 6: 4 does not divide it
+  EXPECT_EQ(lenstra_kappa_set(10, table()), (std::vector<unsigned>{5}));     // ω^ω has degree 20
+  EXPECT_EQ(lenstra_kappa_set(18, table()), (std::vector<unsigned>{9}));
+  EXPECT_EQ(lenstra_kappa_set(60, table()), (std::vector<unsigned>{3, 5}));
+  EXPECT_EQ(lenstra_kappa_set(8, table()), (std::vector<unsigned>{8}));
+  EXPECT_EQ(to_string(lenstra_kappa(9)), "w^3");
+  EXPECT_EQ(to_string(lenstra_kappa(5)), "w^w");
+  EXPECT_EQ(to_string(lenstra_kappa(8)), "16");
+  EXPECT_EQ(to_string(lenstra_kappa(25)), "w^(w*5)");
+  EXPECT_EQ(to_string(lenstra_alpha(table().at(19))), "w^3 + 4");
+  EXPECT_EQ(to_string(lenstra_alpha(table().at(193))), "w + 65536");
+}
+
+TEST(LenstraTest, ComputesBeyondTheTableFromALowerTable) {
+  lenstra_table lower;
+  for (std::size_t k = 0; k < 10; ++k) lower.push_back(compute_lenstra_constant(odd_prime(k), lower));
+  for (std::size_t k = 0; k < 10; ++k) EXPECT_EQ(lower.by_index(k), table().by_index(k));
+}
+
+TEST(LenstraTest, RefusalsAndCancellation) {
+  EXPECT_EQ(message_of([] { compute_lenstra_constant(9, table()); }),
+            "9 is not an odd prime; Lenstra's constants are for 3, 5, 7, 11, ...");
+  EXPECT_EQ(
+      message_of([] { compute_lenstra_constant(31, lenstra_table()); }),
+      "computing Lenstra's constants for p = 31 needs those of every odd prime below it, and the table ends at 0");
+  EXPECT_EQ(message_of([] { table().at(347); }),
+            "Lenstra's constants for p = 347 are beyond the table, which ends at 337");
+  EXPECT_THROW(compute_lenstra_constant(47, table(), [](unsigned, const std::string&) { return false; }),
+               cancelled_error);
+  std::vector<std::string> stages;
+  compute_lenstra_constant(13, table(), [&](unsigned p, const std::string& stage) {
+    EXPECT_EQ(p, 13u);
+    if (stages.empty() || stages.back() != stage) stages.push_back(stage);
+    return true;
+  });
+  EXPECT_EQ(stages, (std::vector<std::string>{"the degree of kappa_3", "the excess 0", "the degree of alpha_13"}));
+  // The stop is polled inside a stage's products, not only between stages.
+  int calls = 0;
+  EXPECT_EQ(message_of([&] {
+              compute_lenstra_constant(47, table(), [&](unsigned, const std::string&) { return ++calls < 3; });
+            }),
+            "the computation of Lenstra's constants for p = 47 stopped at the excess 0");
+}
+
+}  // namespace
+}  // namespace tartan
