@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "support/error_message.hpp"
+#include "tartan/analysis/analysis_request.hpp"
+#include "tartan/analysis/misere_heaps.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
 
@@ -398,6 +400,95 @@ TEST(MisereTest, ACancelKeepsWhatWasSolved) {
     EXPECT_EQ(part.solver()->outcome(q), whole.solver()->outcome(q)) << q;
   }
   EXPECT_EQ(part.solver()->outcome(swept), '?');
+}
+
+}  // namespace
+
+namespace {
+
+using tartan::analysis_report;
+using tartan::analysis_request;
+
+analysis_request misere_request(const std::string& game, const std::string& position) {
+  analysis_request request;
+  const game_handle g = game_of(game);
+  request.terms = {{g, tartan::box_region(tartan::parse_box_position(position))}};
+  request.misere = true;
+  return request;
+}
+
+TEST(MisereRequestTest, OnePositionIsAnsweredWithItsOutcomeAndAPageOfWinningMoves) {
+  // Every winning move by the plain search, then the request's page and count of them.
+  const game_handle game = game_of("ruler");
+  const box_position p = tartan::parse_box_position("HHTHHTHHHTH");
+  plain_search reference(game, p.extents());
+  const plain_search::flags flags = reference.of(p);
+  std::vector<move> winning;
+  for (const move& m : reference.moves(flags)) {
+    if (!reference.wins(reference.after(flags, m))) winning.push_back(m);
+  }
+  ASSERT_GE(winning.size(), 3u);
+  analysis_request request = misere_request("ruler", "HHTHHTHHHTH");
+  request.offset = 1;
+  request.limit = 2;
+  std::vector<move> seen;
+  char told = 0;
+  request.on_misere_analysed = [&](const tartan::misere_analysis& a) { told = a.outcome(); };
+  request.on_winning_move = [&](const move& m) { seen.push_back(m); };
+  const analysis_report report = tartan::answer(request);
+  EXPECT_EQ(told, 'N');
+  EXPECT_EQ(report.outcome(), 'N');
+  EXPECT_EQ(report.misere_outcome, 'N');
+  const std::vector<move> all = tartan::analyze_misere(game, p).winning_moves(100);
+  EXPECT_EQ(sorted(all), sorted(winning));
+  EXPECT_EQ(report.winning_moves, (std::vector<move>{all[1], all[2]}));
+  EXPECT_EQ(seen, report.winning_moves);
+  EXPECT_EQ(report.stopped, tartan::search_end::complete);
+  request.count = true;
+  EXPECT_EQ(*tartan::answer(request).misere_move_count, winning.size());
+}
+
+TEST(MisereRequestTest, HeapsAreAnsweredAsHeaps) {
+  analysis_request request;
+  request.terms = {{game_of("kayles"), tartan::box_region()}};
+  request.heaps = std::vector<coin>{3, 4, 4};
+  request.misere = true;
+  const analysis_report report = tartan::answer(request);
+  ASSERT_TRUE(report.misere_heaps.has_value());
+  const tartan::misere_heap_analysis a = tartan::analyze_misere_heaps(game_of("kayles"), {3, 4, 4});
+  EXPECT_EQ(report.outcome(), a.outcome());
+  EXPECT_EQ(report.heap_moves, a.winning_moves(10));
+  request.count = true;
+  EXPECT_EQ(*tartan::answer(request).misere_move_count, a.winning_moves(1000).size());
+}
+
+TEST(MisereRequestTest, ACancelledSolvingIsReportedWithWhereItStopped) {
+  // A sweep of 2^24 positions, stopped by the first report of its progress.
+  analysis_request request;
+  request.terms = {
+      {game_of("mock-turtles"), tartan::box_region(tartan::sparse_box_position(std::vector<std::size_t>{24}, "1,23"))}};
+  request.misere = true;
+  request.misere_coins_method = misere_method::sweep;
+  request.progress = [](double) { return false; };
+  const analysis_report report = tartan::answer(request);
+  EXPECT_EQ(report.outcome(), '?');
+  EXPECT_EQ(report.stopped, tartan::search_end::cancelled);
+  EXPECT_EQ(report.where, "the sweep stopped after 0 of the 8388611 positions up to this one");
+  EXPECT_TRUE(report.winning_moves.empty());
+}
+
+TEST(MisereRequestTest, SumsOptionsAndPicturesAreRefused) {
+  analysis_request sum = misere_request("ruler", "HTH");
+  sum.sum = true;
+  sum.terms.push_back(sum.terms.front());
+  EXPECT_EQ(message_of([&] { tartan::answer(sum); }),
+            "a sum in misère play is not decided by its terms' values (G + G = 0 fails in misère play); give one "
+            "position, or leave out misère play");
+  analysis_request options = misere_request("ruler", "HTH");
+  options.options = 3;
+  EXPECT_EQ(message_of([&] { tartan::answer(options); }),
+            "the options and the picture show values, which misère play does not have; leave them out of a misère "
+            "analysis");
 }
 
 }  // namespace
