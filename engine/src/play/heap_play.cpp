@@ -25,10 +25,22 @@ std::string leaving_words(const std::vector<coin>& left) {
 
 }  // namespace
 
+namespace {
+
+misere_heap_options misere_limits(const analyze_options& limits) {
+  misere_heap_options options;
+  options.max_memory = limits.max_memory;
+  options.max_seconds = limits.max_seconds;
+  return options;
+}
+
+}  // namespace
+
 heap_play_session::heap_play_session(const game_handle& game, std::vector<coin> heaps, player first, std::uint64_t seed,
-                                     const analyze_options& limits)
+                                     const analyze_options& limits, play_convention convention)
     : game_(game), limits_(limits), to_move_(first), rng_(seed) {
   limits_.progress = {};
+  if (convention == play_convention::misere) misere_ = analyze_misere_heaps(game, heaps, misere_limits(limits_));
   current_.emplace(game, std::move(heaps), limits_);
 }
 
@@ -74,6 +86,7 @@ void heap_play_session::apply(const heap_move& m) {
   next.erase(std::find(next.begin(), next.end(), m.from));
   next.insert(next.end(), m.leaving.begin(), m.leaving.end());
   before_.push_back(heaps());
+  if (misere_) misere_ = analyze_misere_heaps(misere_->solver(), next, misere_limits(limits_));
   current_.emplace(game(), std::move(next), limits_);
   history_.push_back({m, to_move_});
   to_move_ = opponent(to_move_);
@@ -89,9 +102,9 @@ void heap_play_session::play(const heap_move& m) {
 
 heap_move heap_play_session::choose_move() {
   reply_timed_out_ = false;
-  if (value() != 0) {
+  if (outcome() != 'P') {
     std::vector<heap_move> winning;
-    const search_report r = current_->for_each_winning_move(
+    const search_report r = winning_moves_of(
         [&](const heap_move& m) {
           winning.push_back(m);
           return winning.size() < 16;
@@ -127,6 +140,10 @@ heap_move heap_play_session::choose_move() {
   return chosen;
 }
 
+search_report heap_play_session::winning_moves_of(heap_move_callback visit, const search_options& limits) const {
+  return misere_ ? misere_->for_each_winning_move(visit, limits) : current_->for_each_winning_move(visit, limits);
+}
+
 heap_move heap_play_session::engine_move() {
   const heap_move m = choose_move();
   apply(m);
@@ -135,8 +152,8 @@ heap_move heap_play_session::engine_move() {
 
 std::optional<heap_move> heap_play_session::hint() const {
   std::optional<heap_move> first;
-  if (value() == 0) return first;
-  current_->for_each_winning_move(
+  if (outcome() == 'P') return first;
+  winning_moves_of(
       [&](const heap_move& m) {
         first = m;
         return false;
@@ -147,6 +164,7 @@ std::optional<heap_move> heap_play_session::hint() const {
 
 bool heap_play_session::undo() {
   if (history_.empty()) return false;
+  if (misere_) misere_ = analyze_misere_heaps(misere_->solver(), before_.back(), misere_limits(limits_));
   current_.emplace(game(), before_.back(), limits_);
   before_.pop_back();
   to_move_ = history_.back().by;

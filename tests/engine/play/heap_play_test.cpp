@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
@@ -111,6 +113,54 @@ TEST(HeapPlayTest, HintsAreWinningMoves) {
   s.play(*hint);
   EXPECT_EQ(value_of(s.heaps()), 0U);
   EXPECT_FALSE(s.hint().has_value());
+}
+
+/// Misère Kayles by its rules: the player to move wins when no heap can move, or when a move leaves a lost position.
+bool wins_misere(const std::vector<coin>& heaps, std::map<std::vector<coin>, bool>& memo) {
+  std::vector<coin> key = heaps;
+  std::sort(key.begin(), key.end());
+  const auto found = memo.find(key);
+  if (found != memo.end()) return found->second;
+  const std::vector<heap_move> moves = kayles_moves(key);
+  bool won = moves.empty();
+  for (const heap_move& m : moves) {
+    std::vector<coin> next = key;
+    next.erase(std::find(next.begin(), next.end(), m.from));
+    next.insert(next.end(), m.leaving.begin(), m.leaving.end());
+    if (!wins_misere(next, memo)) {
+      won = true;
+      break;
+    }
+  }
+  memo.emplace(key, won);
+  return won;
+}
+
+TEST(HeapPlayTest, TheEngineWinsMisereKaylesFromAnNPosition) {
+  std::mt19937 rng(2808);
+  std::map<std::vector<coin>, bool> memo;
+  int games = 0;
+  for (int game = 0; game < 40 && games < 15; ++game) {
+    std::vector<coin> heaps;
+    for (int i = 0; i < 3; ++i) heaps.push_back(static_cast<coin>(rng() % 9));
+    if (!wins_misere(heaps, memo) || kayles_moves(heaps).empty()) continue;
+    heap_play_session s(kayles(), heaps, player::engine, static_cast<std::uint64_t>(game), {},
+                        tartan::play_convention::misere);
+    while (!s.over()) {
+      ASSERT_EQ(s.outcome(), wins_misere(s.heaps(), memo) ? 'N' : 'P');
+      if (s.to_move() == player::engine) {
+        s.engine_move();
+        EXPECT_FALSE(wins_misere(s.heaps(), memo)) << "the engine's reply leaves a P-position";
+      } else {
+        const std::vector<heap_move> moves = kayles_moves(s.heaps());
+        s.play(moves[rng() % moves.size()]);
+      }
+    }
+    // The person took the last token: in misère play that loses.
+    EXPECT_EQ(s.winner(), player::engine);
+    ++games;
+  }
+  EXPECT_GE(games, 10);
 }
 
 }  // namespace

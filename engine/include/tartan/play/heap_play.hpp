@@ -4,7 +4,9 @@
 //
 // Normal play: a move is a move of the code in one heap; the player left without a move (no heap can move) loses.
 // The engine answers with a winning move when there is one (one of the first few found, chosen by its seeded
-// generator), else a legal move drawn by the same generator.
+// generator), else a legal move drawn by the same generator. Misère play (play_convention::misere): the player left
+// without a move wins; the outcomes and winning moves come from misere_heap_analysis (misere_heaps.hpp), its solver
+// made once for the start and asked heap position after heap position.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "tartan/analysis/heap_position.hpp"
+#include "tartan/analysis/misere_heaps.hpp"
 #include "tartan/play/play.hpp"
 
 namespace tartan {
@@ -34,7 +37,8 @@ class heap_play_session {
    * Example: heap_play_session s(kayles, {5, 7, 9}, player::person, 1); s.play({1, 7, {3, 3}}); s.value() == 0
    */
   heap_play_session(const game_handle& game, std::vector<coin> heaps, player first = player::person,
-                    std::uint64_t seed = 0, const analyze_options& limits = {});
+                    std::uint64_t seed = 0, const analyze_options& limits = {},
+                    play_convention convention = play_convention::normal);
 
   const game_handle& game() const { return game_; }
   /// The heaps, ascending.
@@ -42,10 +46,13 @@ class heap_play_session {
   const heap_analysis& current() const { return *current_; }
   grundy_value value() const { return current_->value(); }
   player to_move() const { return to_move_; }
-  /// True when no heap can move: the player to move has lost.
+  bool misere() const { return misere_.has_value(); }
+  /// The outcome under the session's convention: 'N' or 'P' ('?' when misère solving was stopped by the time limit).
+  char outcome() const { return misere_ ? misere_->outcome() : current_->outcome(); }
+  /// True when no heap can move: the player to move has lost (normal play) or won (misère play).
   bool over() const;
   /// @pre over()
-  player winner() const { return opponent(to_move_); }
+  player winner() const { return misere_ ? to_move_ : opponent(to_move_); }
 
   /**
    * Why `m` is not a legal move here, or "" when it is: no heap of that size, the tokens taken and the heaps left not
@@ -72,11 +79,14 @@ class heap_play_session {
 
  private:
   void apply(const heap_move& m);
+  /// The winning moves of the current heaps under the session's convention.
+  search_report winning_moves_of(heap_move_callback visit, const search_options& limits) const;
 
   game_handle game_;
   analyze_options limits_;
   std::optional<heap_analysis> current_;
-  std::vector<std::vector<coin>> before_;  // the heaps before each move of history_
+  std::optional<misere_heap_analysis> misere_;  // misère play: of the current heaps, one solver for the game
+  std::vector<std::vector<coin>> before_;       // the heaps before each move of history_
   player to_move_ = player::person;
   std::vector<played_heap_move> history_;
   std::mt19937_64 rng_;
