@@ -41,18 +41,6 @@ void print_heads(std::ostream& out, const box_position& p) {
   }
 }
 
-/// "0 3" on a row, "rows 0 1 × columns 2" on a board, "axis 0: 1 × axis 1: 0 × axis 2: 2" on a box (axes numbered
-/// from 0, like coins).
-std::string move_text(const move& m) {
-  if (m.dimensions() == 1) return format_coins(m.coins());
-  if (m.dimensions() == 2) return "rows " + format_coins(m.rows()) + " × columns " + format_coins(m.cols());
-  std::string text;
-  for (std::size_t i = 0; i < m.dimensions(); ++i) {
-    text += (i == 0 ? "" : " × ") + std::string("axis ") + std::to_string(i) + ": " + format_coins(m.axes[i]);
-  }
-  return text;
-}
-
 void print_move(std::ostream& out, const move& m) { out << "  " << move_text(m) << '\n'; }
 
 /// "mock-turtles, 4 coins" or "ruler*ruler, board 2x2".
@@ -116,6 +104,23 @@ void end_move_page(std::ostream& out, std::size_t listed, std::size_t limit, std
 }
 
 }  // namespace
+
+std::string move_text(const move& m) {
+  if (m.dimensions() == 1) return format_coins(m.coins());
+  if (m.dimensions() == 2) return "rows " + format_coins(m.rows()) + " × columns " + format_coins(m.cols());
+  std::string text;
+  for (std::size_t i = 0; i < m.dimensions(); ++i) {
+    text += (i == 0 ? "" : " × ") + std::string("axis ") + std::to_string(i) + ": " + format_coins(m.axes[i]);
+  }
+  return text;
+}
+
+void print_position_head(std::ostream& out, const game_handle& game, const box_position& p) {
+  print_game_and_size(out, game, p.extents());
+  out << "; heads: ";
+  print_heads(out, p);
+  out << '\n';
+}
 
 void print_analysis_head(std::ostream& out, const analysis& a) {
   print_game_and_size(out, a.game(), a.position().extents());

@@ -141,8 +141,10 @@ nlohmann::ordered_json play_json(const play_session& session, const std::vector<
   json["moves"] = std::move(made);
   json["position"] = heads_json(p);
   if (p.dimensions() <= 2) json["text"] = p.text();
-  json["value"] = session.value();
-  json["outcome"] = std::string(1, session.value() != 0 ? 'N' : 'P');
+  // Misère play has no value: the outcome is the misère one, and "misere" says so.
+  json["value"] = session.misere() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(session.value());
+  json["outcome"] = std::string(1, session.outcome());
+  if (session.misere()) json["misere"] = true;
   json["to_move"] = side(session.to_move());
   const bool over = session.over();
   json["over"] = over;

@@ -101,7 +101,8 @@ nlohmann::ordered_json verify_json(const verify_report& report, bool given);
  * A position in play and what happened to it: {"game", "coins" (boards: "size"), "moves": [{"by": "you"|"engine",
  * "move"}], "position" (the heads), "text" (rows and boards drawn as H/T), "value", "outcome", "to_move",
  * "over", "winner" ("you", "engine" or null), "hint" (a winning move for the player to move, or null)}. `moves`
- * are the moves just made, oldest first.
+ * are the moves just made, oldest first. In misère play "value" is null, "outcome" the misère outcome, and
+ * "misere": true follows it.
  *
  * Example: play_json(session, {{move{{{0, 3}}}, player::person}}, hint)["winner"] == "you" after HTTH → TTTT
  */
