@@ -125,6 +125,7 @@ misere_solver::misere_solver(game_handle game, box_extents extents, std::uint64_
   cells_ = static_cast<std::size_t>(cells);
   TARTAN_ASSERT(cells_ == 64 || top_ < (std::uint64_t{1} << cells_), "the top position inside the box");
   max_memory_ = memory_limit_or_default(options.max_memory);
+  max_seconds_ = options.max_seconds;
 
   // The moves of each coordinate along each axis (counted first, so that a game with too many is refused unlisted),
   // then every move of each cell as the bitmask of the coins it turns.
@@ -233,15 +234,20 @@ misere_solver::misere_solver(game_handle game, box_extents extents, std::uint64_
       method_ = misere_method::reachable;
       may_sweep_ = false;  // the search alone, as asked: refused when it outgrows the memory
       budget_ = memo_room;
+      work_budget_ = UINT64_MAX;
       break;
     case misere_method::automatic:
       if (may_sweep_ && top_ < misere_sweep_always) {
         method_ = misere_method::sweep;
       } else {
         method_ = misere_method::reachable;
-        // The search costs some tens of nanoseconds a position, the sweep a few: past a sixteenth of the sweep's
-        // positions the search gives way.
-        budget_ = may_sweep_ ? std::max<std::uint64_t>(std::uint64_t{1} << 16, top_ / 16) : memo_room;
+        // The search pays a hash lookup per option looked at, about 100 ns on a large memo; the sweep some tens of
+        // nanoseconds a position. A search that pays off finds its positions few (Turning Turtles never adds heads);
+        // one that does not grows without end (Mock Turtles adds them). So the search gets a sixteenth of the sweep's
+        // positions in lookups, at most 2^24 (about 2 s), before it gives way.
+        budget_ = memo_room;
+        work_budget_ = may_sweep_ ? std::clamp<std::uint64_t>(top_ / 16, std::uint64_t{1} << 20, std::uint64_t{1} << 24)
+                                  : UINT64_MAX;
       }
       break;
   }
@@ -433,7 +439,7 @@ void misere_solver::give_way(search_stop* stop) {
   n_bits_.assign(static_cast<std::size_t>((top_ >> 6) + 1), 0);
   // The caller's stop (its deadline and cancel) is polled between blocks of positions; it reads the clock every so
   // many polls (search_stop::stride), about every few million positions.
-  sweep([stop](std::uint64_t) { return stop == nullptr || stop->keep_going(); }, 0);
+  sweep([stop](std::uint64_t) { return stop == nullptr || stop->keep_going(); }, max_seconds_);
 }
 
 // The reachable search: depth first from the root with an explicit stack (a game may be long), each position's
@@ -475,6 +481,7 @@ char misere_solver::search(std::uint64_t root, search_stop* stop) {
       }
       const std::uint64_t q = f.position ^ moves_[f.next++];
       if ((q & movable_) == 0) continue;  // no move there: N
+      ++work_;
       const char r = known.find(q);
       if (r == 'P') {
         solved = 'N';
@@ -491,11 +498,11 @@ char misere_solver::search(std::uint64_t root, search_stop* stop) {
       continue;
     }
     stack.push_back(frame{child, child & movable_, 0, 0});  // f is not used after this
+    if (may_sweep_ && (known.count > budget_ || work_ > work_budget_)) {
+      give_way(stop);
+      return outcome(root, nullptr);
+    }
     if (known.count > budget_) {
-      if (may_sweep_) {
-        give_way(stop);
-        return outcome(root, nullptr);
-      }
       const std::uint64_t room = max_memory_ > moves_.size() * 8 ? max_memory_ - moves_.size() * 8 : 0;
       throw limit_error(
           "the positions reachable from this one pass " + std::to_string(budget_) + ", what the memory limit of " +

@@ -116,8 +116,9 @@ class misere_solver {
    * The misère outcome of the position `mask` (at most top()): 'P' (the player to move loses against good play),
    * 'N' (the player to move wins; a position with no move is N), or '?' when it is not solved: the sweep stopped below
    * it, or `stop` stopped the search for it. The reachable search runs here, polling `stop` (may be null); when its
-   * memo passes its budget it gives way to the sweep (which `stop` then stops too), or, where the sweep does not fit
-   * the memory, throws limit_error.
+   * memo or its work passes its budget it gives way to the sweep (which `stop` then stops too, and which throws
+   * time_limit_error when projected past the options' max_seconds), or, where the sweep does not fit the memory,
+   * throws limit_error.
    */
   char outcome(std::uint64_t mask, search_stop* stop = nullptr);
 
@@ -147,9 +148,12 @@ class misere_solver {
   std::size_t cells_ = 0;
   std::uint64_t top_ = 0;
   std::uint64_t max_memory_ = 0;
+  double max_seconds_ = 0;  // the sweep a search gives way to is refused when projected past it
   misere_method method_ = misere_method::sweep;
   bool may_sweep_ = true;                  // the sweep's table fits the memory limit (the search may give way to it)
   std::uint64_t budget_ = 0;               // the search's memo entries before it gives way (or is refused)
+  std::uint64_t work_budget_ = 0;          // the search's option lookups before it gives way to the sweep
+  std::uint64_t work_ = 0;                 // the search's option lookups so far
   std::vector<std::uint64_t> moves_;       // every move's bitmask, by moving coin
   std::vector<std::uint32_t> first_move_;  // the moves of coin c: moves_[first_move_[c] .. first_move_[c + 1])
   std::uint64_t movable_ = 0;              // the coins with at least one move
