@@ -59,6 +59,7 @@ struct play_options {
   bool heads_given = false;     // --heads was typed, maybe empty (no heads: every coin tails)
   std::string heaps;            // --heaps 5,7,9: play a take-and-break game on heaps
   bool heaps_given = false;
+  bool misere = false;  // --misere: the player who makes the last move loses
 };
 
 /// The most coins a game of play may have: the whole position is drawn after every move, and 2^17 coins are what
@@ -82,6 +83,13 @@ bool locale_is_utf8() {
 
 std::string outcome_text(grundy_value value) {
   return value != 0 ? "N: the player to move can win" : "P: the player to move loses against good play";
+}
+
+/// The outcome in misère play, which no value says: "N: the player to move can win (misère)".
+std::string misere_outcome_text(char outcome) {
+  return outcome == 'N'   ? "N: the player to move can win (misère)"
+         : outcome == 'P' ? "P: the player to move loses against good play (misère)"
+                          : "unknown: not solved within the time limit (--max-seconds)";
 }
 
 std::string who(player p) { return p == player::person ? "you" : "the engine"; }
@@ -228,13 +236,14 @@ class game_loop {
     bool echo = false;                               // print the lines read (they come from a file or a pipe)
     bool symbols = false;                            // ● and ○ for the coins
     double time_limit = default_time_limit_seconds;  // the values of the start, and each engine reply's search
+    play_convention convention = play_convention::normal;  // --misere: the last player to move loses
   };
 
   game_loop(game_handle game, std::optional<box_position> start, std::optional<box_extents> random, const settings& how,
             line_reader& in)
       : game_(std::move(game)), random_(std::move(random)), how_(how), seed_(how.seed), in_(in) {
     limits_.max_seconds = how.time_limit;
-    session_.emplace(game_, start ? std::move(*start) : draw(), how_.first, seed_, limits_);
+    session_.emplace(game_, start ? std::move(*start) : draw(), how_.first, seed_, limits_, how_.convention);
   }
 
   void run() {
@@ -296,6 +305,14 @@ class game_loop {
   /// A random position of the box --random gave, from seed_.
   box_position draw() const { return random_position(game_, *random_, seed_, max_play_cells); }
 
+  bool misere() const { return how_.convention == play_convention::misere; }
+
+  /// "value 6 (N: the player to move can win)", or in misère play "outcome N: ... (misère)".
+  std::string standing() const {
+    if (misere()) return "outcome " + misere_outcome_text(s().outcome());
+    return "value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")";
+  }
+
   // ----- What to type
 
   /// A legal move of the current position, as typed: the first of its options (in the engine's order) that turns
@@ -349,7 +366,8 @@ class game_loop {
       say("the box is drawn as one board (axis " + std::to_string(k - 2) + " down, axis " + std::to_string(k - 1) +
           " across) per coin of " + (k == 3 ? "axis 0" : "axes 0.." + std::to_string(k - 3)));
     }
-    say("the player left without a move loses");
+    say(misere() ? "misère play: the player who makes the last move loses (the player left without a move wins)"
+                 : "the player left without a move loses");
     if (how_.hidden) say("values, outcomes and hints are hidden until the game ends (--hide-values)");
     if (how_.first == player::person) {
       const std::string e = example();
@@ -367,9 +385,11 @@ class game_loop {
       say("a random position: --random " + size + " --seed " + std::to_string(seed_) + " draws it again");
     }
     show();
-    if (random_ && !how_.hidden && s().value() == 0 && !s().over()) {
-      say("its value is 0, a P-position: whoever moves first (" + who(how_.first) +
-          ") loses against good play; type reroll for another, or play on");
+    if (random_ && !how_.hidden && s().outcome() == 'P' && !s().over()) {
+      say(std::string(misere() ? "it is a P-position in misère play" : "its value is 0, a P-position") +
+          ": whoever moves first (" + who(how_.first) +
+          ") loses against good play; type reroll for another, or "
+          "play on");
     }
   }
 
@@ -390,15 +410,14 @@ class game_loop {
     };
     const std::string text = position_text(s().position(), max_position_text);
     if (!text.empty()) add("", "position " + text);
-    if (!how_.hidden || s().over()) {
-      add(", ", "value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")");
-    }
+    if (!how_.hidden || s().over()) add(", ", standing());
     if (!s().over()) add("; ", s().to_move() == player::person ? "your turn" : "the engine's turn");
     if (!status.empty()) say(status);
   }
 
   void announce_end() const {
     const bool no_heads = s().position().head_count() == 0;
+    if (misere()) say("no move is left: in misère play the player left without a move wins");
     if (s().history().empty()) {
       // Over before it began (every coin tails, say): whoever was to move first has no move and loses.
       const player loser = s().winner() == player::person ? player::engine : player::person;
@@ -424,19 +443,32 @@ class game_loop {
     const std::vector<move_review> moves = s().review();
     const std::string start = position_text(s().start(), 40);
     const grundy_value start_value = moves.empty() ? s().value() : moves.front().before;
-    say("review (a move that leaves value 0 is a winning move):");
-    say("  start" + (start.empty() ? "" : " " + start) + ": value " + std::to_string(start_value) + " (" +
-            outcome_text(start_value) + ")",
-        4);
+    if (misere()) {
+      const char start_outcome = moves.empty() ? s().outcome() : moves.front().before_outcome();
+      say("review (misère play: a move that leaves a P-position is a winning move):");
+      say("  start" + (start.empty() ? "" : " " + start) + ": outcome " + misere_outcome_text(start_outcome), 4);
+    } else {
+      say("review (a move that leaves value 0 is a winning move):");
+      say("  start" + (start.empty() ? "" : " " + start) + ": value " + std::to_string(start_value) + " (" +
+              outcome_text(start_value) + ")",
+          4);
+    }
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const move_review& r = moves[i];
-      std::string line =
-          "  " + std::to_string(i + 1) + ". " + (r.played.by == player::person ? "you turn " : "the engine turns ") +
-          format_play_move(r.played.move) + ": value " + std::to_string(r.before) + " -> " + std::to_string(r.after);
+      std::string line = "  " + std::to_string(i + 1) + ". " +
+                         (r.played.by == player::person ? "you turn " : "the engine turns ") +
+                         format_play_move(r.played.move) +
+                         (misere() ? std::string(": outcome ") + r.before_outcome() + " -> " + r.after_outcome()
+                                   : ": value " + std::to_string(r.before) + " -> " + std::to_string(r.after));
       if (r.winning()) {
         line += ", a winning move";
+      } else if (r.mistake() && r.better) {
+        line += ", a mistake: " + format_play_move(*r.better) +
+                (misere() ? " would have left a P-position" : " would have left 0");
       } else if (r.mistake()) {
-        line += ", a mistake: " + format_play_move(*r.better) + " would have left 0";
+        line += ", a mistake";
+      } else if (misere()) {
+        line += "; from a P-position every move loses";
       } else {
         line += "; from value 0 every move loses";
       }
@@ -517,7 +549,7 @@ class game_loop {
       return;
     }
     ++seed_;  // each game's seed replays it alone: --random SIZE --seed S
-    session_.emplace(game_, draw(), how_.first, seed_, limits_);
+    session_.emplace(game_, draw(), how_.first, seed_, limits_, how_.convention);
     say("reroll: a new game");
     begin();
   }
@@ -571,10 +603,13 @@ class game_loop {
       } else if (how_.hidden) {
         say("hint: hidden until the game ends (--hide-values)");
       } else if (const std::optional<play_move> m = s().hint()) {
-        say("hint: turn " + format_play_move(*m) + " (it leaves value 0)");
-      } else if (s().value() != 0) {
-        say("hint: none found within the time limit of " + format_seconds(how_.time_limit) +
-            " (--max-seconds); the value is not 0, so a winning move exists");
+        say("hint: turn " + format_play_move(*m) +
+            (misere() ? " (it leaves a P-position in misère play)" : " (it leaves value 0)"));
+      } else if (s().outcome() != 'P') {
+        say("hint: none found within the time limit of " + format_seconds(how_.time_limit) + " (--max-seconds)" +
+            (misere() ? "" : "; the value is not 0, so a winning move exists"));
+      } else if (misere()) {
+        say("hint: none; this is a P-position in misère play, so every move leaves the engine a winning position");
       } else {
         say("hint: none; the value is 0, so every move leaves the engine a winning position");
       }
@@ -582,7 +617,7 @@ class game_loop {
       if (how_.hidden && !s().over()) {
         say("value: hidden until the game ends (--hide-values)");
       } else {
-        say("value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")");
+        say(standing());
       }
     } else if (word == "undo") {
       undo();
@@ -620,12 +655,16 @@ class game_loop {
 class heap_loop {
  public:
   heap_loop(const game_handle& game, std::vector<coin> heaps, const game_loop::settings& how, line_reader& in)
-      : how_(how), in_(in), session_(game, std::move(heaps), how.first, how.seed, time_limited(how.time_limit)) {}
+      : how_(how),
+        in_(in),
+        session_(game, std::move(heaps), how.first, how.seed, time_limited(how.time_limit), how.convention) {}
 
   void run() {
     say("game: " + rule_of(s().game().row_game()));
-    say("a move takes tokens from one heap and may leave heaps in its place, as the code allows; the player left "
-        "without a move loses");
+    say(s().misere() ? "a move takes tokens from one heap and may leave heaps in its place, as the code allows; misère "
+                       "play: the player who makes the last move loses"
+                     : "a move takes tokens from one heap and may leave heaps in its place, as the code allows; the "
+                       "player left without a move loses");
     say(std::string(how_.first == player::person ? "you move first" : "the engine moves first") +
         ": type a move as take 2 from 7 leaving 1 4 (or 2 7 1 4; split 7 into 3 4 for a split), or help");
     show();
@@ -641,7 +680,8 @@ class heap_loop {
         continue;
       }
       if (s().over() && !announced_) {
-        say("no heap can move: " + who(s().winner()) + (s().winner() == player::person ? " win" : " wins"));
+        say("no heap can move: " + who(s().winner()) + (s().winner() == player::person ? " win" : " wins") +
+            (s().misere() ? " (misère play: the player left without a move wins)" : ""));
         say("the game is over: undo takes moves back, quit ends");
         announced_ = true;
       }
@@ -660,15 +700,18 @@ class heap_loop {
   heap_play_session& s() { return session_; }
   const heap_play_session& s() const { return session_; }
 
+  std::string standing() const {
+    if (s().misere()) return "outcome " + misere_outcome_text(s().outcome());
+    return "value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")";
+  }
+
   static void say(const std::string& text, std::size_t hang = 2) {
     std::cout << wrap_text(text + "\n", terminal_columns, hang);
   }
 
   void show() const {
     std::string status = "heaps: " + (s().heaps().empty() ? std::string("none") : format_coins(s().heaps()));
-    if (!how_.hidden || s().over()) {
-      status += ", value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")";
-    }
+    if (!how_.hidden || s().over()) status += ", " + standing();
     if (!s().over()) status += s().to_move() == player::person ? "; your turn" : "; the engine's turn";
     std::cout << '\n';
     say(status);
@@ -723,9 +766,12 @@ class heap_loop {
       } else if (how_.hidden) {
         say("hint: hidden until the game ends (--hide-values)");
       } else if (const std::optional<heap_move> m = s().hint()) {
-        say("hint: " + present::heap_move_text(*m) + " (it leaves value 0)");
-      } else if (s().value() != 0) {
+        say("hint: " + present::heap_move_text(*m) +
+            (s().misere() ? " (it leaves a P-position in misère play)" : " (it leaves value 0)"));
+      } else if (s().outcome() != 'P') {
         say("hint: none found within the time limit of " + format_seconds(how_.time_limit) + " (--max-seconds)");
+      } else if (s().misere()) {
+        say("hint: none; this is a P-position in misère play, so every move leaves the engine a winning position");
       } else {
         say("hint: none; the value is 0, so every move leaves the engine a winning position");
       }
@@ -733,7 +779,7 @@ class heap_loop {
       if (how_.hidden && !s().over()) {
         say("value: hidden until the game ends (--hide-values)");
       } else {
-        say("value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")");
+        say(standing());
       }
     } else if (word == "undo") {
       undo();
@@ -791,6 +837,7 @@ void run_play(const play_options& o) {
   }
   how.hidden = o.hide_values;
   how.time_limit = o.time_limit;
+  how.convention = o.misere ? play_convention::misere : play_convention::normal;
   const bool terminal_in = ::isatty(STDIN_FILENO) != 0, terminal_out = ::isatty(STDOUT_FILENO) != 0;
   how.echo = !terminal_in;  // lines read from a file or a pipe are shown as typed
   how.symbols = terminal_out && locale_is_utf8();
@@ -837,6 +884,7 @@ void add_play_command(CLI::App& app, run_state& state) {
       "  tartan play mock-turtles --random 12 --seed 3 --hide-values\n"
       "  tartan play 'ruler*ruler*ruler' --random 3x3x3\n"
       "  tartan play kayles --heaps 5,7,9     (heaps; type take 2 from 7 leaving 1 4, or split 7 into 3 4)\n"
+      "  tartan play mock-turtles HTHHTHTH --misere     (the last player to move loses)\n"
       "  printf '0 3\\nquit\\n' | tartan play mock-turtles HTTH");
   auto o = std::make_shared<play_options>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
@@ -852,6 +900,9 @@ void add_play_command(CLI::App& app, run_state& state) {
   sub->add_option("--random", o->random,
                   "Start from a random position of N coins (products: N along each axis, or RxC, RxCxD)")
       ->type_name("N|RxC");
+  sub->add_flag("--misere", o->misere,
+                "Misère play: the player who makes the last move loses; the engine plays to leave P-positions of "
+                "misère play, and hints and the review speak of outcomes, not values");
   sub->add_flag("--hide-values", o->hide_values,
                 "Hide values, outcomes and hints until the game ends (for teaching), then review the moves");
   sub->add_option("--first", o->first, "Who moves first: you or engine")->capture_default_str();
