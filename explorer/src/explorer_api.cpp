@@ -31,6 +31,7 @@
 #include "tartan/present/advice.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/present/json_output.hpp"
+#include "tartan/present/misere_output.hpp"
 #include "tartan/present/pictures.hpp"
 #include "tartan/present/position_input.hpp"
 #include "tartan/present/sequence_output.hpp"
@@ -416,6 +417,7 @@ api_reply analyze_heaps(const request_fields& f, const api_limits& limits) {
   analysis_request request;
   request.terms.push_back({games::resolve_game(game_text(f)), box_region()});
   request.heaps = heaps_of(f, limits);
+  request.misere = f.flag("misere");
   request.count = f.flag("count");
   if (!request.count) {
     request.limit = static_cast<std::size_t>(f.number("limit", 10, max_listed_options));
@@ -425,6 +427,15 @@ api_reply analyze_heaps(const request_fields& f, const api_limits& limits) {
   request.max_seconds = limits.max_seconds;
   request.count_option = "\"count\": true";
   const analysis_report report = answer(request);
+  if (request.misere) {
+    nlohmann::ordered_json out =
+        misere_heap_analysis_json(*report.misere_heaps, report.heap_moves, report.misere_move_count, request.count);
+    if (!report.where.empty()) {
+      out["complete"] = false;
+      out["stopped"] = report.where;
+    }
+    return json_reply(out.dump());
+  }
   const std::optional<std::uint64_t> counted = report.where.empty() ? report.heap_move_count : std::nullopt;
   nlohmann::ordered_json out = heap_analysis_json(*report.heap_position, report.heap_moves, counted);
   if (!report.where.empty()) {
@@ -438,7 +449,7 @@ api_reply analyze_heaps(const request_fields& f, const api_limits& limits) {
 api_reply analyze(std::string_view body, const api_limits& limits) {
   const request_fields f(body, "analyze",
                          {"game", "position", "coins", "size", "heads", "all_heads", "terms", "count", "limit",
-                          "offset", "options", "heaps"});
+                          "offset", "options", "heaps", "misere"});
   if (f.has("heaps")) return analyze_heaps(f, limits);
   analysis_request request;
   request.sum = f.has("terms");
@@ -460,6 +471,7 @@ api_reply analyze(std::string_view body, const api_limits& limits) {
     request.terms.push_back({std::move(game), std::move(region)});
   }
   request.count = f.flag("count");
+  request.misere = f.flag("misere");
   if (request.count && f.has("options")) {
     refuse(400,
            "count counts the winning moves without listing any move, so it lists no options; leave out one "
@@ -477,6 +489,15 @@ api_reply analyze(std::string_view body, const api_limits& limits) {
   request.max_seconds = limits.max_seconds;
   request.count_option = "\"count\": true";
   const analysis_report report = answer(request);
+  if (request.misere) {
+    nlohmann::ordered_json out =
+        misere_analysis_json(*report.misere_position, report.winning_moves, report.misere_move_count, request.count);
+    if (!report.where.empty()) {
+      out["complete"] = false;
+      out["stopped"] = report.where;
+    }
+    return json_reply(out.dump());
+  }
   const sum_term& first = request.terms.front();
   if (request.count && request.sum) {
     return json_reply(printed([&](std::ostream& o) { print_sum_count_json(o, request.terms, *report.sum_count); }));
@@ -632,14 +653,15 @@ move move_of(const json& m) {
 /// POST /api/play: the person's move, if any, and the engine's reply (play.hpp).
 api_reply play(std::string_view body, const api_limits& limits) {
   const request_fields f(body, "play",
-                         {"game", "position", "coins", "size", "heads", "all_heads", "move", "seed", "hint"});
+                         {"game", "position", "coins", "size", "heads", "all_heads", "move", "seed", "hint", "misere"});
   const std::string text = game_text(f);
   const game_handle game = games::resolve_game(text);
   const analyze_options options = question_limits(limits);
   const box_position start = listed_position(read_region(position_of(f, text), game), limits);
   const std::uint64_t seed = f.number("seed", 0, UINT64_MAX);
   const bool person_moves = f.has("move");
-  play_session session(game, start, person_moves ? player::person : player::engine, seed, options);
+  play_session session(game, start, person_moves ? player::person : player::engine, seed, options,
+                       f.flag("misere") ? play_convention::misere : play_convention::normal);
   std::vector<played_move> made;
   if (person_moves) {
     const move m = move_of(f.raw("move"));
