@@ -385,6 +385,8 @@ const state = {
 };
 
 const gameName = () => state.factors.slice(0, state.kind).join('*');
+/** Misère play (the toggle): the last player to move loses; positions have an outcome and no value. */
+const misere = () => $('misere').checked;
 const boardSize = () => (state.kind === 1 ? [state.size[0]] : state.size.slice(0, state.kind));
 
 function sizeText(size) {
@@ -509,8 +511,11 @@ async function refresh() {
     await loadValues(game, size);
     if (request !== state.request) return;
     drawPositionBoard();
-    const answer = await api('analyze', {game, ...positionFields(size, state.heads), limit: LISTED_WINNING,
-                                         options: LISTED_OPTIONS});
+    // Misère play has no values, so no options with values: the outcome and the winning moves.
+    const answer = await api('analyze', misere() ? {game, ...positionFields(size, state.heads), limit: LISTED_WINNING,
+                                                    misere: true}
+                                                 : {game, ...positionFields(size, state.heads), limit: LISTED_WINNING,
+                                                    options: LISTED_OPTIONS});
     if (request !== state.request) return;
     state.analysis = answer;
     showError('');
@@ -534,11 +539,20 @@ function outcomeNode(value) {
                  n ? 'the player to move wins' : 'the player to move loses against good play');
 }
 
+/** A misère outcome ('N', 'P', or null when the solving stopped first), said as outcomeNode says one. */
+function misereOutcomeNode(outcome, terminal) {
+  if (!outcome) return element('span', {text: 'not solved within the explorer\'s time limit'});
+  const n = outcome === 'N';
+  const said = terminal ? 'no move is left: the player to move wins'
+                        : n ? 'the player to move wins' : 'the player to move loses against good play';
+  return element('span', {}, element('span', {class: 'badge ' + outcome, text: outcome}), said);
+}
+
 /**
  * A button for a move of the position explored, leaving `value`: pointing at it shows its coins on the board,
  * choosing it makes it. `text` replaces the list's "coins → value" form.
  */
-function moveButton(move, value, text) {
+function moveButton(move, value, text, label) {
   const winning = value === 0;
   const button = text ? element('button', {type: 'button', text})
                       : element('button', {type: 'button'},
@@ -546,8 +560,8 @@ function moveButton(move, value, text) {
                                 element('span', {class: 'after', text: '→ ' + value}));
   button.dataset.move = JSON.stringify(move);
   button.dataset.value = String(value);
-  button.setAttribute('aria-label', 'turn ' + moveText(move) + ', leaves value ' + value +
-                                        (winning ? ', a winning move' : ''));
+  button.setAttribute('aria-label', label || 'turn ' + moveText(move) + ', leaves value ' + value +
+                                                 (winning ? ', a winning move' : ''));
   const point = () => {
     state.pointed = turnedKeys(move);
     drawPositionBoard();
@@ -568,8 +582,37 @@ function moveButton(move, value, text) {
   return button;
 }
 
+/** The analysis of a position in misère play: its outcome, how it was found, its winning moves; no value. */
+function showMisereAnalysis(a) {
+  $('value-label').textContent = 'misère play, outcome';
+  $('value').textContent = a.outcome || '?';
+  $('outcome').replaceChildren(misereOutcomeNode(a.outcome, a.terminal));
+  const how = a.method === 'sweep' ? 'every position up to it, ' : 'the positions reachable from it, ';
+  $('formula').textContent = 'The player who makes the last move loses. A position is solved as a whole (' + how +
+                             a.positions_solved + ' solved): its outcome is not the values\' XOR.';
+  showHeapView(a);
+  const winning = $('winning');
+  if (a.terminal) {
+    winning.replaceChildren('No move is left: in misère play the player to move wins at once.');
+  } else if (a.outcome !== 'N') {
+    winning.replaceChildren(a.outcome === 'P' ? 'No winning move: every move leaves an N-position.'
+                                              : a.stopped || '');
+  } else {
+    winning.replaceChildren(element('span', {text: 'Winning moves (each leaves a P-position):'}),
+                            ...a.winning_moves.slice(0, 12).map((m) => moveButton(
+                                m, 0, '★ turn ' + moveText(m), 'turn ' + moveText(m) + ', a winning move')));
+  }
+  $('options').replaceChildren();
+  $('options-title').textContent = 'Options';
+  $('options-more').textContent = 'Misère play has no values, so the options are not listed with them: the winning ' +
+                                  'moves above are the moves to a P-position.';
+  drawPositionBoard();
+}
+
 function showAnalysis() {
   const a = state.analysis;
+  if (a.play === 'misère') return showMisereAnalysis(a);
+  $('value-label').textContent = 'value';
   $('value').textContent = String(a.value);
   $('outcome').replaceChildren(outcomeNode(a.value));
   // The value as the XOR of the heads coins' values, while it fits a line.
@@ -650,12 +693,23 @@ function showHeapView(a) {
 async function analyseHeaps() {
   const request = ++state.heapRequest;
   try {
-    const a = await api('analyze', {game: gameName(), heaps: $('heaps').value, limit: 100});
+    const a = await api('analyze', {game: gameName(), heaps: $('heaps').value, limit: 100, misere: misere()});
     if (request !== state.heapRequest) return;
     $('heaps').value = a.heaps.join(',');
-    $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') + ': value ',
-                                    element('strong', {text: String(a.value)}), ' ',
-                                    element('span', {class: 'outcome'}, outcomeNode(a.value)));
+    if (a.play === 'misère') {
+      // The genera of the heaps (tame or not), then the outcome: in misère play heaps do not cancel as coins do.
+      const genera = a.genera.map((g) => g.heap + ': ' + g.genus).join(', ');
+      $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') +
+                                          ' in misère play (' + (a.method === 'genus' ? 'the genus method' :
+                                                                                        'the plain search') +
+                                          (genera ? '; genera ' + genera : '') + '): outcome ',
+                                      element('strong', {text: a.outcome || '?'}), ' ',
+                                      element('span', {class: 'outcome'}, misereOutcomeNode(a.outcome, a.terminal)));
+    } else {
+      $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') + ': value ',
+                                      element('strong', {text: String(a.value)}), ' ',
+                                      element('span', {class: 'outcome'}, outcomeNode(a.value)));
+    }
     $('heap-moves').replaceChildren(...a.winning_moves.map((m) => {
       const button = element('button', {type: 'button', text: '★ ' + heapMoveText(m)});
       button.addEventListener('click', () => {
@@ -666,7 +720,7 @@ async function analyseHeaps() {
       });
       return element('li', {class: 'winning'}, button);
     }));
-    if (a.value !== 0 && a.winning_moves.length === 100) {
+    if (a.winning_moves.length === 100) {
       $('heap-moves').append(element('li', {class: 'hint', text: 'The first 100 winning moves are listed.'}));
     }
   } catch (error) {
@@ -687,6 +741,7 @@ function writeAddress() {
   if (fields.position !== undefined) params.set('position', fields.position);
   else params.set('heads', fields.heads);
   if (state.tab !== 'position') params.set('view', state.tab);
+  if (misere()) params.set('misere', '1');
   const hash = '#' + params.toString();
   if (location.hash !== hash) history.replaceState(null, '', hash);
   $('share-link').value = location.href;
@@ -768,6 +823,7 @@ function readAddress() {
   state.heads = heads;
   const view = params.get('view');
   if (view && $('tab-' + view)) state.tab = view;
+  $('misere').checked = params.get('misere') === '1';
   document.querySelector('input[name="kind"][value="' + state.kind + '"]').checked = true;
   showNotice(notes.length ? 'The link was cut to what the page draws: ' + notes.join('; ') + '.' : '');
   return true;
@@ -815,6 +871,7 @@ const play = {
   seed: 1,
   hint: null,
   busy: false,
+  misere: false,  // the game is played in misère play (the toggle when it started)
 };
 
 let playBoard;
@@ -862,10 +919,11 @@ async function startGame(heads) {
   play.log = [];
   play.hint = null;
   play.seed = Math.floor(Math.random() * 2 ** 31);
+  play.misere = misere();  // the game keeps the convention it started with
   if ($('first-engine').checked) {
     await playRequest(null);
   } else {
-    await yourTurn('You move first.');
+    await yourTurn(play.misere ? 'Misère play: the last player to move loses. You move first.' : 'You move first.');
   }
 }
 
@@ -886,12 +944,20 @@ async function updateHint() {
   hint.hidden = !$('hints').checked || !play.started || play.over;
   if (hint.hidden) return;
   try {
-    const a = await api('analyze', {game: play.game, ...positionFields(play.size, play.heads), limit: 1});
+    const a = await api('analyze', {game: play.game, ...positionFields(play.size, play.heads), limit: 1,
+                                    misere: play.misere});
     play.hint = a.winning_moves.length ? a.winning_moves[0] : null;
-    hint.textContent = 'Value ' + a.value + ': ' + (a.value !== 0 ? 'you can win; a winning move: turn ' +
-                                                                    moveText(play.hint)
-                                                                  : 'every move leaves a non-zero value; ' +
-                                                                    'hope the engine errs');
+    if (play.misere) {
+      hint.textContent = 'Misère outcome ' + (a.outcome || '?') + ': ' +
+                         (play.hint ? 'you can win; a winning move: turn ' + moveText(play.hint)
+                                    : a.outcome === 'P' ? 'every move leaves an N-position; hope the engine errs'
+                                                        : 'no winning move found in time');
+    } else {
+      hint.textContent = 'Value ' + a.value + ': ' + (a.value !== 0 ? 'you can win; a winning move: turn ' +
+                                                                      moveText(play.hint)
+                                                                    : 'every move leaves a non-zero value; ' +
+                                                                      'hope the engine errs');
+    }
   } catch (error) {
     hint.textContent = error.message;
   }
@@ -904,6 +970,7 @@ async function playRequest(move) {
   try {
     const body = {game: play.game, ...positionFields(play.size, play.heads), seed: play.seed++};
     if (move) body.move = move;
+    if (play.misere) body.misere = true;
     const answer = await api('play', body);
     if (move) play.undo.push(before);
     play.heads = headsOf(answer.position);
@@ -925,10 +992,16 @@ async function playRequest(move) {
     if (answer.over) {
       play.hint = null;
       $('play-hint').hidden = true;
-      playStatus(answer.winner === 'engine'
-                     ? (said ? said + ' ' : '') + 'The engine wins: you have no move left.'
-                     : 'You win! The engine has no move left.',
-                 true);
+      // In misère play the player left without a move wins: the one who made the last move lost.
+      const misereEnd = answer.winner === 'engine'
+                            ? 'The engine wins: it has no move left, and in misère play the last player to move (you) ' +
+                                  'loses.'
+                            : 'You win! You have no move left: the engine made the last move, which loses in misère ' +
+                                  'play.';
+      const ended = play.misere ? misereEnd
+                                : (answer.winner === 'engine' ? 'The engine wins: you have no move left.'
+                                                              : 'You win! The engine has no move left.');
+      playStatus(answer.winner === 'engine' && said ? said + ' ' + ended : ended, true);
       drawPlay();
     } else {
       await yourTurn(said);
@@ -1148,6 +1221,10 @@ async function start() {
     if (state.history.length) setPosition(state.history.pop(), false);
   });
   $('show-winning').addEventListener('change', drawPositionBoard);
+  $('misere').addEventListener('change', () => {
+    refresh();
+    if ($('heaps-line').textContent) analyseHeaps();
+  });
   $('heaps-analyse').addEventListener('click', analyseHeaps);
   $('heaps').addEventListener('keydown', (event) => {
     if (event.key === 'Enter') analyseHeaps();

@@ -51,8 +51,9 @@ TARTAN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
 
 # The definitions the page is checked against (definitions.py).
-from definitions import (kayles_g, kayles_winning_heap_moves, mex, mock_turtles_g, mock_turtles_moves,  # noqa: E402
-                         nim_mul, nim_mul_fermat, row_value, ruler_g)
+from definitions import (kayles_g, kayles_misere_wins, kayles_winning_heap_moves, mex,  # noqa: E402
+                         mock_turtles_g, mock_turtles_misere_wins, mock_turtles_moves, nim_mul, nim_mul_fermat,
+                         row_value, ruler_g)
 from explorer_process import start_explorer  # noqa: E402
 
 
@@ -516,6 +517,82 @@ try:
     open_link("game=ruler&size=10&position=TTTTTHTHTH")
     analysed()
     check(not by_id("heap-view").is_displayed(), "a coin-turning game has no heap view")
+
+    # Misère play (the toggle): the outcome of Mock Turtles HTTHHTHT and its winning moves by the misère definition,
+    # no value and no options; a winning move leaves a P-position; the toggle off gives the value back.
+    def misere_settled():
+        wait(lambda: by_id("value-label").text.startswith("misère") and by_id("value").text in ("N", "P"),
+             "the misère outcome")
+        time.sleep(0.3)
+        return by_id("value").text
+
+    misere_row = "HTTHHTHT"
+    misere_mask = sum(1 << c for c, x in enumerate(misere_row) if x == "H")
+    open_link("game=mock-turtles&size=8&position=" + misere_row + "&misere=1")
+    outcome = misere_settled()
+    check(by_id("misere").is_selected(), "the link's misere=1 sets the toggle")
+    check(outcome == ("N" if mock_turtles_misere_wins(misere_mask) else "P"),
+          "the misère outcome of HTTHHTHT, %s, is the definition's" % outcome)
+    shown = [json.loads(b.get_attribute("data-move")) for b in
+             driver.find_elements(By.CSS_SELECTOR, "#winning button")]
+    expected = sorted(tuple(sorted(o + (n,))) for n in range(8) if misere_mask >> n & 1 for o in mock_turtles_moves(n)
+                      if not mock_turtles_misere_wins(misere_mask ^ sum(1 << c for c in o + (n,))))
+    check(sorted(map(tuple, shown)) == expected, "the misère winning moves shown are the definition's: " + str(shown))
+    check(not driver.find_elements(By.CSS_SELECTOR, "#options button"), "misère play lists no options with values")
+    by_id("view-position").screenshot(os.path.join(OUT, "misere.png"))
+    if shown:
+        driver.find_element(By.CSS_SELECTOR, "#winning button").click()
+        wait(lambda: by_id("value").text == "P", "a P-position after a misère winning move")
+        check(True, "a misère winning move leaves a P-position")
+    by_id("misere").click()
+    check(analysed() >= 0 and by_id("value-label").text == "value", "the toggle off shows the value again")
+    by_id("misere").click()
+    misere_settled()
+
+    # A game in misère play: the engine, first from an N-position, wins; replayed by the definition, each of its
+    # moves leaves a P-position of misère play, and the person made the last move.
+    start_mask = sum(1 << c for c in (0, 1, 3, 6, 7))
+    check(mock_turtles_misere_wins(start_mask), "HHTHTTHH is an N-position in misère play")
+    open_link("game=mock-turtles&size=8&position=HHTHTTHH&misere=1")
+    misere_settled()
+    by_id("tab-play").click()
+    by_id("first-engine").click()
+    if by_id("hints").is_selected():
+        by_id("hints").click()
+    by_id("play-new").click()
+    play_settled()
+    turns = 0
+    while "wins" not in by_id("play-status").text and turns < 40:
+        shown = [c for c in range(8) if "heads" in coin("play-board", str(c)).get_attribute("class")]
+        coin("play-board", str(max(shown))).click()
+        by_id("play-move").click()
+        play_settled()
+        turns += 1
+    status = by_id("play-status").text
+    check("The engine wins" in status and "misère" in status, "the engine wins the misère game: " + status)
+    heads = start_mask
+    replay_ok = True
+    for entry in [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#play-log li")]:
+        who, coins = entry.split(": turn ")
+        for c in map(int, coins.split()):
+            heads ^= 1 << c
+        if who == "engine":
+            replay_ok = replay_ok and not mock_turtles_misere_wins(heads)
+    check(replay_ok and heads == 0, "replayed, every engine move leaves a misère P-position, and the person turned "
+          "the last coin")
+    by_id("view-play").screenshot(os.path.join(OUT, "play-misere.png"))
+    by_id("tab-position").click()
+
+    # Kayles heaps in misère play: two heaps of 2 are a P-position as heaps (as coins they would cancel).
+    open_link("game=kayles&size=10&position=TTTTTHTHTH&misere=1")
+    misere_settled()
+    type_into(by_id("heaps"), "2,2")
+    by_id("heaps-analyse").click()
+    wait(lambda: "misère" in by_id("heaps-line").text, "the heaps in misère play")
+    check(("outcome P" in by_id("heaps-line").text) == (not kayles_misere_wins((2, 2))) and
+          not kayles_misere_wins((2, 2)),
+          "heaps 2 2 in misère play: " + by_id("heaps-line").text)
+    by_id("misere").click()
 
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not errors, "the browser's console has no error: " + str(errors))
