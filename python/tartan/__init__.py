@@ -28,6 +28,7 @@ from ._tartan import (
 )
 from ._arrays import Sequence, Table
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
+from ._misere import HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, RuleMismatch
 from ._nim import nim_mul
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Position, Region, SumAnalysis, WinningMoveCount,
                          position, region)
@@ -45,8 +46,12 @@ __all__ = [
     "Game",
     "GameInfo",
     "HeapAnalysis",
+    "HeapGenus",
     "HeapMove",
     "LimitError",
+    "MisereAnalysis",
+    "MisereCheckReport",
+    "MisereHeapAnalysis",
     "Move",
     "Nimber",
     "NotAcyclicError",
@@ -56,6 +61,7 @@ __all__ = [
     "PositionMismatch",
     "Region",
     "Rule",
+    "RuleMismatch",
     "Sequence",
     "SumAnalysis",
     "Table",

@@ -197,3 +197,29 @@ def _svg_table(game: _Game, values: npt.NDArray[np.uint64]) -> Optional[str]: ..
 def _svg_sequence(name: str, values: npt.NDArray[np.uint64]) -> Optional[str]: ...
 def _svg_analysis(analysis: _Analysis) -> Optional[str]: ...
 def _svg_verify(report: _VerifyReport, values_name: str) -> Optional[str]: ...
+def _analyze_misere(
+    game: _Game,
+    position: _Position,
+    count: bool,
+    limit: int,
+    offset: int,
+    max_memory: Any,
+    max_seconds: Any,
+    progress: _Progress,
+    method: str,
+) -> Tuple[Optional[str], bool, str, int, List[Tuple[Tuple[int, ...], ...]], Optional[int], Optional[str]]: ...
+def _analyze_misere_heaps(
+    game: _Game,
+    heaps: List[int],
+    count: bool,
+    limit: int,
+    offset: int,
+    max_memory: Any,
+    max_seconds: Any,
+    progress: _Progress,
+    method: str,
+) -> Tuple[Optional[str], bool, Tuple[int, ...], str, List[Tuple[int, bool, int, int, bool, str]], int,
+           List[Tuple[int, int, Tuple[int, ...], str]], Optional[int], Optional[str]]: ...
+def _heap_genera(game: _Game, count: int) -> List[Tuple[int, bool, int, int, bool, str]]: ...
+def _check_misere(game: _Game, size: _Size, listed: int, max_memory: Any, progress: _Progress) -> Tuple[
+    str, Tuple[int, ...], int, int, int, List[Tuple[_Position, int, bool, str, str]], float, bool]: ...
