@@ -159,6 +159,11 @@ void answer_misere_position(const analysis_request& request, const search_option
     if (request.count) report.misere_move_count = 0;
     return;
   }
+  // A stopped solving says where it stopped; the winning moves among the positions a stopped sweep solved are still
+  // listed (bit tests, nothing searched), a stopped search has none to list.
+  const bool stopped = a.solving() != search_end::complete;
+  if (stopped && (request.count || a.method() != misere_method::sweep)) return;
+  const search_options& limits = stopped ? search_options{} : search;
   if (request.count) {
     std::uint64_t counted = 0;
     report.search = a.for_each_winning_move(
@@ -180,7 +185,7 @@ void answer_misere_position(const analysis_request& request, const search_option
         if (request.on_winning_move) request.on_winning_move(m);
         return report.winning_moves.size() < request.limit;
       },
-      search);
+      limits);
   report.search = r;
   if (r.interrupted())
     record_stop(report, r, "winning moves", report.winning_moves.size(), request.max_seconds, "option");
