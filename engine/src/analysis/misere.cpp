@@ -163,11 +163,14 @@ misere_solver::misere_solver(game_handle game, box_extents extents, std::uint64_
                "listing the " + std::to_string(total) + " moves of this box for misère analysis",
                "give a position whose heads lie within fewer coins");
 
-  // Each axis's moves from each coordinate, as coordinate lists (the moving coordinate last).
+  // Each axis's moves from each coordinate, as coordinate lists (the moving coordinate last). A coordinate with more
+  // moves than are listed can only be in cells where another axis has no move (else the total would have been
+  // refused): it is left empty, and those cells have no move either way.
   std::vector<std::vector<std::vector<std::vector<coin>>>> axis_moves(k);
   for (std::size_t i = 0; i < k; ++i) {
     axis_moves[i].resize(extents_[i]);
     for (coin c = 0; c < extents_[i]; ++c) {
+      if (counts[i][c] > max_misere_moves) continue;
       game_.factor(i).for_each_move(c, [&](std::span<const coin> others) {
         std::vector<coin> turned(others.begin(), others.end());
         turned.push_back(c);
@@ -182,7 +185,7 @@ misere_solver::misere_solver(game_handle game, box_extents extents, std::uint64_
   moves_.reserve(total);
   first_move_.assign(cells_ + 1, 0);
   std::fill(cell.begin(), cell.end(), 0);
-  std::vector<std::size_t> choice(k, 0);
+  std::vector<std::size_t> choice(k, 0), at(k, 0);
   for (std::size_t index = 0; index < cells_; ++index) {
     first_move_[index] = static_cast<std::uint32_t>(moves_.size());
     bool any = true;
@@ -194,7 +197,7 @@ misere_solver::misere_solver(game_handle game, box_extents extents, std::uint64_
       for (;;) {
         // The move's cells: the product of the axes' coordinate lists, as bits.
         std::uint64_t turned = 0;
-        std::vector<std::size_t> at(k, 0);
+        std::fill(at.begin(), at.end(), 0);
         for (;;) {
           std::uint64_t bit = 0;
           for (std::size_t i = 0; i < k; ++i) bit += axis_moves[i][cell[i]][choice[i]][at[i]] * stride[i];
@@ -246,8 +249,10 @@ misere_solver::misere_solver(game_handle game, box_extents extents, std::uint64_
         // one that does not grows without end (Mock Turtles adds them). So the search gets a sixteenth of the sweep's
         // positions in lookups, at most 2^24 (about 2 s), before it gives way.
         budget_ = memo_room;
+        // Where the sweep does not fit, the search is the only method: it gets 2^26 lookups (some seconds), and a
+        // position it cannot settle in them is refused, naming the coins the sweep takes.
         work_budget_ = may_sweep_ ? std::clamp<std::uint64_t>(top_ / 16, std::uint64_t{1} << 20, std::uint64_t{1} << 24)
-                                  : UINT64_MAX;
+                                  : options.search_probe;
       }
       break;
   }
@@ -501,6 +506,15 @@ char misere_solver::search(std::uint64_t root, search_stop* stop) {
     if (may_sweep_ && (known.count > budget_ || work_ > work_budget_)) {
       give_way(stop);
       return outcome(root, nullptr);
+    }
+    if (work_ > work_budget_) {
+      const std::uint64_t room = max_memory_ > moves_.size() * 8 ? max_memory_ - moves_.size() * 8 : 0;
+      throw limit_error("the positions reachable from this one are too many to search (" + std::to_string(known.count) +
+                            " solved, " + std::to_string(work_) + " options looked at), and the sweep of the " +
+                            positions_text(top_ + 1) + " up to it needs about " + format_bytes(table_bytes(top_)) +
+                            ", over the memory limit of " + format_bytes(max_memory_),
+                        "give a position whose heads lie within the first " + coins_text(coins_fitting(room)),
+                        memory_figures("the misère sweep", table_bytes(top_), max_memory_));
     }
     if (known.count > budget_) {
       const std::uint64_t room = max_memory_ > moves_.size() * 8 ? max_memory_ - moves_.size() * 8 : 0;

@@ -17,6 +17,7 @@
 
 #include "support/error_message.hpp"
 #include "tartan/analysis/analysis_request.hpp"
+#include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/misere_heaps.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
@@ -366,6 +367,27 @@ TEST(MisereTest, BoxesBeyondTheMethodAreRefusedBeforeAnyWork) {
                 .find("'motley' has more than 134217728 moves in a box of 40 coins, the most misère analysis lists as "
                       "bitmasks"),
             std::string::npos);
+}
+
+TEST(MisereTest, ASearchThatCannotGiveWayIsRefusedAfterItsProbe) {
+  // Ruler's all-heads row of 30 coins with 64 MiB: the sweep's 2^30 bits do not fit, and the search for its winning
+  // moves, which reaches every position below, is refused once it has looked at its probe's options, naming the coins
+  // the sweep takes.
+  misere_options options;
+  options.max_memory = std::uint64_t{64} << 20;
+  options.search_probe = std::uint64_t{1} << 16;
+  const std::string refused = message_of([&] {
+    tartan::analyze_misere(game_of("ruler"), tartan::box_region::all_heads(box_extents{30}).to_position(), options)
+        .count_winning_moves();
+  });
+  EXPECT_NE(refused.find("the positions reachable from this one are too many to search"), std::string::npos) << refused;
+  EXPECT_NE(refused.find("give a position whose heads lie within the first 28 coins"), std::string::npos) << refused;
+  // Few heads of Turning Turtles: the same limits, answered by the search.
+  const box_position sparse = tartan::sparse_box_position(std::vector<std::size_t>{30}, "4,17,29");
+  const tartan::misere_analysis a = tartan::analyze_misere(game_of("turning-turtles"), sparse, options);
+  EXPECT_EQ(a.method(), misere_method::reachable);
+  plain_search reference(game_of("turning-turtles"), {30});
+  EXPECT_EQ(a.outcome(), reference.wins(reference.of(sparse)) ? 'N' : 'P');
 }
 
 TEST(MisereTest, ACancelKeepsWhatWasSolved) {

@@ -54,6 +54,10 @@ inline constexpr std::size_t max_misere_cells = 64;
 /// about a second at most, so the reachable search is not tried.
 inline constexpr std::uint64_t misere_sweep_always = std::uint64_t{1} << 24;
 
+/// The option lookups the automatic method's search may make when the sweep would not fit the memory, before the
+/// position is refused: 2^26, some seconds.
+inline constexpr std::uint64_t misere_search_probe = std::uint64_t{1} << 26;
+
 /// The most moves of a box listed as bitmasks (8 bytes each): a box whose moves pass this is refused.
 inline constexpr std::uint64_t max_misere_moves = std::uint64_t{1} << 27;
 
@@ -68,6 +72,8 @@ struct misere_options {
   /// solving, which keeps what it found. Empty: no reports.
   progress_callback progress = {};
   misere_method method = misere_method::automatic;
+  /// The option lookups of the automatic method's search where the sweep does not fit the memory (tests lower it).
+  std::uint64_t search_probe = misere_search_probe;
 };
 
 /**
