@@ -262,6 +262,19 @@ TEST(MisereCliTest, CtrlCDuringASweepKeepsThePartialReport) {
   EXPECT_NE(err.find(" stopped after "), std::string::npos) << err;
 }
 
+TEST(MisereCliTest, CtrlCDuringACheckKeepsThePositionsChecked) {
+  // Every position of Mock Turtles on 30 coins: a sweep of 2^30 positions, minutes on any machine.
+  background_tartan run({"check", "mock-turtles", "--coins", "30", "--misere"}, error_stream::terminal);
+  ASSERT_TRUE(run.wait_for(progress_bar_drawn("checking misère outcomes")));
+  ASSERT_TRUE(run.running());
+  const tartan::test::cli_result r = run.interrupt();
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_NE(r.out.find(" of 1073741824 (interrupted: every position below the stop)"), std::string::npos) << r.out;
+  const std::string err = tartan::test::without_progress_bar(r.err);
+  EXPECT_EQ(err.rfind("interrupted: ", 0), 0u) << err;
+  EXPECT_NE(err.find(" of 1073741824 positions were checked before the stop"), std::string::npos) << err;
+}
+
 TEST(MisereCliTest, RefusalsAreOneLine) {
   const auto one_line = [](const tartan::test::cli_result& r, const std::string& part) {
     EXPECT_EQ(r.exit_code, 2);

@@ -118,8 +118,12 @@ misere_check_result check_misere(const misere_check_request& request) {
   for (std::size_t c = 0; c < cells; ++c) {
     if (values[c] >= 2) big |= std::uint64_t{1} << c;
   }
+  // The comparison reports the rest; after a stopped sweep it compares the positions swept without asking again (it
+  // takes a few nanoseconds a position), so that the report keeps them.
   search_options compare_limits;
-  if (request.progress) compare_limits.progress = [&](double f) { return request.progress(0.8 + 0.2 * f); };
+  if (request.progress && swept == search_end::complete) {
+    compare_limits.progress = [&](double f) { return request.progress(0.8 + 0.2 * f); };
+  }
   const std::uint64_t end = solver.swept();
   search_stop stop(compare_limits, end);
   constexpr std::uint64_t stride = std::uint64_t{1} << 16;

@@ -7,9 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "support/error_message.hpp"
@@ -211,6 +213,22 @@ TEST(MisereCheckTest, ACancelKeepsThePositionsChecked) {
   EXPECT_FALSE(r.complete);
   EXPECT_FALSE(r.tame());
   EXPECT_EQ(r.positions, 0u);
+  // Stopped part way (each report waits past the least time between reports, so one comes at every block of
+  // positions and the stop falls at the third whatever the machine's speed): the positions swept are compared.
+  int calls = 0;
+  request.progress = [&](double) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    return ++calls < 3;
+  };
+  const tartan::misere_check_result part = tartan::check_misere(request);
+  EXPECT_FALSE(part.complete);
+  EXPECT_GT(part.positions, 0u);
+  EXPECT_LT(part.positions, std::uint64_t{1} << 22);
+  const tartan::misere_check_result whole = tartan::check_misere({game_of("mock-turtles"), {22}});
+  ASSERT_EQ(part.first_mismatches.size(), whole.first_mismatches.size());
+  for (std::size_t i = 0; i < part.first_mismatches.size(); ++i) {
+    EXPECT_EQ(part.first_mismatches[i].position, whole.first_mismatches[i].position);
+  }
 }
 
 }  // namespace
