@@ -92,11 +92,13 @@ bool misere_page_printer::begin() { return begin_page(out_, a_.outcome(), a_.ter
 bool misere_page_printer::visit(const move& m) {
   if (listed_ == 0) {
     if (offset_ != 0) out_ << "from winning move " << offset_ + 1 << " on, ";
-    out_ << (a_.game().is_product()
-                 ? "winning moves (each leaves a P-position; turn every coin of rows × columns, the last row and "
-                   "column meeting at the heads coin that goes to tails):\n"
-                 : "winning moves (each leaves a P-position; the coins turned, ascending, the last from heads to "
-                   "tails):\n");
+    const std::size_t k = a_.game().dimensions();
+    out_ << (k == 1   ? "winning moves (each leaves a P-position; the coins turned, ascending, the last from heads to "
+                        "tails):\n"
+             : k == 2 ? "winning moves (each leaves a P-position; turn every coin of rows × columns, the last row and "
+                        "column meeting at the heads coin that goes to tails):\n"
+                      : "winning moves (each leaves a P-position; turn every coin of the product of the axes' coins, "
+                        "the last of each axis meeting at the heads coin that goes to tails):\n");
   }
   ++listed_;
   out_ << "  " << move_text(m) << '\n';
