@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <memory>
 #include <random>
 #include <string>
 #include <thread>
@@ -290,6 +291,49 @@ TEST(MisereTest, RandomBoardsAndBoxesMatchThePlainSearch) {
     for (int j = 0; j < 4; ++j) check_position(game_of(name), random_position({3, 3}, rng));
   }
   for (int j = 0; j < 8; ++j) check_position(game_of("ruler*twins*mock-turtles"), random_position({2, 2, 3}, rng));
+}
+
+/// A plug-in rule no turning code writes: from coin n, a seeded random handful of sets of lower coins, none for some
+/// coins (they have no move), listed once and kept.
+struct listed_plugin {
+  std::shared_ptr<const std::vector<std::vector<std::vector<coin>>>> moves;
+
+  bool for_each_move(coin n, tartan::move_visitor visit) const {
+    if (n >= moves->size()) return true;
+    for (const std::vector<coin>& others : (*moves)[n]) {
+      if (!visit(std::span<const coin>(others))) return false;
+    }
+    return true;
+  }
+};
+
+listed_plugin random_plugin(std::mt19937& rng, coin coins) {
+  auto moves = std::make_shared<std::vector<std::vector<std::vector<coin>>>>(coins);
+  for (coin n = 0; n < coins; ++n) {
+    const int count = std::uniform_int_distribution<int>(0, 4)(rng);
+    for (int i = 0; i < count; ++i) {
+      std::vector<coin> others;
+      for (coin c = 0; c < n; ++c) {
+        if (std::uniform_int_distribution<int>(0, 3)(rng) == 0) others.push_back(c);
+      }
+      if (std::find((*moves)[n].begin(), (*moves)[n].end(), others) == (*moves)[n].end()) {
+        (*moves)[n].push_back(others);
+      }
+    }
+  }
+  return listed_plugin{std::move(moves)};
+}
+
+TEST(MisereTest, PluginRowsAndBoardsMatchThePlainSearch) {
+  // A plug-in goes through the game's own for_each_move, as a built-in does: rows, and boards with a built-in factor.
+  std::mt19937 rng(2804);
+  for (int i = 0; i < 40; ++i) {
+    const tartan::turning_game plugin("random-plugin", "", random_plugin(rng, 11));
+    const std::size_t coins = std::uniform_int_distribution<std::size_t>(1, 11)(rng);
+    check_position(game_handle(plugin), random_position({coins}, rng));
+    const game_handle board(std::vector<tartan::turning_game>{plugin, tartan::games::find_game("ruler")});
+    check_position(board, random_position({3, 3}, rng));
+  }
 }
 
 TEST(MisereTest, APositionWithoutAMoveIsWonByThePlayerToMove) {
