@@ -175,25 +175,33 @@ int take_break_code::max_heaps() const {
 
 bool take_break_code::for_each_move(coin n, move_visitor visit) const {
   const coin t = std::min(max_take(), n);
-  bool empty = false;              // some move leaves nothing, or heaps that cancel in pairs
-  std::vector<char> single(n, 0);  // single[c]: some move leaves heap c (after cancelling pairs)
+  bool empty = false;  // some move leaves nothing, or heaps that cancel in pairs
+  // A move leaving one heap leaves n - k >= n - t; only three heaps, two of them cancelling, leave a single coin
+  // further left. So the single coins lie in [lowest, n): O(t) per coin for the codes without three-heap digits (a
+  // subtraction game's coin costs O(|S|), not O(n)), O(n) with them, whose pairs and triples cost more anyway.
+  coin lowest = t < n ? n - t : 1;
+  for (coin k = 0; k <= t; ++k) {
+    if ((digits_[k] & leaves_three) != 0 && !distinct(k)) lowest = 1;
+  }
+  lowest = std::max<coin>(lowest, 1);
+  std::vector<char> single(n > lowest ? n - lowest : 0, 0);  // single[c - lowest]: some move leaves heap c alone
   for (coin k = 0; k <= t; ++k) {
     const std::uint8_t d = digits_[k];
     const coin r = n - k;  // the tokens left, in the heaps the move leaves
     if ((d & leaves_nothing) != 0 && r == 0 && k >= 1) empty = true;
-    if ((d & leaves_one) != 0 && r >= 1 && k >= 1) single[r] = 1;
+    if ((d & leaves_one) != 0 && r >= 1 && k >= 1) single[r - lowest] = 1;
     if ((d & leaves_two) != 0 && r >= 2 && r % 2 == 0 && !distinct(k)) empty = true;  // r/2 and r/2
     if ((d & leaves_three) != 0 && !distinct(k)) {
       for (coin a = 1; 3 * a <= r; ++a) {  // a, a, r - 2a and a, b, b: one coin left turned
-        if (r - 2 * a >= a) single[r - 2 * a] = 1;
-        if ((r - a) % 2 == 0 && (r - a) / 2 >= a) single[a] = 1;
+        if (r - 2 * a >= a) single[r - 2 * a - lowest] = 1;
+        if ((r - a) % 2 == 0 && (r - a) / 2 >= a) single[a - lowest] = 1;
       }
     }
   }
   std::vector<coin> others;
   if (empty && !visit(std::span<const coin>(others))) return false;
-  for (coin c = 1; c < n; ++c) {
-    if (single[c] == 0) continue;
+  for (coin c = lowest; c < n; ++c) {
+    if (single[c - lowest] == 0) continue;
     others.assign(1, c);
     if (!visit(std::span<const coin>(others))) return false;
   }
