@@ -4,13 +4,15 @@
 //
 // Normal play: a move is a move of the code in one heap; the player left without a move (no heap can move) loses.
 // The engine answers with a winning move when there is one (one of the first few found, chosen by its seeded
-// generator), else a legal move drawn by the same generator.
+// generator), else a legal move drawn by the same generator. Once a game is over (or at any time), review() says
+// what each move did to the value, as play_session::review does for coins.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tartan/analysis/heap_position.hpp"
@@ -22,7 +24,34 @@ namespace tartan {
 struct played_heap_move {
   heap_move move;
   player by = player::person;
+  friend bool operator==(const played_heap_move&, const played_heap_move&) = default;
 };
+
+/// What one heap move did to the value (move_review in play.hpp, for heaps): a move that leaves value 0 wins, a move
+/// from a non-zero value that leaves a non-zero value threw a win away, and from value 0 every move loses.
+struct heap_move_review {
+  played_heap_move played;
+  grundy_value before = 0;  // the value of the heaps the move was made from
+  grundy_value after = 0;   // the value of the heaps it left
+  /// For a mistake, a winning move from the same heaps (the first in heap_analysis::for_each_winning_move's order).
+  std::optional<heap_move> better;
+
+  /// The move left value 0 from a non-zero value.
+  bool winning() const { return before != 0 && after == 0; }
+  /// The move was made from a non-zero value (a winning move existed) and left a non-zero value.
+  bool mistake() const { return before != 0 && after != 0; }
+};
+
+/**
+ * Reads a heap move as a person types it: "take 2 from 7 leaving 1 4" or its numbers alone, "2 7 1 4" (the tokens
+ * taken, the heap, then the heaps left); "split 7 into 3 4" for a split (d0); the words heap_move_text writes too
+ * ("take 2 from the heap of 7, leaving heaps of 1 and 4", "... leaving nothing"), in any case. Throws parse_error
+ * saying what to type. Whether the move is legal is the session's question (heap_play_session::illegal_reason).
+ *
+ * Example: parse_heap_move("take 2 from the heap of 7, leaving heaps of 1 and 4") == heap_move{2, 7, {1, 4}};
+ *          parse_heap_move("split 7 into 3 4") == heap_move{0, 7, {3, 4}}
+ */
+heap_move parse_heap_move(std::string_view text);
 
 class heap_play_session {
  public:
@@ -39,6 +68,8 @@ class heap_play_session {
   const game_handle& game() const { return game_; }
   /// The heaps, ascending.
   const std::vector<coin>& heaps() const { return current_->heaps(); }
+  /// The heaps the game started from, ascending.
+  const std::vector<coin>& start() const { return before_.empty() ? heaps() : before_.front(); }
   const heap_analysis& current() const { return *current_; }
   grundy_value value() const { return current_->value(); }
   player to_move() const { return to_move_; }
@@ -69,6 +100,16 @@ class heap_play_session {
   /// Takes back the last move; false when there is none.
   bool undo();
   const std::vector<played_heap_move>& history() const { return history_; }
+
+  /**
+   * The moves made so far, each with the value before and after it and, for a mistake, a winning move that was
+   * there instead: what a front end shows at the end of a game played with the values hidden.
+   * Complexity: the value of each position of the game (the sequence is cached), one winning move per mistake.
+   *
+   * Example: Kayles from heaps {1, 2} (value 3), after play({2, 2, {}}): review()[0] has before 3, after 1,
+   * mistake() true and better == heap_move{1, 2, {1}}
+   */
+  std::vector<heap_move_review> review() const;
 
  private:
   void apply(const heap_move& m);
