@@ -227,4 +227,16 @@ TEST(HeapCliTest, RefusalsSayWhatToTypeInOneLine) {
   }
 }
 
+TEST(HeapCliTest, HeapsBeyondTheTimeLimitAreToldWhichHeapsFit) {
+  // Treblecross (0.007) has no sparse space and no known period: its values take O(n) each, so 2·10^7 of them are
+  // hours of work on any machine, far over 10 ms. The advice names heaps, as for the memory limit, not values.
+  for (const std::string command : {"analyze", "play"}) {
+    const auto r = run_tartan({command, "0.007", "--heaps", "3,20000000", "--max-seconds", "0.01"}, "quit\n");
+    EXPECT_EQ(r.exit_code, 2) << command;
+    EXPECT_NE(r.err.find("over the time limit of 10 ms; give heaps below "), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("values, or raise"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  }
+}
+
 }  // namespace
