@@ -4,7 +4,7 @@
 // over the product moves S×T of the factors' coin forms, and every position of small boxes by mex over the game
 // graph (tests/support/product_definition.hpp), neither using the Tartan theorem or the engine's product code; the
 // winning moves of random positions against that game graph (each listed move made, no winning move missed); counts
-// by enumeration on small boxes, and on a 10^6 × 10^6 board by the bilinear identity derived below.
+// by enumeration on small boxes, and on a 3000 × 10^6 board by the bilinear identity (kayles_board_count.hpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "support/heap_definition.hpp"
-#include "support/mex_nim_product.hpp"
+#include "support/kayles_board_count.hpp"
 #include "support/naive.hpp"
 #include "support/product_definition.hpp"
 #include "tartan/analysis/analysis.hpp"
@@ -274,81 +274,16 @@ TEST(TakeBreakProductTest, CompactPositionsCountAsEnumerated) {
   }
 }
 
-// Kayles' values: the definition up to 200, where the test checks the Guy-Smith condition for period 12 from 71
-// (t = 2 tokens at most: g(n + 12) = g(n) for 71 <= n < 2·71 + 12 + 2), so g(n) = g(n - 12) beyond.
-grundy_value kayles_value(std::uint64_t n, const std::vector<grundy_value>& first) {
-  const std::uint64_t periodic = first.size() - 12;  // g(periodic + i) for i < 12 repeats from there on
-  if (n >= first.size()) n = periodic + (n - periodic) % 12;
-  return first[static_cast<std::size_t>(n)];
-}
-
 TEST(TakeBreakProductTest, ALargeCompactBoardCountsByTheBilinearIdentity) {
-  // kayles*S{1,3,4} on 3000 × 10^6, heads: rows 2992..2999 × every column, and rows 1500..1503 × columns 0..99 (the
-  // two boxes are disjoint). A move from heads (a, b) turns S×T and reaches V ⊕ u⊗w, u the XOR of g_kayles over S,
-  // w of g_S{1,3,4} over T (G is bilinear over ⊕, and a position is the XOR of G over its heads), so it wins iff
-  // u⊗w = V; the count is Σ H_rows[u]·H_cols[w] over the pairs with u⊗w = V, H counting the moves of each XOR from
-  // each range of heads, and V = Σ (XOR of g_kayles over the box's rows) ⊗ (XOR of g_S{1,3,4} over its columns).
+  // kayles*S{1,3,4} on 3000 × 10^6, heads: rows 2992..2999 × every column, and rows 1500..1503 × columns 0..99 (two
+  // disjoint boxes), counted by the identity of tests/support/kayles_board_count.hpp.
   constexpr coin rows = 3000, n = 1000000;
-  const std::vector<grundy_value> first = test::heap_values(kayles, 200);
-  for (coin i = 71; i < 2 * 71 + 12 + 2; ++i) ASSERT_EQ(first[i + 12], first[i]) << "Kayles' period 12 from 71";
-  const auto g_kayles = [&](std::uint64_t h) { return kayles_value(h, first); };
-  // S{1,3,4} by its definition: g(h) = mex of g(h - s) over s in the set, s <= h (s = h leaves nothing, g(0) = 0).
-  std::vector<grundy_value> sub(n, 0);
-  for (std::uint64_t h = 1; h < n; ++h) {
-    std::set<grundy_value> options;
-    for (const std::uint64_t s : {1, 3, 4}) {
-      if (s <= h) options.insert(sub[h - s]);
-    }
-    sub[h] = test::naive_mex(options);
-  }
-
-  // Kayles' coin moves from heap h >= 3, written out from the code 0.77: take 1 or 2 leaving one heap ({h-1, h},
-  // {h-2, h}), or two heaps a < b ({a, b, h}; a = b cancels to {h}, which some split always gives for h >= 3).
-  const auto kayles_counts = [&](coin lo, coin hi, std::map<grundy_value, std::uint64_t>& table) {
-    for (std::uint64_t h = lo; h <= hi; ++h) {
-      const grundy_value gh = g_kayles(h);
-      ++table[gh];
-      ++table[gh ^ g_kayles(h - 1)];
-      ++table[gh ^ g_kayles(h - 2)];
-      for (const std::uint64_t rest : {h - 1, h - 2}) {
-        for (std::uint64_t a = 1; 2 * a < rest; ++a) ++table[gh ^ g_kayles(a) ^ g_kayles(rest - a)];
-      }
-    }
-  };
-  // S{1,3,4}'s coin moves from heap h: {h - s, h} for s < h in the set, {h} when h itself is in it.
-  const auto subtraction_counts = [&](coin lo, coin hi, std::map<grundy_value, std::uint64_t>& table) {
-    for (std::uint64_t h = lo; h <= hi; ++h) {
-      for (const std::uint64_t s : {1, 3, 4}) {
-        if (s <= h) ++table[sub[h] ^ sub[h - s]];
-      }
-    }
-  };
-  std::map<grundy_value, std::uint64_t> rows_high, rows_mid, cols_all, cols_low;
-  kayles_counts(rows - 8, rows - 1, rows_high);
-  kayles_counts(1500, 1503, rows_mid);
-  subtraction_counts(0, n - 1, cols_all);
-  subtraction_counts(0, 99, cols_low);
-
-  const auto products = test::mex_products(16);  // every value and XOR here is below 16
-  const auto range_xor = [](auto g, std::uint64_t lo, std::uint64_t hi) {
-    grundy_value x = 0;
-    for (std::uint64_t h = lo; h <= hi; ++h) x ^= g(h);
-    return x;
-  };
-  const auto g_sub = [&](std::uint64_t h) { return sub[h]; };
-  const grundy_value value = products[range_xor(g_kayles, rows - 8, rows - 1)][range_xor(g_sub, 0, n - 1)] ^
-                             products[range_xor(g_kayles, 1500, 1503)][range_xor(g_sub, 0, 99)];
-  const auto wins = [&](const std::map<grundy_value, std::uint64_t>& rows,
-                        const std::map<grundy_value, std::uint64_t>& cols, grundy_value target) {
-    uint128 total = 0;
-    for (const auto& [u, c] : rows) {
-      for (const auto& [w, d] : cols) {
-        if (products[u][w] == target) total += uint128{c} * d;
-      }
-    }
-    return total;
-  };
-  const uint128 expected = wins(rows_high, cols_all, value) + wins(rows_mid, cols_low, value);
+  const test::kayles_board_count identity(n);
+  ASSERT_TRUE(identity.kayles_period_proven());
+  const std::vector<std::pair<coin_range, coin_range>> boxes = {{{rows - 8, rows - 1}, {0, n - 1}},
+                                                                {{1500, 1503}, {0, 99}}};
+  const grundy_value value = identity.value(boxes);
+  const uint128 expected = identity.moves_with_product(boxes, value);
 
   const game_handle game = games::resolve_game("kayles*S{1,3,4}");
   const box_region region(box_extents{rows, n}, {{{rows - 8, rows - 1}, {0, n - 1}}, {{1500, 1503}, {0, 99}}});
@@ -362,7 +297,7 @@ TEST(TakeBreakProductTest, ALargeCompactBoardCountsByTheBilinearIdentity) {
   // change (u⊗w = change), shown here for a few.
   for (const grundy_value change : {1, 5, 8, 15}) {
     EXPECT_EQ(count_moves_changing_value(game, region, change).winning_moves,
-              wins(rows_high, cols_all, change) + wins(rows_mid, cols_low, change))
+              identity.moves_with_product(boxes, change))
         << "change " << change;
   }
 }
