@@ -630,6 +630,10 @@ move move_of(const json& m) {
   return out;
 }
 
+/// Whether the engine answers in a request to /api/play: "reply": false makes no engine move, so a game the person
+/// starts is shown (over or not, its hint) before the first move.
+bool replies(const request_fields& f) { return !f.has("reply") || f.flag("reply"); }
+
 /// A heap move as heap_move_json writes it, {"take": 2, "from": 7, "leaving": [1, 4]} ("text" allowed and not
 /// read), or its words as a person types them, "take 2 from 7 leaving 1 4" (parse_heap_move).
 heap_move heap_move_of(const json& m) {
@@ -681,7 +685,7 @@ api_reply play_heaps(const request_fields& f, const api_limits& limits) {
     if (!reason.empty()) refuse(400, reason);
     session.play(m);
   }
-  if (!session.over()) session.engine_move();
+  if (replies(f) && !session.over()) session.engine_move();
   std::optional<heap_move> hint;
   if (f.flag("hint") && !session.over()) hint = session.hint();
   return json_reply(heap_play_json(session, hint).dump());
@@ -690,7 +694,8 @@ api_reply play_heaps(const request_fields& f, const api_limits& limits) {
 /// POST /api/play: the person's move, if any, and the engine's reply (play.hpp); on heaps with "heaps".
 api_reply play(std::string_view body, const api_limits& limits) {
   const request_fields f(body, "play",
-                         {"game", "position", "coins", "size", "heads", "all_heads", "move", "seed", "hint", "heaps"});
+                         {"game", "position", "coins", "size", "heads", "all_heads", "move", "seed", "hint", "heaps",
+                          "reply"});
   if (f.has("heaps")) return play_heaps(f, limits);
   const std::string text = game_text(f);
   const game_handle game = games::resolve_game(text);
@@ -708,7 +713,7 @@ api_reply play(std::string_view body, const api_limits& limits) {
     session.play(m);
     made.push_back({m, player::person});
   }
-  if (!session.over()) made.push_back({session.engine_move(), player::engine});
+  if (replies(f) && !session.over()) made.push_back({session.engine_move(), player::engine});
   std::optional<move> hint;
   if (f.flag("hint") && !session.over()) hint = session.hint();
   return json_reply(play_json(session, made, hint).dump());
