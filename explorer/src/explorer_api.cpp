@@ -677,7 +677,8 @@ api_reply play_heaps(const request_fields& f, const api_limits& limits) {
   const std::vector<coin> heaps = heaps_of(f, limits);
   const std::uint64_t seed = f.number("seed", 0, UINT64_MAX);
   const bool person_moves = f.has("move");
-  heap_play_session session(game, heaps, person_moves ? player::person : player::engine, seed, question_limits(limits));
+  heap_play_session session(game, heaps, person_moves || !replies(f) ? player::person : player::engine, seed,
+                            question_limits(limits));
   if (person_moves) {
     const heap_move m = heap_move_of(f.raw("move"));
     if (session.over()) refuse(400, "the game is over: no heap can move; start another game");
@@ -693,9 +694,9 @@ api_reply play_heaps(const request_fields& f, const api_limits& limits) {
 
 /// POST /api/play: the person's move, if any, and the engine's reply (play.hpp); on heaps with "heaps".
 api_reply play(std::string_view body, const api_limits& limits) {
-  const request_fields f(body, "play",
-                         {"game", "position", "coins", "size", "heads", "all_heads", "move", "seed", "hint", "heaps",
-                          "reply"});
+  const request_fields f(
+      body, "play",
+      {"game", "position", "coins", "size", "heads", "all_heads", "move", "seed", "hint", "heaps", "reply"});
   if (f.has("heaps")) return play_heaps(f, limits);
   const std::string text = game_text(f);
   const game_handle game = games::resolve_game(text);
@@ -703,7 +704,7 @@ api_reply play(std::string_view body, const api_limits& limits) {
   const box_position start = listed_position(read_region(position_of(f, text), game), limits);
   const std::uint64_t seed = f.number("seed", 0, UINT64_MAX);
   const bool person_moves = f.has("move");
-  play_session session(game, start, person_moves ? player::person : player::engine, seed, options);
+  play_session session(game, start, person_moves || !replies(f) ? player::person : player::engine, seed, options);
   std::vector<played_move> made;
   if (person_moves) {
     const move m = move_of(f.raw("move"));

@@ -730,6 +730,26 @@ TEST_F(ExploreApiTest, PlayOnHeapsAnswersInHeapMovesOfTheDefinition) {
       body = {{"game", "kayles"}, {"heaps", heaps}, {"move", move}, {"seed", turn}};
     }
   }
+  // "reply": false: the start shown with no move made, over when no heap can move (Dawson's Kayles cannot move in a
+  // heap of 1), the person to move; on coins the same.
+  const json shown = json::parse(server().post("play", R"({"game": "kayles", "heaps": "2, 1", "reply": false})").body);
+  EXPECT_EQ(shown.at("moves"), json::array());
+  EXPECT_EQ(shown.at("heaps"), json({1, 2}));
+  EXPECT_EQ(shown.at("value"), 3);
+  EXPECT_EQ(shown.at("over"), false);
+  EXPECT_EQ(shown.at("to_move"), "you");
+  const json stuck = json::parse(server().post("play", R"({"game": "0.07", "heaps": [1, 1, 1], "reply": false})").body);
+  EXPECT_EQ(stuck.at("over"), true);
+  EXPECT_EQ(stuck.at("winner"), "engine");
+  const json coins =
+      json::parse(server().post("play", R"({"game": "mock-turtles", "position": "HTH", "reply": false})").body);
+  EXPECT_EQ(coins.at("moves"), json::array());
+  EXPECT_EQ(coins.at("text"), "HTH");
+  const json only = json::parse(
+      server().post("play", R"({"game": "kayles", "heaps": [2], "move": "take 2 from 2", "reply": false})").body);
+  EXPECT_EQ(only.at("moves").size(), 1U) << "the person's move alone";
+  EXPECT_EQ(only.at("over"), true);
+  EXPECT_EQ(only.at("winner"), "you");
   // A mistake names a better move, which leaves 0; a hint is a winning move; refusals say why.
   const reply mistake = server().post("play", R"({"game": "kayles", "heaps": [1, 2], "move": "take 2 from 2"})");
   ASSERT_EQ(mistake.status, 200) << mistake.body;
