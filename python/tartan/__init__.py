@@ -18,6 +18,7 @@ from ._tartan import (
     DivisionByZeroError,
     DomainError,
     Error,
+    IllegalMoveError,
     LimitError,
     Nimber,
     NotAcyclicError,
@@ -29,6 +30,7 @@ from ._tartan import (
 from ._arrays import Sequence, Table
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
 from ._nim import nim_mul
+from ._play import HeapGame, HeapReview
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Position, Region, SumAnalysis, WinningMoveCount,
                          position, region)
 from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
@@ -45,7 +47,10 @@ __all__ = [
     "Game",
     "GameInfo",
     "HeapAnalysis",
+    "HeapGame",
     "HeapMove",
+    "HeapReview",
+    "IllegalMoveError",
     "LimitError",
     "Move",
     "Nimber",
