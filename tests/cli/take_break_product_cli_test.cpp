@@ -77,6 +77,7 @@ move move_of(const json& m) {
 TEST(TakeBreakProductCliTest, TablesAreTheProductByDefinition) {
   const std::vector<std::pair<product, box_extents>> cases = {
       {{"kayles*kayles", {kayles, kayles}}, {9, 9}},
+      {{"kayles*0.07", {kayles, dawsons_kayles}}, {6, 8}},  // docs/tartan.md's table
       {{"0.07*ruler", {dawsons_kayles, ruler}}, {8, 11}},
       {{"grundys-game*S{1,3,4}", {grundys_game, subtraction_134}}, {12, 7}},
       {{"4.07*0.F", {split_first, hexadecimal}}, {7, 7}},
@@ -231,6 +232,45 @@ TEST(TakeBreakProductCliTest, CountsOnCompactBoardsAsEnumerated) {
       EXPECT_EQ(r["winning_move_count"].get<std::uint64_t>(), wins);
     }
   }
+}
+
+TEST(TakeBreakProductCliTest, TheDocumentedBoardIsTheDefinition) {
+  // docs/tartan.md's Kayles × Dawson's Kayles board: its value is the XOR of the definition's G over its heads, and
+  // its winning moves are the product moves from a heads coin whose cells' values XOR to that value.
+  const product p{"kayles*0.07", {kayles, dawsons_kayles}};
+  const product_definition definition = definition_of(p, {4, 7});
+  const std::string drawn = "TTTTTTT/TTTTHTT/TTTTTTH/TTTHTTH";
+  std::vector<std::size_t> heads;
+  for (std::size_t i = 0, at = 0; i < drawn.size(); ++i) {
+    if (drawn[i] == '/') continue;
+    if (drawn[i] == 'H') heads.push_back(at);
+    ++at;
+  }
+  grundy_value value = 0;
+  for (const std::size_t i : heads) value ^= definition.values()[i];
+  std::vector<move> expected;
+  for (const std::size_t i : heads) {
+    definition.for_each_move(i, [&](const move& m, const std::vector<std::size_t>& turned) {
+      grundy_value x = 0;
+      for (const std::size_t c : turned) x ^= definition.values()[c];
+      if (x == value) expected.push_back(m);
+    });
+  }
+  const json r = json_of({"analyze", p.name, drawn, "--limit", "1000"});
+  EXPECT_EQ(r["value"].get<grundy_value>(), value);
+  std::vector<move> listed;
+  for (const json& m : r["winning_moves"]) listed.push_back(move_of(m));
+  std::sort(listed.begin(), listed.end());
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(listed, expected);
+  EXPECT_EQ(value, 2U);
+  EXPECT_EQ(expected.size(), 7U);
+  // A box is called a box, and its winning moves said along its axes.
+  const auto box = run_tartan({"analyze", "kayles*0.07*ruler", "--size", "3x3x3", "--heads", "1:2:2,2:2:1"});
+  EXPECT_NE(box.out.find("\nbox: 3x3x3, coins numbered from 0 along every axis; heads: 1:2:2 2:2:1\n"),
+            std::string::npos)
+      << box.out;
+  EXPECT_NE(box.out.find("winning moves (turn every coin of axis 0 × axis 1 × ...;"), std::string::npos) << box.out;
 }
 
 TEST(TakeBreakProductCliTest, ALargeCompactBoardCountsByTheBilinearIdentity) {
