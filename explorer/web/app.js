@@ -401,9 +401,10 @@ function setupFactors() {
     for (const game of state.catalogue) {
       select.append(element('option', {value: game.name, text: game.title + ' (' + game.name + ')'}));
     }
-    select.append(element('option', {value: '', text: 'a turning code…'}));
-    const code = element('input', {id: 'code-' + i, type: 'text', placeholder: 'a turning code, e.g. 1-3 or 2-3,6C',
-                                   'aria-label': 'turning code of ' + labels[state.kind - 1][i]});
+    select.append(element('option', {value: '', text: 'a code…'}));
+    const code = element('input', {id: 'code-' + i, type: 'text',
+                                   placeholder: 'a turning or take-and-break code, e.g. 1-3, 2-3,6C or 0.07',
+                                   'aria-label': 'code of ' + labels[state.kind - 1][i]});
     const known = state.catalogue.some((g) => g.name === state.factors[i]);
     select.value = known ? state.factors[i] : '';
     code.value = known ? '' : state.factors[i];
