@@ -486,8 +486,9 @@ class coin_loop final : public turn_loop<play_session> {
     session_.emplace(game_, start ? std::move(*start) : draw(), how_.first, seed_, limits_);
   }
 
-  play_session& s() { return *session_; }
-  const play_session& s() const { return *session_; }
+ private:
+  play_session& s() override { return *session_; }
+  const play_session& s() const override { return *session_; }
   std::size_t dimensions() const { return game_.dimensions(); }
 
   /// A random position of the box --random gave, from seed_.

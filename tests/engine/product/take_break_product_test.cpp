@@ -26,6 +26,8 @@
 #include "tartan/games/registry.hpp"
 #include "tartan/product/product_verify.hpp"
 #include "tartan/product/tartan.hpp"
+#include "tartan/turning/move_values.hpp"
+#include "tartan/turning/take_break_code.hpp"
 
 namespace tartan {
 namespace {
@@ -271,6 +273,32 @@ TEST(TakeBreakProductTest, CompactPositionsCountAsEnumerated) {
       EXPECT_EQ(counted.value, value);
       EXPECT_EQ(counted.winning_moves, uint128{wins});
     }
+  }
+}
+
+TEST(TakeBreakProductTest, MoveValueCountsAreEveryCoinMoveOnce) {
+  // The frequency tables behind counting (take_break_code::count_move_values): for every coin of a range, one count
+  // per coin form move, of the XOR of g over its coins, on seeded random codes against the definition's moves.
+  std::mt19937 rng(2617);
+  for (int i = 0; i < 60; ++i) {
+    const heap_code c = test::random_heap_code(rng, i % 2 == 1);
+    SCOPED_TRACE(c.text());
+    const take_break_code code = take_break_code::parse(c.text());
+    const std::vector<grundy_value> g = test::heap_values(c, 40);
+    const coin first = static_cast<coin>(rng() % 20), last = static_cast<coin>(first + rng() % 20);
+    value_counts counted(~grundy_value{0});
+    code.count_move_values(first, last, g, counted);
+    std::map<grundy_value, std::uint64_t> expected;
+    for (coin n = first; n <= last; ++n) {
+      for (const std::vector<coin>& m : test::coin_moves(c, n)) {
+        grundy_value x = 0;
+        for (const coin h : m) x ^= g[h];
+        ++expected[x];
+      }
+    }
+    std::map<grundy_value, std::uint64_t> got;
+    counted.for_each([&](grundy_value v, std::uint64_t n) { got[v] = n; });
+    EXPECT_EQ(got, expected);
   }
 }
 
