@@ -18,6 +18,7 @@ from ._tartan import (
     DivisionByZeroError,
     DomainError,
     Error,
+    IllegalMoveError,
     LimitError,
     Nimber,
     NotAcyclicError,
@@ -30,6 +31,7 @@ from ._arrays import Sequence, Table
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
 from ._misere import HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, RuleMismatch
 from ._nim import nim_mul
+from ._play import HeapGame, HeapReview
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Position, Region, SumAnalysis, WinningMoveCount,
                          position, region)
 from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
@@ -46,8 +48,11 @@ __all__ = [
     "Game",
     "GameInfo",
     "HeapAnalysis",
+    "HeapGame",
     "HeapGenus",
     "HeapMove",
+    "HeapReview",
+    "IllegalMoveError",
     "LimitError",
     "MisereAnalysis",
     "MisereCheckReport",

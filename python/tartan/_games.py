@@ -9,6 +9,7 @@ import numpy as np
 from . import _tartan
 from ._arrays import Sequence, Table
 from ._misere import HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, RuleMismatch
+from ._play import HeapGame
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Position, Region, SumAnalysis, WinningMoveCount,
                          position)
 from ._progress import progress_callback
@@ -16,6 +17,22 @@ from ._reports import CheckReport, VerifyReport
 from ._tartan import Nimber
 
 Size = Union[int, Tuple[int, ...], str]
+
+
+def _heap_sizes(heaps: Any) -> List[int]:
+    """Heap sizes given as a list (any order, equal and empty heaps allowed) or as text '5,7,9'."""
+    if isinstance(heaps, str):
+        return list(_tartan._parse_heaps(heaps))
+    try:
+        sizes = list(heaps)
+    except TypeError:
+        raise _tartan.ParseError(f"heaps: {heaps!r} is not a list of heap sizes; give e.g. [5, 7, 9] or "
+                                 "'5,7,9'") from None
+    for i, h in enumerate(sizes):
+        if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or not 0 <= int(h) < 2**32:
+            raise _tartan.ParseError(f"heaps item {i + 1}: {h!r} is not a heap size; give sizes such as "
+                                     "[5, 7, 9] (whole numbers below 2^32)")
+    return [int(h) for h in sizes]
 
 
 class GameInfo(NamedTuple):
@@ -249,19 +266,7 @@ class Game:
         >>> tartan.game("kayles").analyze_heaps([2, 2], misere=True).outcome
         'P'
         """
-        if isinstance(heaps, str):
-            sizes = list(_tartan._parse_heaps(heaps))
-        else:
-            try:
-                sizes = list(heaps)
-            except TypeError:
-                raise _tartan.ParseError(f"heaps: {heaps!r} is not a list of heap sizes; give e.g. [5, 7, 9] or "
-                                         "'5,7,9'") from None
-            for i, h in enumerate(sizes):
-                if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or not 0 <= int(h) < 2**32:
-                    raise _tartan.ParseError(f"heaps item {i + 1}: {h!r} is not a heap size; give sizes such as "
-                                             "[5, 7, 9] (whole numbers below 2^32)")
-            sizes = [int(h) for h in sizes]
+        sizes = _heap_sizes(heaps)
         if misere:
             return self._analyze_misere_heaps(sizes, limit, offset, count, method, max_memory, max_seconds, progress)
         if method != "automatic":
@@ -279,6 +284,28 @@ class Game:
             close()
         return HeapAnalysis(Nimber(value), "N" if value != 0 else "P", tuple(ordered), tuple(heads),
                             [HeapMove(*m) for m in moves], counted)
+
+    def play_heaps(self, heaps: Any, *, first: str = "you", seed: int = 0, max_memory: Any = None,
+                   max_seconds: float = 60, misere: bool = False) -> HeapGame:
+        """A game of this take-and-break game on heaps against the engine, as `tartan play GAME --heaps 5,7,9`: a
+        HeapGame, whose play() makes your heap move and returns the engine's reply as a HeapMove. heaps: a list of
+        sizes (any order, equal heaps kept) or their text '5,7,9'. first: 'you' or 'engine' (which then moves at
+        once). seed: the engine's choices among its winning moves, and of a legal move when it has none.
+        max_seconds: the values of the heaps are refused when projected to take longer, and each of the engine's
+        searches for a winning move stops after as long. ParseError for a game that is not a take-and-break code;
+        LimitError for heaps beyond max_memory or max_seconds. misere=True plays misère play (the player who makes
+        the last move loses): the engine leaves misère P-positions, and hints and the review go by misère outcomes.
+
+        >>> import tartan
+        >>> g = tartan.game("kayles").play_heaps([5, 7, 9], first="engine", seed=2)
+        >>> by, move = g.history[0]
+        >>> by, g.value   # the engine's winning move leaves value 0
+        ('engine', 0)
+        >>> tartan.game("kayles").play_heaps([2, 2], misere=True).outcome   # two heaps of 2: lost in misère play
+        'P'
+        """
+        return HeapGame(self._handle, _heap_sizes(heaps), first, int(_tartan._parse_u64(seed, "seed")), max_memory,
+                        max_seconds, misere=bool(misere))
 
     def count_winning_moves(self, drawn: Any = None, *, size: Optional[Size] = None, heads: Any = None,
                             all_heads: bool = False, max_memory: Any = None,
