@@ -191,3 +191,58 @@ def test_take_and_break_products_are_their_game_graphs():
         ga, gb = grundy_by_mex(moves_a, 3), grundy_by_mex(moves_b, 4)
         assert table == [[nim[ga[r]][gb[c]] for c in range(4)] for r in range(3)], name
         assert table == [[graph[1 << (r * 4 + c)] for c in range(4)] for r in range(3)], name
+
+
+def test_misere_games_follow_the_misere_definition():
+    """play_heaps(misere=True) on seeded random codes: the outcome, every engine reply from an N-position, the hint,
+    the winner (the player left without a move) and the review's misère outcomes and verdicts, against the heap game
+    played out here by its misère definition (won when no move is left, or when some move leaves a lost position)."""
+    rng = random.Random(2828)
+    games = 0
+    while games < 25:
+        digits, distinct = random_code(rng)
+        _, moves = heap_game(digits, distinct)
+
+        @functools.lru_cache(maxsize=None)
+        def wins(heaps):
+            return not moves(heaps) or any(not wins(after(heaps, m)) for m in moves(heaps))
+
+        heaps = tuple(sorted(rng.randint(1, 6) for _ in range(rng.randint(1, 3))))
+        if not moves(heaps):
+            continue
+        games += 1
+        code = code_text(digits, distinct)
+        g = tartan.game(code).play_heaps(list(heaps), seed=games, misere=True)
+        assert g.misere
+        position = heaps
+        while not g.over:
+            assert g.heaps == position and g.outcome == ("N" if wins(position) else "P"), code
+            hint = g.hint()
+            if wins(position):
+                assert not wins(after(position, (hint.take, hint.heap, hint.leaving))), (code, position, hint)
+            else:
+                assert hint is None
+            mine = rng.choice(moves(position))
+            reply = g.play(mine)
+            position = after(position, mine)
+            if reply is not None:
+                move = (reply.take, reply.heap, reply.leaving)
+                assert move in moves(position), (code, position, reply)
+                if wins(position):
+                    assert not wins(after(position, move)), (code, position, reply)
+                position = after(position, move)
+        assert not moves(position)
+        assert g.winner == g.to_move, "in misère play the player left without a move wins"
+        replay = heaps
+        for r in g.review():
+            move = (r.move.take, r.move.heap, r.move.leaving)
+            made_from, replay = replay, after(replay, move)
+            before, left = "N" if wins(made_from) else "P", "N" if wins(replay) else "P"
+            assert (r.outcome_before, r.outcome_after, r.misere) == (before, left, True), (code, r)
+            assert r.verdict == ("lost" if before == "P" else "winning" if left == "P" else "mistake")
+            if r.verdict == "mistake":
+                better = (r.better.take, r.better.heap, r.better.leaving)
+                assert better in moves(made_from) and not wins(after(made_from, better)), (code, r)
+                assert "would have left a P-position" in str(r)
+            else:
+                assert r.better is None

@@ -239,6 +239,42 @@ TEST(MisereCliTest, PlayEndsWithTheLastMoverLosing) {
   EXPECT_NE(heaps.out.find("no heap can move: you win (misère play"), std::string::npos) << heaps.out;
 }
 
+TEST(MisereCliTest, PlayOnHeapsReviewsMisereOutcomes) {
+  // Kayles on one heap of 2 in misère play: taking one pin leaves the engine the last one (N -> P, a winning move),
+  // and the engine's forced reply loses; taking both leaves the engine without a move, which wins it the game
+  // (N -> N, a mistake naming the move that was there). The review speaks of outcomes, not values.
+  // The lines are wrapped at 80 columns: read with every run of spaces and line breaks as one space.
+  const auto flat = [](const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+      const bool space = c == ' ' || c == '\n';
+      if (!space || out.empty() || out.back() != ' ') out += space ? ' ' : c;
+    }
+    return out;
+  };
+  auto won = run_tartan({"play", "kayles", "--heaps", "2", "--misere", "--seed", "1"},
+                        "take 1 from 2 leaving 1\nreview\nquit\n");
+  EXPECT_EQ(won.exit_code, 0) << won.err;
+  won.out = flat(won.out);
+  EXPECT_NE(won.out.find("review (misère play: a move that leaves a P-position is a winning move):"), std::string::npos)
+      << won.out;
+  EXPECT_NE(won.out.find("1. you take 1 from the heap of 2, leaving a heap of 1: outcome N -> P, a winning move"),
+            std::string::npos)
+      << won.out;
+  EXPECT_NE(won.out.find("2. the engine takes 1 from the heap of 1, leaving nothing: outcome P -> N; from a "
+                         "P-position every move loses"),
+            std::string::npos)
+      << won.out;
+  EXPECT_EQ(won.out.find("value"), std::string::npos) << "no value in misère play: " << won.out;
+  auto lost = run_tartan({"play", "kayles", "--heaps", "2", "--misere", "--hide-values"}, "2 2\nquit\n");
+  lost.out = flat(lost.out);
+  EXPECT_NE(lost.out.find("no heap can move: the engine wins (misère play"), std::string::npos) << lost.out;
+  EXPECT_NE(lost.out.find("1. you take 2 from the heap of 2, leaving nothing: outcome N -> N, a mistake: take 1 from "
+                          "the heap of 2, leaving a heap of 1 would have left a P-position"),
+            std::string::npos)
+      << lost.out;
+}
+
 TEST(MisereCliTest, CtrlCDuringASweepKeepsThePartialReport) {
   // Mock Turtles with coin 29 heads: the sweep of 2^29 positions takes minutes on any machine (no time limit), and
   // the search before it gives way only after millions of lookups; its first winning move (29 and 0, leaving coin 0

@@ -106,6 +106,79 @@ TEST(MisereApiTest, PlayRepliesLeaveAPositionOfMisereLossForThePerson) {
   EXPECT_GT(replies, 20);
 }
 
+/// Kayles on heaps by its rules: take one or two pins from a heap, leaving up to two heaps.
+std::vector<std::vector<std::uint32_t>> kayles_options(const std::vector<std::uint32_t>& heaps) {
+  std::vector<std::vector<std::uint32_t>> out;
+  for (std::size_t i = 0; i < heaps.size(); ++i) {
+    for (std::uint32_t k = 1; k <= 2 && k <= heaps[i]; ++k) {
+      for (std::uint32_t a = 0; 2 * a <= heaps[i] - k; ++a) {
+        std::vector<std::uint32_t> next = heaps;
+        next.erase(next.begin() + static_cast<std::ptrdiff_t>(i));
+        for (const std::uint32_t left : {a, heaps[i] - k - a}) {
+          if (left != 0) next.push_back(left);
+        }
+        std::sort(next.begin(), next.end());
+        out.push_back(next);
+      }
+    }
+  }
+  return out;
+}
+
+/// Won by the player to move in misère Kayles: no move, or a move to a lost position.
+bool kayles_wins(std::vector<std::uint32_t> heaps, std::map<std::vector<std::uint32_t>, bool>& memo) {
+  std::sort(heaps.begin(), heaps.end());
+  const auto found = memo.find(heaps);
+  if (found != memo.end()) return found->second;
+  const auto options = kayles_options(heaps);
+  bool won = options.empty();
+  for (const auto& o : options) won = won || !kayles_wins(o, memo);
+  memo.emplace(heaps, won);
+  return won;
+}
+
+TEST(MisereApiTest, PlayOnHeapsRepliesAndReviewsInMisereOutcomes) {
+  // Kayles heaps in misère play through /api/play with "heaps": the person's move and the engine's reply, each
+  // reviewed with the misère outcomes before and after it by the definition, no value; the engine's reply from an
+  // N-position leaves a P-position.
+  std::map<std::vector<std::uint32_t>, bool> memo;
+  int games = 0;
+  for (std::uint32_t a = 1; a <= 6; ++a) {
+    for (std::uint32_t b = a; b <= 7; b += 2) {
+      const std::vector<std::uint32_t> start{a, b};
+      const std::string move = "take 1 from " + std::to_string(b) + (b > 1 ? " leaving " + std::to_string(b - 1) : "");
+      const auto r = ask("play", {{"game", "kayles"}, {"heaps", start}, {"move", move}, {"misere", true}, {"seed", a}});
+      ASSERT_EQ(r.status, 200) << r.body;
+      const json answer = json::parse(r.body);
+      EXPECT_EQ(answer["misere"], true);
+      EXPECT_TRUE(answer["value"].is_null());
+      std::vector<std::uint32_t> heaps = start;
+      for (const json& made : answer["moves"]) {
+        const char before = kayles_wins(heaps, memo) ? 'N' : 'P';
+        heaps.erase(std::find(heaps.begin(), heaps.end(), made["move"]["from"].get<std::uint32_t>()));
+        for (const json& left : made["move"]["leaving"]) heaps.push_back(left.get<std::uint32_t>());
+        std::sort(heaps.begin(), heaps.end());
+        const char after = kayles_wins(heaps, memo) ? 'N' : 'P';
+        EXPECT_EQ(made["outcome_before"], std::string(1, before)) << r.body;
+        EXPECT_EQ(made["outcome_after"], std::string(1, after)) << r.body;
+        EXPECT_TRUE(made["before"].is_null() && made["after"].is_null()) << "no value in misère play";
+        EXPECT_EQ(made["verdict"], before == 'P' ? "lost" : after == 'P' ? "winning" : "mistake") << r.body;
+        if (made["by"] == "engine" && before == 'N') {
+          EXPECT_EQ(after, 'P') << r.body;
+        }
+      }
+      EXPECT_EQ(answer["heaps"].get<std::vector<std::uint32_t>>(), heaps);
+      EXPECT_EQ(answer["outcome"], kayles_wins(heaps, memo) ? "N" : "P");
+      if (answer["over"] == true) {
+        // In misère play the player left without a move wins.
+        EXPECT_EQ(answer["winner"], answer["to_move"]) << r.body;
+      }
+      ++games;
+    }
+  }
+  EXPECT_GT(games, 10);
+}
+
 TEST(MisereApiTest, OptionsAndSumsAreRefusedInMiserePlay) {
   const auto options = ask("analyze", {{"game", "ruler"}, {"position", "HTH"}, {"misere", true}, {"options", 5}});
   EXPECT_EQ(options.status, 400);
