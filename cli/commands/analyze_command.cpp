@@ -33,6 +33,7 @@
 #include "tartan/games/registry.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/present/json_output.hpp"
+#include "tartan/present/misere_output.hpp"
 #include "tartan/present/position_input.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/turning/position.hpp"
@@ -43,6 +44,7 @@ namespace {
 
 struct analyze_request : position_text {
   bool count = false;
+  bool misere = false;            // --misere: the last player to move loses
   std::vector<std::string> more;  // + GAME POSITION ...: the further terms of a sum
   std::string heaps;              // --heaps 5,7,9: the position as heaps of a take-and-break game
   bool heaps_given = false;
@@ -129,6 +131,7 @@ analysis_request request_of(const analyze_request& o) {
     request.terms.push_back({std::move(game), std::move(region)});
   }
   request.count = o.count;
+  request.misere = o.misere;
   request.limit = o.limit;
   request.offset = o.offset;
   if (!o.options_text.empty()) request.options = o.options;
@@ -170,12 +173,14 @@ void print_count(const analyze_request& o, const analysis_request& request, cons
 
 /// The two progress bars of an analysis, the values' and the search's, drawn by the request's callbacks, which also
 /// stop the work on Ctrl-C. flush_moves: standard output is flushed at each report of the search, so that moves
-/// printed as they are found are seen while it goes on. Lives as long as the request's callbacks are called.
+/// printed as they are found are seen while it goes on. Lives as long as the request's callbacks are called. In misère
+/// play the first bar is the solving's (the sweep, the genera, the search for the outcome).
 struct analysis_bars {
-  progress_bar values{"computing the values"};
+  progress_bar values;
   progress_bar search{"searching for winning moves"};
 
-  analysis_bars(analysis_request& request, bool flush_moves) {
+  analysis_bars(analysis_request& request, bool flush_moves)
+      : values(request.misere ? "solving misère positions" : "computing the values") {
     request.progress = [this](double fraction) {
       values.show(fraction);
       return !interrupted();
@@ -210,6 +215,24 @@ void run_heaps(const analyze_request& o, analysis_request& request, run_state& s
   values_bar.clear();
   bar.clear();
   const analysis_report& report = *answered;
+  if (request.misere) {
+    const misere_heap_analysis& a = *report.misere_heaps;
+    if (o.json) {
+      nlohmann::ordered_json json =
+          misere_heap_analysis_json(a, report.heap_moves, report.misere_move_count, request.count);
+      if (!report.where.empty()) {
+        json["complete"] = false;
+        json["stopped"] = report.where;
+      }
+      std::cout << json.dump() << '\n';
+    } else {
+      print_misere_heap_analysis(std::cout, a, report.heap_moves, o.limit, o.offset, report.search.interrupted(),
+                                 report.misere_move_count, request.count);
+      if (report.where.empty()) std::cout << time_line(timer.seconds());
+    }
+    finish(report, state);
+    return;
+  }
   const heap_analysis& a = *report.heap_position;
   const std::optional<std::uint64_t> counted = report.where.empty() ? report.heap_move_count : std::nullopt;
   if (o.json) {
@@ -226,6 +249,53 @@ void run_heaps(const analyze_request& o, analysis_request& request, run_state& s
   finish(report, state);
 }
 
+/// --misere on a position of coins: the outcome, then the winning moves as found (or their number); Ctrl-C and the
+/// time limit stop the solving or the search, what was found is printed, then one line says where it stopped.
+void run_misere(const analyze_request& o, analysis_request& request, run_state& state) {
+  const stopwatch timer;
+  const interrupt_scope scope;
+  analysis_bars bars(request, !o.json);
+  progress_bar& solving = bars.values;
+  progress_bar& bar = bars.search;
+  std::ostringstream ignored;
+  std::ostream& text = o.json ? ignored : std::cout;
+  std::optional<misere_page_printer> page;
+  bool searched = false;
+  request.on_misere_analysed = [&](const misere_analysis& a) {
+    solving.clear();
+    if (request.count) return;
+    if (!o.json) {
+      print_misere_head(std::cout, a);
+      std::cout.flush();
+    }
+    page.emplace(text, a, o.limit, o.offset);
+    searched = page->begin();
+  };
+  request.on_winning_move = [&](const move& m) {
+    bar.clear();
+    page->visit(m);
+  };
+  const analysis_report report = answer(request);
+  solving.clear();
+  bar.clear();
+  const misere_analysis& a = *report.misere_position;
+  if (o.json) {
+    nlohmann::ordered_json json =
+        misere_analysis_json(a, report.winning_moves, report.misere_move_count, request.count);
+    if (!report.where.empty()) {
+      json["complete"] = false;
+      json["stopped"] = report.where;
+    }
+    std::cout << json.dump() << '\n';
+  } else if (request.count) {
+    print_misere_count(std::cout, a, report.misere_move_count);
+  } else if (searched) {
+    page->finish(report.search);
+  }
+  if (!o.json && report.where.empty()) std::cout << time_line(timer.seconds());
+  finish(report, state);
+}
+
 /// parse → one engine call (answer) → print. A position's text report is printed as it is found: the value first,
 /// then each winning move; Ctrl-C stops the values (exit 130, one line saying how far they got), the search for
 /// winning moves and the options alike (what was found is printed, then one line says where it stopped).
@@ -233,6 +303,7 @@ void run_analyze(const analyze_request& o, run_state& state) {
   const stopwatch timer;
   analysis_request request = request_of(o);
   if (request.heaps) return run_heaps(o, request, state);
+  if (request.misere) return run_misere(o, request, state);
   if (request.count) {
     print_count(o, request, answer(request), timer);
     state.exit_code = 0;
@@ -313,6 +384,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       "  tartan analyze 'ruler*ruler' --size 1000000x1000000 --all-heads --count\n"
       "  tartan analyze ruler --coins 1000 --heads 3,10-20,500-999\n"
       "  tartan analyze kayles --heaps 5,7,9     (heaps of a take-and-break game; moves as heap moves)\n"
+      "  tartan analyze mock-turtles HTTHHTH --misere     (misère play: the last player to move loses)\n"
       "  tartan analyze mock-turtles HTTH + ruler HTH + 'ruler*ruler' HT/TH     (a sum of positions)\n");
   auto o = std::make_shared<analyze_request>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
@@ -329,6 +401,9 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       ->type_name("SIZES");
   sub->add_option("--size", o->size, "A grid's size RxC (product games)");
   sub->add_flag("--all-heads", o->all_heads, "Every coin heads, with --coins N or --size RxC");
+  sub->add_flag("--misere", o->misere,
+                "Misère play: the player who makes the last move loses. The outcome and the winning moves of one "
+                "position (a row, board, box, or --heaps), no value (docs/misere.md)");
   sub->add_flag("--count", o->count,
                 "Count the winning moves exactly instead of listing them (JSON: \"winning_move_count\")");
   sub->add_option("--limit", o->limit_text, "List at most this many winning moves")->capture_default_str();

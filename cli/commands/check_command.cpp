@@ -18,6 +18,7 @@
 #include "input/options.hpp"
 #include "output/timing.hpp"
 #include "tartan/analysis/check.hpp"
+#include "tartan/analysis/misere_check.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/core/text.hpp"
@@ -25,6 +26,7 @@
 #include "tartan/games/registry.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/present/json_output.hpp"
+#include "tartan/present/misere_output.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/tartan.hpp"
 
@@ -40,6 +42,7 @@ struct check_options {
   std::string max_memory;
   bool json = false;
   bool big_as_strings = false;
+  bool misere = false;  // --misere: where misère play departs from the misère Nim rule
 };
 
 /// A claimed value table "1,2,4,7" (decimal or 0x hex items).
@@ -171,7 +174,43 @@ box_extents box_to_check(const check_options& o, const game_handle& game) {
   return box_extents{static_cast<std::size_t>(coins)};
 }
 
+/// --misere: every position's misère outcome against the misère Nim rule on the values; exit 0 when the game is tame
+/// up to the size, 1 when the rule fails somewhere, 130 when Ctrl-C stopped it (what was checked is printed).
+void run_misere_check(const check_options& o, std::uint64_t max_memory, run_state& state) {
+  if (!o.values.empty()) {
+    throw parse_error(
+        "--values checks a claimed table of values; --misere checks the game's misère outcomes against "
+        "its own values: leave out one of them");
+  }
+  misere_check_request request{resolve_game_argument(o.game), {}};
+  request.extents = box_to_check(o, request.game);
+  request.max_memory = max_memory;
+  const interrupt_scope scope;
+  progress_bar bar("checking misère outcomes");
+  request.progress = [&bar](double fraction) {
+    bar.show(fraction);
+    return !interrupted();
+  };
+  const misere_check_result result = check_misere(request);
+  bar.clear();
+  if (o.json) {
+    std::cout << misere_check_json(request.game, result).dump() << '\n';
+  } else {
+    print_misere_check(std::cout, request.game, result);
+    std::cout << time_line(result.seconds);
+  }
+  if (!result.complete) {
+    std::cout.flush();
+    std::cerr << "interrupted: " << result.positions << " of " << (std::uint64_t{1} << cell_count(result.extents))
+              << " positions were checked before the stop\n";
+    state.exit_code = interrupted_exit_code;
+    return;
+  }
+  state.exit_code = result.tame() ? 0 : 1;
+}
+
 void run_check(const check_options& o, std::uint64_t max_memory, run_state& state) {
+  if (o.misere) return run_misere_check(o, max_memory, state);
   check_request request{resolve_game_argument(o.game), {}};
   request.extents = box_to_check(o, request.game);
   if (!o.values.empty()) {
@@ -222,12 +261,20 @@ void add_check_command(CLI::App& app, run_state& state) {
       "Examples:\n"
       "  tartan check mock-turtles --coins 16\n"
       "  tartan check 1-3 --coins 4 --values 1,2,4,8      (exit 1: g(3) is 7)\n"
-      "  tartan check 'ruler*ruler' --size 4x4");
+      "  tartan check 'ruler*ruler' --size 4x4\n"
+      "With --misere, each position's misère outcome (the last player to move loses), found by a sweep over every\n"
+      "position with no rule assumed, is compared with the misère Nim rule on the values (P exactly when the value\n"
+      "is 1 if every heads coin's value is at most 1, else exactly when it is 0); the positions where it fails are\n"
+      "listed, and a game with none is tame up to N (exit 0; 1 when the rule fails somewhere):\n"
+      "  tartan check turning-turtles --coins 12 --misere");
   auto o = std::make_shared<check_options>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
   sub->add_option("--coins", o->coins, "The number of coins N (positions on coins 0..N-1)");
   sub->add_option("--size", o->size, "A grid's size RxC (product games)");
   sub->add_option("--values", o->values, "A claimed table g(0),g(1),... to check instead of the game's values");
+  sub->add_flag("--misere", o->misere,
+                "Check misère play: every position's misère outcome against the misère Nim rule on the values "
+                "(\"tame up to N\" when none departs from it)");
   add_max_memory_option(sub, o->max_memory, "Refuse checks whose game graph needs more memory");
   sub->add_flag("--json", o->json,
                 "Print {\"game\", \"code\", \"coins\", \"positions\", \"edges\", \"mismatches\", \"passed\", "

@@ -1,12 +1,15 @@
 // tartan play GAME [POSITION]: a game against the engine in the terminal, on a row (1-D games), a board (products
-// of two games) or a box (products of more). The game itself is tartan::play_session
-// (engine/include/tartan/play/play.hpp), the random start tartan::random_position; this file reads the options and
-// the lines typed (input/line_reader.hpp, moves through input/play_move_text.hpp), draws the position
-// (output/play_board.hpp) and prints what happened, every line within 80 columns (output/text_wrap.hpp).
+// of two games) or a box (products of more), or on heaps (--heaps, take-and-break games). The game itself is
+// tartan::play_session (engine/include/tartan/play/play.hpp) or tartan::heap_play_session (heap_play.hpp), the random
+// start tartan::random_position; this file reads the options and the lines typed (input/line_reader.hpp, moves
+// through input/play_move_text.hpp and parse_heap_move), draws the position (output/play_board.hpp) and prints what
+// happened, every line within 80 columns (output/text_wrap.hpp). The turns, the engine's replies, hint, value, undo,
+// review and the end are one loop (turn_loop) for coins and heaps alike.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
@@ -15,6 +18,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "commands/commands.hpp"
@@ -59,6 +63,7 @@ struct play_options {
   bool heads_given = false;     // --heads was typed, maybe empty (no heads: every coin tails)
   std::string heaps;            // --heaps 5,7,9: play a take-and-break game on heaps
   bool heaps_given = false;
+  bool misere = false;  // --misere: the player who makes the last move loses
 };
 
 /// The most coins a game of play may have: the whole position is drawn after every move, and 2^17 coins are what
@@ -82,6 +87,13 @@ bool locale_is_utf8() {
 
 std::string outcome_text(grundy_value value) {
   return value != 0 ? "N: the player to move can win" : "P: the player to move loses against good play";
+}
+
+/// The outcome in misère play, which no value says: "N: the player to move can win (misère)".
+std::string misere_outcome_text(char outcome) {
+  return outcome == 'N'   ? "N: the player to move can win (misère)"
+         : outcome == 'P' ? "P: the player to move loses against good play (misère)"
+                          : "unknown: not solved within the time limit (--max-seconds)";
 }
 
 std::string who(player p) { return p == player::person ? "you" : "the engine"; }
@@ -218,36 +230,43 @@ std::optional<box_position> read_start(const play_options& o, const game_handle&
   return start;
 }
 
-/// The game against the engine: reads lines, plays them, prints the position after every move.
-class game_loop {
+/// How a game of play goes, on coins or on heaps: who starts, the seed, what is shown, the time limit.
+struct play_settings {
+  player first = player::person;
+  std::uint64_t seed = 0;
+  bool hidden = false;                                   // --hide-values: no value, outcome or hint until the game ends
+  bool echo = false;                                     // print the lines read (they come from a file or a pipe)
+  bool symbols = false;                                  // ● and ○ for the coins
+  double time_limit = default_time_limit_seconds;        // the values of the start, and each engine reply's search
+  play_convention convention = play_convention::normal;  // --misere: the last player to move loses
+};
+
+/// The turns of a game against the engine, the same on coins (play_session) and on heaps (heap_play_session): the
+/// engine's replies, the commands hint, value, undo, review and quit, the end of the game and --hide-values. A game
+/// adds what differs: how its position is shown and its moves are written and typed, its help, its own commands.
+template <class Session>
+class turn_loop {
  public:
-  struct settings {
-    player first = player::person;
-    std::uint64_t seed = 0;
-    bool hidden = false;                             // --hide-values: no value, outcome or hint until the game ends
-    bool echo = false;                               // print the lines read (they come from a file or a pipe)
-    bool symbols = false;                            // ● and ○ for the coins
-    double time_limit = default_time_limit_seconds;  // the values of the start, and each engine reply's search
-  };
+  /// play_move (coins) or heap_move.
+  using move_type = decltype(std::declval<const Session&>().history().front().move);
 
-  game_loop(game_handle game, std::optional<box_position> start, std::optional<box_extents> random, const settings& how,
-            line_reader& in)
-      : game_(std::move(game)), random_(std::move(random)), how_(how), seed_(how.seed), in_(in) {
-    limits_.max_seconds = how.time_limit;
-    session_.emplace(game_, start ? std::move(*start) : draw(), how_.first, seed_, limits_);
-  }
+  turn_loop(const play_settings& how, line_reader& in) : how_(how), in_(in) {}
+  turn_loop(const turn_loop&) = delete;
+  turn_loop& operator=(const turn_loop&) = delete;
+  virtual ~turn_loop() = default;
 
+  /// Reads lines and plays them until quit or the end of the input, printing the position after every move.
   void run() {
     intro();
     begin();
     for (;;) {
       if (!s().over() && s().to_move() == player::engine) {
-        const play_move move = s().engine_move();
+        const move_type m = s().engine_move();
         if (s().reply_timed_out()) {
           say("the engine found no winning move within the time limit of " + format_seconds(how_.time_limit) +
               " (--max-seconds); it plays a legal move instead");
         }
-        say("the engine turns " + format_play_move(move));
+        say(made_text(player::engine, m));
         show();
         continue;
       }
@@ -266,10 +285,41 @@ class game_loop {
     }
   }
 
- private:
-  play_session& s() { return *session_; }
-  const play_session& s() const { return *session_; }
-  std::size_t dimensions() const { return game_.dimensions(); }
+ protected:
+  virtual Session& s() = 0;
+  virtual const Session& s() const = 0;
+
+  // ----- What a game says its own way
+
+  /// The rules and what to type, before the first position.
+  virtual void intro() const = 0;
+  /// The position, then a status line: its value and outcome (not while hidden), whose turn.
+  virtual void show() const = 0;
+  /// A move as it is typed and listed: "0 3", "rows 1 cols 2 5", "take 2 from the heap of 7, leaving a heap of 5".
+  virtual std::string move_text(const move_type& m) const = 0;
+  /// A move said as made by `by`: "you turn 0 3", "the engine: take 1 from the heap of 2, leaving a heap of 1".
+  virtual std::string made_text(player by, const move_type& m) const = 0;
+  /// The same in the review, before ": value 6 -> 0".
+  virtual std::string review_text(player by, const move_type& m) const { return made_text(by, m); }
+  /// The move a hint suggests: "turn 0 3", "take 2 from the heap of 7, leaving heaps of 1 and 4".
+  virtual std::string hint_text(const move_type& m) const = 0;
+  /// The start of the game in the review, after "start": " HTTH", " heaps 5 7 9", or "".
+  virtual std::string start_text() const = 0;
+  /// Why the player to move has no move: before the first move ("every coin is tails") or after it ("no heads coin
+  /// is left").
+  virtual std::string end_reason(bool before_first_move) const = 0;
+  virtual void help() const = 0;
+  /// What to type now: a move with an example, or, after the end, undo or quit.
+  virtual std::string what_to_type() const = 0;
+  /// A line that is none of the shared commands: a move, or a command of the game's own (reroll).
+  virtual void typed(std::string_view line, const std::string& word) = 0;
+  /// The start of a game: the position shown.
+  virtual void begin() {
+    announced_ = false;
+    show();
+  }
+
+  // ----- Shared
 
   /// Prints `text`, each of its lines cut to fit 80 columns, continuations indented by `hang`.
   static void say(const std::string& text, std::size_t hang = 2) {
@@ -292,6 +342,190 @@ class game_loop {
       characters += starts;
     }
   }
+
+  /// "value 6 (N: the player to move can win)", as the status line and the commands say it.
+  static std::string value_words(grundy_value v) { return "value " + std::to_string(v) + " (" + outcome_text(v) + ")"; }
+
+  bool misere() const { return how_.convention == play_convention::misere; }
+
+  /// "value 6 (N: the player to move can win)", or in misère play "outcome N: ... (misère)", which no value says.
+  std::string standing() const {
+    return misere() ? "outcome " + misere_outcome_text(s().outcome()) : value_words(s().value());
+  }
+
+  void announce_end() const {
+    const std::string wins = who(s().winner()) + (s().winner() == player::person ? " win" : " wins");
+    const std::string misere_note = misere() ? " (misère play: the player left without a move wins)" : "";
+    if (s().history().empty() && misere()) {
+      // Over before it began: whoever was to move first has no move, and in misère play wins.
+      say(end_reason(true) + ", so the game is over before the first move: " + who(s().winner()) + ", to move first, " +
+          (s().winner() == player::person ? "win" : "wins") + misere_note);
+    } else if (s().history().empty()) {
+      // Over before it began (every coin tails, say): whoever was to move first has no move and loses.
+      const player loser = opponent(s().winner());
+      say(end_reason(true) + ", so the game is over before the first move: " + who(loser) + ", to move first, " +
+          (loser == player::person ? "lose" : "loses") + "; " + wins);
+    } else {
+      say(end_reason(false) + ": " + wins + misere_note);
+    }
+    if (how_.hidden && !s().history().empty()) review();
+    say("the game is over: undo takes moves back, review lists them, quit ends");
+  }
+
+  void leave_unfinished() const {
+    say("the game is left unfinished");
+    if (how_.hidden && !s().history().empty()) review();
+  }
+
+  /// Every move made, with the value before and after it (in misère play, the outcome).
+  void review() const {
+    const auto moves = s().review();
+    if (misere()) {
+      const char start_outcome = moves.empty() ? s().outcome() : moves.front().before_outcome();
+      say("review (misère play: a move that leaves a P-position is a winning move):");
+      say("  start" + start_text() + ": outcome " + misere_outcome_text(start_outcome), 4);
+    } else {
+      const grundy_value start_value = moves.empty() ? s().value() : moves.front().before;
+      say("review (a move that leaves value 0 is a winning move):");
+      say("  start" + start_text() + ": " + value_words(start_value), 4);
+    }
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const auto& r = moves[i];
+      std::string line = "  " + std::to_string(i + 1) + ". " + review_text(r.played.by, r.played.move) +
+                         (misere() ? std::string(": outcome ") + r.before_outcome() + " -> " + r.after_outcome()
+                                   : ": value " + std::to_string(r.before) + " -> " + std::to_string(r.after));
+      if (r.winning()) {
+        line += ", a winning move";
+      } else if (r.mistake() && r.better) {
+        line += ", a mistake: " + move_text(*r.better) +
+                (misere() ? " would have left a P-position" : " would have left 0");
+      } else if (r.mistake()) {
+        line += ", a mistake";
+      } else if (misere()) {
+        line += "; from a P-position every move loses";
+      } else {
+        line += "; from value 0 every move loses";
+      }
+      say(line, 6);
+    }
+  }
+
+  /// Takes back the person's last move and the engine's replies after it.
+  void undo() {
+    std::size_t keep = s().history().size();
+    while (keep > 0 && s().history()[keep - 1].by != player::person) --keep;
+    if (keep == 0) {
+      say("nothing to take back: you have not moved yet");
+      return;
+    }
+    --keep;  // the person's move itself
+    std::string taken;
+    while (s().history().size() > keep) {
+      const auto last = s().history().back();
+      s().undo();
+      taken += std::string(taken.empty() ? "" : ", then ") + (last.by == player::person ? "your " : "the engine's ") +
+               move_text(last.move);
+    }
+    announced_ = false;
+    say("took back " + taken);
+    show();
+  }
+
+  /// A move typed and read: refused with the reason, or played.
+  void play_typed(const move_type& m) {
+    const std::string reason = s().illegal_reason(m);
+    if (!reason.empty()) {
+      say("refused: " + reason + "; nothing changed");
+      return;
+    }
+    s().play(m);
+    say(made_text(player::person, s().history().back().move));
+    show();
+  }
+
+  /// Refuses a move typed after the end.
+  bool refuse_after_end() const {
+    if (!s().over()) return false;
+    say("refused: the game is over (" + who(s().winner()) + " won): type undo or quit");
+    return true;
+  }
+
+  /// One line typed by the person; false when the game should end (quit).
+  bool handle(std::string_view typed_line) {
+    const std::string_view line = tartan::trim(typed_line);
+    if (line.empty()) return true;
+    if (const std::string problem = special_key_problem(line); !problem.empty()) {
+      say("refused: " + problem + "; " + what_to_type());
+      return true;
+    }
+    std::string word(line);
+    for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (word == "quit" || word == "exit" || word == "q") {
+      if (!s().over()) {
+        say("quit: the game is left unfinished");
+        if (how_.hidden && !s().history().empty()) review();
+      }
+      return false;
+    }
+    if (word == "help" || word == "?" || word == "h") {
+      help();
+    } else if (word == "hint") {
+      if (s().over()) {
+        say("hint: none; the game is over");
+      } else if (how_.hidden) {
+        say("hint: hidden until the game ends (--hide-values)");
+      } else if (const auto m = s().hint()) {
+        say("hint: " + hint_text(*m) +
+            (misere() ? " (it leaves a P-position in misère play)" : " (it leaves value 0)"));
+      } else if (s().outcome() != 'P') {
+        say("hint: none found within the time limit of " + format_seconds(how_.time_limit) + " (--max-seconds)" +
+            (misere() ? "" : "; the value is not 0, so a winning move exists"));
+      } else if (misere()) {
+        say("hint: none; this is a P-position in misère play, so every move leaves the engine a winning position");
+      } else {
+        say("hint: none; the value is 0, so every move leaves the engine a winning position");
+      }
+    } else if (word == "value") {
+      if (how_.hidden && !s().over()) {
+        say("value: hidden until the game ends (--hide-values)");
+      } else {
+        say(standing());
+      }
+    } else if (word == "undo") {
+      undo();
+    } else if (word == "review") {
+      if (how_.hidden && !s().over()) {
+        say("review: hidden until the game ends (--hide-values)");
+      } else if (s().history().empty()) {
+        say("review: no move has been made yet");
+      } else {
+        review();
+      }
+    } else {
+      typed(line, word);
+    }
+    return true;
+  }
+
+  play_settings how_;
+  line_reader& in_;
+  bool announced_ = false;  // the end of the current game was announced
+};
+
+/// The game against the engine on coins: a row, a board or a box, moves typed as the coins turned.
+class coin_loop final : public turn_loop<play_session> {
+ public:
+  coin_loop(game_handle game, std::optional<box_position> start, std::optional<box_extents> random,
+            const play_settings& how, line_reader& in)
+      : turn_loop(how, in), game_(std::move(game)), random_(std::move(random)), seed_(how.seed) {
+    limits_.max_seconds = how.time_limit;
+    session_.emplace(game_, start ? std::move(*start) : draw(), how_.first, seed_, limits_, how_.convention);
+  }
+
+ private:
+  play_session& s() override { return *session_; }
+  const play_session& s() const override { return *session_; }
+  std::size_t dimensions() const { return game_.dimensions(); }
 
   /// A random position of the box --random gave, from seed_.
   box_position draw() const { return random_position(game_, *random_, seed_, max_play_cells); }
@@ -317,8 +551,7 @@ class game_loop {
                                : "one list of coins per axis, joined by ';'";
   }
 
-  /// What to type now: a move with a legal example, or, after the end, undo or quit.
-  std::string what_to_type() const {
+  std::string what_to_type() const override {
     if (s().over()) return "the game is over: type undo or quit";
     const std::string e = example();
     return "type a move" + (e.empty() ? std::string() : " (e.g. " + e + ")") + " or help";
@@ -326,7 +559,7 @@ class game_loop {
 
   // ----- What is shown
 
-  void intro() const {
+  void intro() const override {
     const std::size_t k = dimensions();
     if (k == 1) {
       say("game: " + rule_of(game_.factor(0)));
@@ -349,7 +582,8 @@ class game_loop {
       say("the box is drawn as one board (axis " + std::to_string(k - 2) + " down, axis " + std::to_string(k - 1) +
           " across) per coin of " + (k == 3 ? "axis 0" : "axes 0.." + std::to_string(k - 3)));
     }
-    say("the player left without a move loses");
+    say(misere() ? "misère play: the player who makes the last move loses (the player left without a move wins)"
+                 : "the player left without a move loses");
     if (how_.hidden) say("values, outcomes and hints are hidden until the game ends (--hide-values)");
     if (how_.first == player::person) {
       const std::string e = example();
@@ -360,21 +594,22 @@ class game_loop {
   }
 
   /// The start of a game: where a random position came from, and the position.
-  void begin() {
+  void begin() override {
     announced_ = false;
     if (random_) {
       const std::string size = format_size(*random_);
       say("a random position: --random " + size + " --seed " + std::to_string(seed_) + " draws it again");
     }
     show();
-    if (random_ && !how_.hidden && s().value() == 0 && !s().over()) {
-      say("its value is 0, a P-position: whoever moves first (" + who(how_.first) +
+    if (random_ && !how_.hidden && s().outcome() == 'P' && !s().over()) {
+      say(std::string(misere() ? "it is a P-position in misère play" : "its value is 0, a P-position") +
+          ": whoever moves first (" + who(how_.first) +
           ") loses against good play; type reroll for another, or play on");
     }
   }
 
   /// The position drawn, then a status line: its text, its value and outcome (not while hidden), whose turn.
-  void show() const {
+  void show() const override {
     std::cout << '\n';
     for (const std::string& line : draw_position(s().position(), how_.symbols)) std::cout << line << '\n';
     // Each part joins the line before it when the line still fits 80 columns, else starts a line of its own.
@@ -390,61 +625,29 @@ class game_loop {
     };
     const std::string text = position_text(s().position(), max_position_text);
     if (!text.empty()) add("", "position " + text);
-    if (!how_.hidden || s().over()) {
-      add(", ", "value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")");
-    }
+    if (!how_.hidden || s().over()) add(", ", standing());
     if (!s().over()) add("; ", s().to_move() == player::person ? "your turn" : "the engine's turn");
     if (!status.empty()) say(status);
   }
 
-  void announce_end() const {
+  std::string end_reason(bool before_first_move) const override {
     const bool no_heads = s().position().head_count() == 0;
-    if (s().history().empty()) {
-      // Over before it began (every coin tails, say): whoever was to move first has no move and loses.
-      const player loser = s().winner() == player::person ? player::engine : player::person;
-      say(std::string(no_heads ? "every coin is tails" : "no heads coin can move") +
-          ", so the game is over before the first move: " + who(loser) + ", to move first, " +
-          (loser == player::person ? "lose" : "loses") + "; " + who(s().winner()) +
-          (s().winner() == player::person ? " win" : " wins"));
-    } else {
-      say(std::string(no_heads ? "no heads coin is left: " : "no heads coin left can move: ") + who(s().winner()) +
-          (s().winner() == player::person ? " win" : " wins"));
-    }
-    if (how_.hidden && !s().history().empty()) review();
-    say("the game is over: undo takes moves back, review lists them, quit ends");
+    if (before_first_move) return no_heads ? "every coin is tails" : "no heads coin can move";
+    return no_heads ? "no heads coin is left" : "no heads coin left can move";
   }
 
-  void leave_unfinished() const {
-    say("the game is left unfinished");
-    if (how_.hidden && !s().history().empty()) review();
-  }
-
-  /// Every move made, with the value before and after it.
-  void review() const {
-    const std::vector<move_review> moves = s().review();
+  std::string start_text() const override {
     const std::string start = position_text(s().start(), 40);
-    const grundy_value start_value = moves.empty() ? s().value() : moves.front().before;
-    say("review (a move that leaves value 0 is a winning move):");
-    say("  start" + (start.empty() ? "" : " " + start) + ": value " + std::to_string(start_value) + " (" +
-            outcome_text(start_value) + ")",
-        4);
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      const move_review& r = moves[i];
-      std::string line =
-          "  " + std::to_string(i + 1) + ". " + (r.played.by == player::person ? "you turn " : "the engine turns ") +
-          format_play_move(r.played.move) + ": value " + std::to_string(r.before) + " -> " + std::to_string(r.after);
-      if (r.winning()) {
-        line += ", a winning move";
-      } else if (r.mistake()) {
-        line += ", a mistake: " + format_play_move(*r.better) + " would have left 0";
-      } else {
-        line += "; from value 0 every move loses";
-      }
-      say(line, 6);
-    }
+    return start.empty() ? start : " " + start;
   }
 
-  void help() const {
+  std::string move_text(const play_move& m) const override { return format_play_move(m); }
+  std::string hint_text(const play_move& m) const override { return "turn " + format_play_move(m); }
+  std::string made_text(player by, const play_move& m) const override {
+    return (by == player::person ? "you turn " : "the engine turns ") + format_play_move(m);
+  }
+
+  void help() const override {
     const std::string e = example();
     const std::string hidden = how_.hidden && !s().over() ? " (hidden until the end)" : "";
     std::vector<std::pair<std::string, std::string>> rows;
@@ -473,7 +676,8 @@ class game_loop {
     rows.emplace_back("undo",
                       "take back your last move and the engine's reply to it, so that it is your turn again (after "
                       "the end of the game too)");
-    rows.emplace_back("review", "list the moves made, each with the value before and after it" + hidden);
+    rows.emplace_back("review", "list the moves made, each with the " + std::string(misere() ? "outcome" : "value") +
+                                    " before and after it" + hidden);
     if (random_) rows.emplace_back("reroll", "start again from a new random position of the same size");
     rows.emplace_back("help", "show this list");
     rows.emplace_back("quit", "end the game");
@@ -490,26 +694,6 @@ class game_loop {
 
   // ----- What is typed
 
-  void undo() {
-    std::size_t keep = s().history().size();
-    while (keep > 0 && s().history()[keep - 1].by != player::person) --keep;
-    if (keep == 0) {
-      say("nothing to take back: you have not moved yet");
-      return;
-    }
-    --keep;  // the person's move itself
-    std::string taken;
-    while (s().history().size() > keep) {
-      const played_move last = s().history().back();
-      s().undo();
-      taken += std::string(taken.empty() ? "" : ", then ") + (last.by == player::person ? "your " : "the engine's ") +
-               format_play_move(last.move);
-    }
-    announced_ = false;
-    say("took back " + taken);
-    show();
-  }
-
   void reroll() {
     if (!random_) {
       say("refused: reroll draws a new random position, for a game started with --random; this one started "
@@ -517,17 +701,14 @@ class game_loop {
       return;
     }
     ++seed_;  // each game's seed replays it alone: --random SIZE --seed S
-    session_.emplace(game_, draw(), how_.first, seed_, limits_);
+    session_.emplace(game_, draw(), how_.first, seed_, limits_, how_.convention);
     say("reroll: a new game");
     begin();
   }
 
   /// A move typed; refused with the reason, or played.
   void move(std::string_view line) {
-    if (s().over()) {
-      say("refused: the game is over (" + who(s().winner()) + " won): type undo or quit");
-      return;
-    }
+    if (refuse_after_end()) return;
     const std::string e = example();
     play_move m;
     try {
@@ -536,65 +717,11 @@ class game_loop {
       say(std::string("refused: ") + error.what());
       return;
     }
-    const std::string reason = s().illegal_reason(m);
-    if (!reason.empty()) {
-      say("refused: " + reason + "; nothing changed");
-      return;
-    }
-    s().play(m);
-    say("you turn " + format_play_move(m));
-    show();
+    play_typed(m);
   }
 
-  /// One line typed by the person; false when the game should end (quit).
-  bool handle(std::string_view typed) {
-    const std::string_view line = tartan::trim(typed);
-    if (line.empty()) return true;
-    if (const std::string problem = special_key_problem(line); !problem.empty()) {
-      say("refused: " + problem + "; " + what_to_type());
-      return true;
-    }
-    std::string word(line);
-    for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (word == "quit" || word == "exit" || word == "q") {
-      if (!s().over()) {
-        say("quit: the game is left unfinished");
-        if (how_.hidden && !s().history().empty()) review();
-      }
-      return false;
-    }
-    if (word == "help" || word == "?" || word == "h") {
-      help();
-    } else if (word == "hint") {
-      if (s().over()) {
-        say("hint: none; the game is over");
-      } else if (how_.hidden) {
-        say("hint: hidden until the game ends (--hide-values)");
-      } else if (const std::optional<play_move> m = s().hint()) {
-        say("hint: turn " + format_play_move(*m) + " (it leaves value 0)");
-      } else if (s().value() != 0) {
-        say("hint: none found within the time limit of " + format_seconds(how_.time_limit) +
-            " (--max-seconds); the value is not 0, so a winning move exists");
-      } else {
-        say("hint: none; the value is 0, so every move leaves the engine a winning position");
-      }
-    } else if (word == "value") {
-      if (how_.hidden && !s().over()) {
-        say("value: hidden until the game ends (--hide-values)");
-      } else {
-        say("value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")");
-      }
-    } else if (word == "undo") {
-      undo();
-    } else if (word == "review") {
-      if (how_.hidden && !s().over()) {
-        say("review: hidden until the game ends (--hide-values)");
-      } else if (s().history().empty()) {
-        say("review: no move has been made yet");
-      } else {
-        review();
-      }
-    } else if (word == "reroll") {
+  void typed(std::string_view line, const std::string& word) override {
+    if (word == "reroll") {
       reroll();
     } else if (std::isalpha(static_cast<unsigned char>(word.front())) && !word.starts_with("row") &&
                !word.starts_with("col")) {
@@ -603,160 +730,90 @@ class game_loop {
     } else {
       move(line);
     }
-    return true;
   }
 
   game_handle game_;
   std::optional<box_extents> random_;  // the box of --random
-  settings how_;
-  std::uint64_t seed_;  // of the current game: its random position and the engine's choices
-  line_reader& in_;
+  std::uint64_t seed_;                 // of the current game: its random position and the engine's choices
   analyze_options limits_;
   std::optional<play_session> session_;
-  bool announced_ = false;  // the end of the current game was announced
 };
 
 /// tartan play GAME --heaps 5,7,9: the heaps, the moves typed and the engine's replies as heap moves.
-class heap_loop {
+class heap_loop final : public turn_loop<heap_play_session> {
  public:
-  heap_loop(const game_handle& game, std::vector<coin> heaps, const game_loop::settings& how, line_reader& in)
-      : how_(how), in_(in), session_(game, std::move(heaps), how.first, how.seed, time_limited(how.time_limit)) {}
-
-  void run() {
-    say("game: " + rule_of(s().game().row_game()));
-    say("a move takes tokens from one heap and may leave heaps in its place, as the code allows; the player left "
-        "without a move loses");
-    say(std::string(how_.first == player::person ? "you move first" : "the engine moves first") +
-        ": type a move as take 2 from 7 leaving 1 4 (or 2 7 1 4; split 7 into 3 4 for a split), or help");
-    show();
-    for (;;) {
-      if (!s().over() && s().to_move() == player::engine) {
-        const heap_move m = s().engine_move();
-        if (s().reply_timed_out()) {
-          say("the engine found no winning move within the time limit of " + format_seconds(how_.time_limit) +
-              " (--max-seconds); it plays a legal move instead");
-        }
-        say("the engine: " + present::heap_move_text(m));
-        show();
-        continue;
-      }
-      if (s().over() && !announced_) {
-        say("no heap can move: " + who(s().winner()) + (s().winner() == player::person ? " win" : " wins"));
-        say("the game is over: undo takes moves back, quit ends");
-        announced_ = true;
-      }
-      const std::optional<std::string> line = in_.read("> ");
-      if (!line) {
-        say("(end of input)");
-        if (!s().over()) say("the game is left unfinished");
-        return;
-      }
-      if (how_.echo) std::cout << shown_line(*line) << '\n';
-      if (!handle(*line)) return;
-    }
-  }
+  heap_loop(const game_handle& game, std::vector<coin> heaps, const play_settings& how, line_reader& in)
+      : turn_loop(how, in),
+        session_(game, std::move(heaps), how.first, how.seed, time_limited(how.time_limit), how.convention) {}
 
  private:
-  heap_play_session& s() { return session_; }
-  const heap_play_session& s() const { return session_; }
+  heap_play_session& s() override { return session_; }
+  const heap_play_session& s() const override { return session_; }
 
-  static void say(const std::string& text, std::size_t hang = 2) {
-    std::cout << wrap_text(text + "\n", terminal_columns, hang);
+  void intro() const override {
+    say("game: " + rule_of(s().game().row_game()));
+    say(misere() ? "a move takes tokens from one heap and may leave heaps in its place, as the code allows; misère "
+                   "play: the player who makes the last move loses"
+                 : "a move takes tokens from one heap and may leave heaps in its place, as the code allows; the "
+                   "player left without a move loses");
+    if (how_.hidden) say("values, outcomes and hints are hidden until the game ends (--hide-values)");
+    say(std::string(how_.first == player::person ? "you move first" : "the engine moves first") +
+        ": type a move as take 2 from 7 leaving 1 4 (or 2 7 1 4; split 7 into 3 4 for a split), or help");
   }
 
-  void show() const {
+  void show() const override {
     std::string status = "heaps: " + (s().heaps().empty() ? std::string("none") : format_coins(s().heaps()));
-    if (!how_.hidden || s().over()) {
-      status += ", value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")";
-    }
+    if (!how_.hidden || s().over()) status += ", " + standing();
     if (!s().over()) status += s().to_move() == player::person ? "; your turn" : "; the engine's turn";
     std::cout << '\n';
     say(status);
   }
 
-  void undo() {
-    std::size_t keep = s().history().size();
-    while (keep > 0 && s().history()[keep - 1].by != player::person) --keep;
-    if (keep == 0) {
-      say("nothing to take back: you have not moved yet");
-      return;
-    }
-    --keep;
-    std::string taken;
-    while (s().history().size() > keep) {
-      const played_heap_move last = s().history().back();
-      s().undo();
-      taken += std::string(taken.empty() ? "" : ", then ") + (last.by == player::person ? "your " : "the engine's ") +
-               present::heap_move_text(last.move);
-    }
-    announced_ = false;
-    say("took back " + taken);
-    show();
+  std::string move_text(const heap_move& m) const override { return present::heap_move_text(m); }
+  std::string hint_text(const heap_move& m) const override { return present::heap_move_text(m); }
+  std::string made_text(player by, const heap_move& m) const override {
+    return (by == player::person ? "you: " : "the engine: ") + present::heap_move_text(m);
+  }
+  /// "you take 2 from the heap of 7, ...", "the engine splits the heap of 7 into 3 and 4".
+  std::string review_text(player by, const heap_move& m) const override {
+    const std::string text = present::heap_move_text(m);  // "take ..." or "split ..."
+    if (by == player::person) return "you " + text;
+    const std::size_t verb = text.find(' ');
+    return "the engine " + text.substr(0, verb) + "s" + text.substr(verb);
+  }
+  std::string start_text() const override {
+    return " heaps " + (s().start().empty() ? std::string("none") : format_coins(s().start()));
+  }
+  std::string end_reason(bool) const override { return "no heap can move"; }
+  std::string what_to_type() const override {
+    return s().over() ? "the game is over: type undo or quit" : "type a move or help";
   }
 
-  bool handle(std::string_view typed) {
-    const std::string_view line = tartan::trim(typed);
-    if (line.empty()) return true;
-    if (const std::string problem = special_key_problem(line); !problem.empty()) {
-      say("refused: " + problem + "; type a move or help");
-      return true;
+  void help() const override {
+    const std::string hidden = how_.hidden && !s().over() ? " (hidden until the end)" : "";
+    constexpr std::size_t column = 31;
+    say("commands:");
+    say("  take 2 from 7 leaving 1 4    a move: take 2 from a heap of 7, leave heaps of 1 and 4 (or 2 7 1 4)", column);
+    say("  split 7 into 3 4             a split without taking (codes with a digit before the point)", column);
+    say("  hint                         show a winning move, or say that there is none" + hidden, column);
+    say("  value                        show the heaps' value and outcome" + hidden, column);
+    say("  undo                         take back your last move and the engine's reply to it", column);
+    say("  review                       list the moves made, each with the " +
+            std::string(misere() ? "outcome" : "value") + " before and after it" + hidden,
+        column);
+    say("  quit                         end the game", column);
+  }
+
+  void typed(std::string_view line, const std::string&) override {
+    if (refuse_after_end()) return;
+    heap_move m;
+    try {
+      m = parse_heap_move(line);
+    } catch (const parse_error& error) {
+      say(std::string("refused: ") + error.what());
+      return;
     }
-    std::string word(line);
-    for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (word == "quit" || word == "exit" || word == "q") {
-      if (!s().over()) say("quit: the game is left unfinished");
-      return false;
-    }
-    if (word == "help" || word == "?" || word == "h") {
-      say("commands:");
-      constexpr std::size_t column = 31;
-      say("  take 2 from 7 leaving 1 4    a move: take 2 from a heap of 7, leave heaps of 1 and 4 (or 2 7 1 4)",
-          column);
-      say("  split 7 into 3 4             a split without taking (codes with a digit before the point)", column);
-      say("  hint                         show a winning move, or say that there is none", column);
-      say("  value                        show the heaps' value and outcome", column);
-      say("  undo                         take back your last move and the engine's reply to it", column);
-      say("  quit                         end the game", column);
-    } else if (word == "hint") {
-      if (s().over()) {
-        say("hint: none; the game is over");
-      } else if (how_.hidden) {
-        say("hint: hidden until the game ends (--hide-values)");
-      } else if (const std::optional<heap_move> m = s().hint()) {
-        say("hint: " + present::heap_move_text(*m) + " (it leaves value 0)");
-      } else if (s().value() != 0) {
-        say("hint: none found within the time limit of " + format_seconds(how_.time_limit) + " (--max-seconds)");
-      } else {
-        say("hint: none; the value is 0, so every move leaves the engine a winning position");
-      }
-    } else if (word == "value") {
-      if (how_.hidden && !s().over()) {
-        say("value: hidden until the game ends (--hide-values)");
-      } else {
-        say("value " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")");
-      }
-    } else if (word == "undo") {
-      undo();
-    } else if (s().over()) {
-      say("refused: the game is over (" + who(s().winner()) + " won): type undo or quit");
-    } else {
-      heap_move m;
-      try {
-        m = parse_heap_move(line);
-      } catch (const parse_error& error) {
-        say(std::string("refused: ") + error.what());
-        return true;
-      }
-      const std::string reason = s().illegal_reason(m);
-      if (!reason.empty()) {
-        say("refused: " + reason + "; nothing changed");
-        return true;
-      }
-      s().play(m);
-      say("you: " + present::heap_move_text(s().history().back().move));
-      show();
-    }
-    return true;
+    play_typed(m);
   }
 
   /// The engine's limits in this game: the time of --max-seconds for each reply.
@@ -766,14 +823,11 @@ class heap_loop {
     return limits;
   }
 
-  game_loop::settings how_;
-  line_reader& in_;
-  heap_play_session session_;  // one game: heap play starts no other (the row loop's session_ is replaced per game)
-  bool announced_ = false;
+  heap_play_session session_;  // one game: heap play starts no other (the coin loop's session_ is replaced per game)
 };
 
 void run_play(const play_options& o) {
-  game_loop::settings how;
+  play_settings how;
   if (o.first == "you") {
     how.first = player::person;
   } else if (o.first == "engine") {
@@ -791,6 +845,7 @@ void run_play(const play_options& o) {
   }
   how.hidden = o.hide_values;
   how.time_limit = o.time_limit;
+  how.convention = o.misere ? play_convention::misere : play_convention::normal;
   const bool terminal_in = ::isatty(STDIN_FILENO) != 0, terminal_out = ::isatty(STDOUT_FILENO) != 0;
   how.echo = !terminal_in;  // lines read from a file or a pipe are shown as typed
   how.symbols = terminal_out && locale_is_utf8();
@@ -810,7 +865,7 @@ void run_play(const play_options& o) {
   std::optional<box_extents> random;
   if (!start) random = random_size(o, game);
   line_reader in(terminal_in && terminal_out);
-  game_loop(std::move(game), std::move(start), std::move(random), how, in).run();
+  coin_loop(std::move(game), std::move(start), std::move(random), how, in).run();
 }
 
 }  // namespace
@@ -837,6 +892,7 @@ void add_play_command(CLI::App& app, run_state& state) {
       "  tartan play mock-turtles --random 12 --seed 3 --hide-values\n"
       "  tartan play 'ruler*ruler*ruler' --random 3x3x3\n"
       "  tartan play kayles --heaps 5,7,9     (heaps; type take 2 from 7 leaving 1 4, or split 7 into 3 4)\n"
+      "  tartan play mock-turtles HTHHTHTH --misere     (the last player to move loses)\n"
       "  printf '0 3\\nquit\\n' | tartan play mock-turtles HTTH");
   auto o = std::make_shared<play_options>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
@@ -852,6 +908,9 @@ void add_play_command(CLI::App& app, run_state& state) {
   sub->add_option("--random", o->random,
                   "Start from a random position of N coins (products: N along each axis, or RxC, RxCxD)")
       ->type_name("N|RxC");
+  sub->add_flag("--misere", o->misere,
+                "Misère play: the player who makes the last move loses; the engine plays to leave P-positions of "
+                "misère play, and hints and the review speak of outcomes, not values");
   sub->add_flag("--hide-values", o->hide_values,
                 "Hide values, outcomes and hints until the game ends (for teaching), then review the moves");
   sub->add_option("--first", o->first, "Who moves first: you or engine")->capture_default_str();

@@ -158,48 +158,4 @@ std::string format_play_move(const move& m) {
   return s;
 }
 
-heap_move parse_heap_move(std::string_view text) {
-  const std::string advice =
-      "type a heap move as take 2 from 7 leaving 1 4 (or 2 7 1 4: taken, heap, heaps left), or split 7 into 3 4";
-  bool split = false;
-  std::vector<coin> numbers;
-  std::string word;
-  const auto take_word = [&] {
-    if (word.empty()) return;
-    std::string lower = word;
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    word.clear();
-    static const char* const fillers[] = {"take",    "from", "the", "heap", "heaps",  "of",
-                                          "leaving", "a",    "and", "into", "nothing"};
-    if (lower == "split" && numbers.empty() && !split) {
-      split = true;
-      return;
-    }
-    for (const char* f : fillers) {
-      if (lower == f) return;
-    }
-    try {
-      numbers.push_back(static_cast<coin>(parse_u64(lower, "heap", UINT32_MAX)));
-    } catch (const parse_error&) {
-      throw parse_error(quote_typed(lower, 20) + " is not a number of tokens or a heap; " + advice);
-    }
-  };
-  for (const char c : text) {
-    if (c == ' ' || c == ',' || c == '\t') {
-      take_word();
-    } else {
-      word += c;
-    }
-  }
-  take_word();
-  if (numbers.size() < (split ? 1U : 2U)) throw parse_error("that is not a whole heap move; " + advice);
-  heap_move m;
-  std::size_t next = 0;
-  if (!split) m.take = numbers[next++];
-  m.from = numbers[next++];
-  m.leaving.assign(numbers.begin() + static_cast<std::ptrdiff_t>(next), numbers.end());
-  if (split && m.leaving.empty()) throw parse_error("a split leaves heaps; " + advice);
-  return m;
-}
-
 }  // namespace tartan::cli

@@ -7,7 +7,6 @@
 #include <string>
 #include <string_view>
 
-#include "tartan/analysis/heap_position.hpp"
 #include "tartan/product/move.hpp"
 
 namespace tartan::cli {
@@ -32,16 +31,5 @@ move parse_play_move(std::string_view text, std::size_t dimensions, std::string_
  * Example: format_play_move(move{{{1, 4}, {2, 5}}}) == "rows 1 4 cols 2 5"; a row move gives "3 7 12"
  */
 std::string format_play_move(const move& m);
-
-/**
- * Reads a heap move typed in `tartan play GAME --heaps`: "take 2 from 7 leaving 1 4" or its numbers alone, "2 7 1
- * 4" (the tokens taken, the heap, then the heaps left); "split 7 into 3 4" for a split (d0); the words of the
- * engine's own replies too ("take 2 from the heap of 7, leaving heaps of 1 and 4", "... leaving nothing"), in any
- * case. Throws parse_error saying what to type.
- *
- * Example: parse_heap_move("take 2 from the heap of 7, leaving heaps of 1 and 4") == heap_move{2, 7, {1, 4}};
- *          parse_heap_move("split 7 into 3 4") == heap_move{0, 7, {3, 4}}
- */
-heap_move parse_heap_move(std::string_view text);
 
 }  // namespace tartan::cli

@@ -27,10 +27,12 @@
 #include "tartan/core/time_limit.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/play/heap_play.hpp"
 #include "tartan/play/play.hpp"
 #include "tartan/present/advice.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/present/json_output.hpp"
+#include "tartan/present/misere_output.hpp"
 #include "tartan/present/pictures.hpp"
 #include "tartan/present/position_input.hpp"
 #include "tartan/present/sequence_output.hpp"
@@ -416,6 +418,7 @@ api_reply analyze_heaps(const request_fields& f, const api_limits& limits) {
   analysis_request request;
   request.terms.push_back({games::resolve_game(game_text(f)), box_region()});
   request.heaps = heaps_of(f, limits);
+  request.misere = f.flag("misere");
   request.count = f.flag("count");
   if (!request.count) {
     request.limit = static_cast<std::size_t>(f.number("limit", 10, max_listed_options));
@@ -425,6 +428,15 @@ api_reply analyze_heaps(const request_fields& f, const api_limits& limits) {
   request.max_seconds = limits.max_seconds;
   request.count_option = "\"count\": true";
   const analysis_report report = answer(request);
+  if (request.misere) {
+    nlohmann::ordered_json out =
+        misere_heap_analysis_json(*report.misere_heaps, report.heap_moves, report.misere_move_count, request.count);
+    if (!report.where.empty()) {
+      out["complete"] = false;
+      out["stopped"] = report.where;
+    }
+    return json_reply(out.dump());
+  }
   const std::optional<std::uint64_t> counted = report.where.empty() ? report.heap_move_count : std::nullopt;
   nlohmann::ordered_json out = heap_analysis_json(*report.heap_position, report.heap_moves, counted);
   if (!report.where.empty()) {
@@ -438,7 +450,7 @@ api_reply analyze_heaps(const request_fields& f, const api_limits& limits) {
 api_reply analyze(std::string_view body, const api_limits& limits) {
   const request_fields f(body, "analyze",
                          {"game", "position", "coins", "size", "heads", "all_heads", "terms", "count", "limit",
-                          "offset", "options", "heaps"});
+                          "offset", "options", "heaps", "misere"});
   if (f.has("heaps")) return analyze_heaps(f, limits);
   analysis_request request;
   request.sum = f.has("terms");
@@ -460,6 +472,7 @@ api_reply analyze(std::string_view body, const api_limits& limits) {
     request.terms.push_back({std::move(game), std::move(region)});
   }
   request.count = f.flag("count");
+  request.misere = f.flag("misere");
   if (request.count && f.has("options")) {
     refuse(400,
            "count counts the winning moves without listing any move, so it lists no options; leave out one "
@@ -477,6 +490,15 @@ api_reply analyze(std::string_view body, const api_limits& limits) {
   request.max_seconds = limits.max_seconds;
   request.count_option = "\"count\": true";
   const analysis_report report = answer(request);
+  if (request.misere) {
+    nlohmann::ordered_json out =
+        misere_analysis_json(*report.misere_position, report.winning_moves, report.misere_move_count, request.count);
+    if (!report.where.empty()) {
+      out["complete"] = false;
+      out["stopped"] = report.where;
+    }
+    return json_reply(out.dump());
+  }
   const sum_term& first = request.terms.front();
   if (request.count && request.sum) {
     return json_reply(printed([&](std::ostream& o) { print_sum_count_json(o, request.terms, *report.sum_count); }));
@@ -629,17 +651,87 @@ move move_of(const json& m) {
   return out;
 }
 
-/// POST /api/play: the person's move, if any, and the engine's reply (play.hpp).
+/// The convention of a request to /api/play: "misere": true plays misère play (the last player to move loses).
+play_convention convention_of(const request_fields& f) {
+  return f.flag("misere") ? play_convention::misere : play_convention::normal;
+}
+
+/// Whether the engine answers in a request to /api/play: "reply": false makes no engine move, so a game the person
+/// starts is shown (over or not, its hint) before the first move.
+bool replies(const request_fields& f) { return !f.has("reply") || f.flag("reply"); }
+
+/// A heap move as heap_move_json writes it, {"take": 2, "from": 7, "leaving": [1, 4]} ("text" allowed and not
+/// read), or its words as a person types them, "take 2 from 7 leaving 1 4" (parse_heap_move).
+heap_move heap_move_of(const json& m) {
+  const std::string example =
+      "give a heap move as {\"take\": 2, \"from\": 7, \"leaving\": [1, 4]} or as words, \"take 2 from 7 leaving 1 "
+      "4\"";
+  if (m.is_string()) return parse_heap_move(m.get<std::string>());
+  const auto size = [&](const json& v, const char* what) {
+    if (!v.is_number_unsigned() || v.get<std::uint64_t>() > UINT32_MAX) {
+      refuse(400,
+             std::string("move: ") + what + " is " + v.dump().substr(0, 40) + ", not a number of tokens; " + example);
+    }
+    return static_cast<coin>(v.get<std::uint64_t>());
+  };
+  if (!m.is_object() || !m.contains("take") || !m.contains("from") || !m.contains("leaving") ||
+      !m["leaving"].is_array()) {
+    refuse(400, "move: " + example);
+  }
+  for (const auto& [key, value] : m.items()) {
+    if (key != "take" && key != "from" && key != "leaving" && key != "text") {
+      refuse(400, "move: a heap move has no field " + tartan::quote_typed(key) + "; " + example);
+    }
+  }
+  heap_move out;
+  out.take = size(m["take"], "take");
+  out.from = size(m["from"], "from");
+  for (const json& h : m["leaving"]) out.leaving.push_back(size(h, "a heap left"));
+  return out;
+}
+
+/// POST /api/play with "heaps": the person's heap move, if any, and the engine's reply (heap_play.hpp), answered
+/// with the heaps and every move's value before and after it (heap_play_json).
+api_reply play_heaps(const request_fields& f, const api_limits& limits) {
+  for (const std::string_view key : {"position", "coins", "size", "heads", "all_heads"}) {
+    if (f.has(key)) {
+      refuse(400, "\"heaps\" gives the whole start as heaps; leave out \"" + std::string(key) +
+                      "\", which is for coins: e.g. {\"game\": \"kayles\", \"heaps\": [5, 7, 9]}");
+    }
+  }
+  const game_handle game = games::resolve_game(game_text(f));
+  const std::vector<coin> heaps = heaps_of(f, limits);
+  const std::uint64_t seed = f.number("seed", 0, UINT64_MAX);
+  const bool person_moves = f.has("move");
+  heap_play_session session(game, heaps, person_moves || !replies(f) ? player::person : player::engine, seed,
+                            question_limits(limits), convention_of(f));
+  if (person_moves) {
+    const heap_move m = heap_move_of(f.raw("move"));
+    if (session.over()) refuse(400, "the game is over: no heap can move; start another game");
+    const std::string reason = session.illegal_reason(m);
+    if (!reason.empty()) refuse(400, reason);
+    session.play(m);
+  }
+  if (replies(f) && !session.over()) session.engine_move();
+  std::optional<heap_move> hint;
+  if (f.flag("hint") && !session.over()) hint = session.hint();
+  return json_reply(heap_play_json(session, hint).dump());
+}
+
+/// POST /api/play: the person's move, if any, and the engine's reply (play.hpp); on heaps with "heaps".
 api_reply play(std::string_view body, const api_limits& limits) {
-  const request_fields f(body, "play",
-                         {"game", "position", "coins", "size", "heads", "all_heads", "move", "seed", "hint"});
+  const request_fields f(
+      body, "play",
+      {"game", "position", "coins", "size", "heads", "all_heads", "move", "seed", "hint", "heaps", "reply", "misere"});
+  if (f.has("heaps")) return play_heaps(f, limits);
   const std::string text = game_text(f);
   const game_handle game = games::resolve_game(text);
   const analyze_options options = question_limits(limits);
   const box_position start = listed_position(read_region(position_of(f, text), game), limits);
   const std::uint64_t seed = f.number("seed", 0, UINT64_MAX);
   const bool person_moves = f.has("move");
-  play_session session(game, start, person_moves ? player::person : player::engine, seed, options);
+  play_session session(game, start, person_moves || !replies(f) ? player::person : player::engine, seed, options,
+                       convention_of(f));
   std::vector<played_move> made;
   if (person_moves) {
     const move m = move_of(f.raw("move"));
@@ -649,7 +741,7 @@ api_reply play(std::string_view body, const api_limits& limits) {
     session.play(m);
     made.push_back({m, player::person});
   }
-  if (!session.over()) made.push_back({session.engine_move(), player::engine});
+  if (replies(f) && !session.over()) made.push_back({session.engine_move(), player::engine});
   std::optional<move> hint;
   if (f.flag("hint") && !session.over()) hint = session.hint();
   return json_reply(play_json(session, made, hint).dump());

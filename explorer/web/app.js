@@ -385,6 +385,8 @@ const state = {
 };
 
 const gameName = () => state.factors.slice(0, state.kind).join('*');
+/** Misère play (the toggle): the last player to move loses; positions have an outcome and no value. */
+const misere = () => $('misere').checked;
 const boardSize = () => (state.kind === 1 ? [state.size[0]] : state.size.slice(0, state.kind));
 
 function sizeText(size) {
@@ -401,9 +403,10 @@ function setupFactors() {
     for (const game of state.catalogue) {
       select.append(element('option', {value: game.name, text: game.title + ' (' + game.name + ')'}));
     }
-    select.append(element('option', {value: '', text: 'a turning code…'}));
-    const code = element('input', {id: 'code-' + i, type: 'text', placeholder: 'a turning code, e.g. 1-3 or 2-3,6C',
-                                   'aria-label': 'turning code of ' + labels[state.kind - 1][i]});
+    select.append(element('option', {value: '', text: 'a code…'}));
+    const code = element('input', {id: 'code-' + i, type: 'text',
+                                   placeholder: 'a turning or take-and-break code, e.g. 1-3, 2-3,6C or 0.07',
+                                   'aria-label': 'code of ' + labels[state.kind - 1][i]});
     const known = state.catalogue.some((g) => g.name === state.factors[i]);
     select.value = known ? state.factors[i] : '';
     code.value = known ? '' : state.factors[i];
@@ -509,8 +512,11 @@ async function refresh() {
     await loadValues(game, size);
     if (request !== state.request) return;
     drawPositionBoard();
-    const answer = await api('analyze', {game, ...positionFields(size, state.heads), limit: LISTED_WINNING,
-                                         options: LISTED_OPTIONS});
+    // Misère play has no values, so no options with values: the outcome and the winning moves.
+    const answer = await api('analyze', misere() ? {game, ...positionFields(size, state.heads), limit: LISTED_WINNING,
+                                                    misere: true}
+                                                 : {game, ...positionFields(size, state.heads), limit: LISTED_WINNING,
+                                                    options: LISTED_OPTIONS});
     if (request !== state.request) return;
     state.analysis = answer;
     showError('');
@@ -534,11 +540,20 @@ function outcomeNode(value) {
                  n ? 'the player to move wins' : 'the player to move loses against good play');
 }
 
+/** A misère outcome ('N', 'P', or null when the solving stopped first), said as outcomeNode says one. */
+function misereOutcomeNode(outcome, terminal) {
+  if (!outcome) return element('span', {text: 'not solved within the explorer\'s time limit'});
+  const n = outcome === 'N';
+  const said = terminal ? 'no move is left: the player to move wins'
+                        : n ? 'the player to move wins' : 'the player to move loses against good play';
+  return element('span', {}, element('span', {class: 'badge ' + outcome, text: outcome}), said);
+}
+
 /**
  * A button for a move of the position explored, leaving `value`: pointing at it shows its coins on the board,
  * choosing it makes it. `text` replaces the list's "coins → value" form.
  */
-function moveButton(move, value, text) {
+function moveButton(move, value, text, label) {
   const winning = value === 0;
   const button = text ? element('button', {type: 'button', text})
                       : element('button', {type: 'button'},
@@ -546,8 +561,8 @@ function moveButton(move, value, text) {
                                 element('span', {class: 'after', text: '→ ' + value}));
   button.dataset.move = JSON.stringify(move);
   button.dataset.value = String(value);
-  button.setAttribute('aria-label', 'turn ' + moveText(move) + ', leaves value ' + value +
-                                        (winning ? ', a winning move' : ''));
+  button.setAttribute('aria-label', label || 'turn ' + moveText(move) + ', leaves value ' + value +
+                                                 (winning ? ', a winning move' : ''));
   const point = () => {
     state.pointed = turnedKeys(move);
     drawPositionBoard();
@@ -568,8 +583,37 @@ function moveButton(move, value, text) {
   return button;
 }
 
+/** The analysis of a position in misère play: its outcome, how it was found, its winning moves; no value. */
+function showMisereAnalysis(a) {
+  $('value-label').textContent = 'misère play, outcome';
+  $('value').textContent = a.outcome || '?';
+  $('outcome').replaceChildren(misereOutcomeNode(a.outcome, a.terminal));
+  const how = a.method === 'sweep' ? 'every position up to it, ' : 'the positions reachable from it, ';
+  $('formula').textContent = 'The player who makes the last move loses. A position is solved as a whole (' + how +
+                             a.positions_solved + ' solved): its outcome is not the values\' XOR.';
+  showHeapView(a);
+  const winning = $('winning');
+  if (a.terminal) {
+    winning.replaceChildren('No move is left: in misère play the player to move wins at once.');
+  } else if (a.outcome !== 'N') {
+    winning.replaceChildren(a.outcome === 'P' ? 'No winning move: every move leaves an N-position.'
+                                              : a.stopped || '');
+  } else {
+    winning.replaceChildren(element('span', {text: 'Winning moves (each leaves a P-position):'}),
+                            ...a.winning_moves.slice(0, 12).map((m) => moveButton(
+                                m, 0, '★ turn ' + moveText(m), 'turn ' + moveText(m) + ', a winning move')));
+  }
+  $('options').replaceChildren();
+  $('options-title').textContent = 'Options';
+  $('options-more').textContent = 'Misère play has no values, so the options are not listed with them: the winning ' +
+                                  'moves above are the moves to a P-position.';
+  drawPositionBoard();
+}
+
 function showAnalysis() {
   const a = state.analysis;
+  if (a.play === 'misère') return showMisereAnalysis(a);
+  $('value-label').textContent = 'value';
   $('value').textContent = String(a.value);
   $('outcome').replaceChildren(outcomeNode(a.value));
   // The value as the XOR of the heads coins' values, while it fits a line.
@@ -650,12 +694,23 @@ function showHeapView(a) {
 async function analyseHeaps() {
   const request = ++state.heapRequest;
   try {
-    const a = await api('analyze', {game: gameName(), heaps: $('heaps').value, limit: 100});
+    const a = await api('analyze', {game: gameName(), heaps: $('heaps').value, limit: 100, misere: misere()});
     if (request !== state.heapRequest) return;
     $('heaps').value = a.heaps.join(',');
-    $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') + ': value ',
-                                    element('strong', {text: String(a.value)}), ' ',
-                                    element('span', {class: 'outcome'}, outcomeNode(a.value)));
+    if (a.play === 'misère') {
+      // The genera of the heaps (tame or not), then the outcome: in misère play heaps do not cancel as coins do.
+      const genera = a.genera.map((g) => g.heap + ': ' + g.genus).join(', ');
+      $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') +
+                                          ' in misère play (' + (a.method === 'genus' ? 'the genus method' :
+                                                                                        'the plain search') +
+                                          (genera ? '; genera ' + genera : '') + '): outcome ',
+                                      element('strong', {text: a.outcome || '?'}), ' ',
+                                      element('span', {class: 'outcome'}, misereOutcomeNode(a.outcome, a.terminal)));
+    } else {
+      $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') + ': value ',
+                                      element('strong', {text: String(a.value)}), ' ',
+                                      element('span', {class: 'outcome'}, outcomeNode(a.value)));
+    }
     $('heap-moves').replaceChildren(...a.winning_moves.map((m) => {
       const button = element('button', {type: 'button', text: '★ ' + heapMoveText(m)});
       button.addEventListener('click', () => {
@@ -666,7 +721,7 @@ async function analyseHeaps() {
       });
       return element('li', {class: 'winning'}, button);
     }));
-    if (a.value !== 0 && a.winning_moves.length === 100) {
+    if (a.winning_moves.length === 100) {
       $('heap-moves').append(element('li', {class: 'hint', text: 'The first 100 winning moves are listed.'}));
     }
   } catch (error) {
@@ -687,6 +742,7 @@ function writeAddress() {
   if (fields.position !== undefined) params.set('position', fields.position);
   else params.set('heads', fields.heads);
   if (state.tab !== 'position') params.set('view', state.tab);
+  if (misere()) params.set('misere', '1');
   const hash = '#' + params.toString();
   if (location.hash !== hash) history.replaceState(null, '', hash);
   $('share-link').value = location.href;
@@ -768,6 +824,7 @@ function readAddress() {
   state.heads = heads;
   const view = params.get('view');
   if (view && $('tab-' + view)) state.tab = view;
+  $('misere').checked = params.get('misere') === '1';
   document.querySelector('input[name="kind"][value="' + state.kind + '"]').checked = true;
   showNotice(notes.length ? 'The link was cut to what the page draws: ' + notes.join('; ') + '.' : '');
   return true;
@@ -815,6 +872,7 @@ const play = {
   seed: 1,
   hint: null,
   busy: false,
+  misere: false,  // the game is played in misère play (the toggle when it started)
 };
 
 let playBoard;
@@ -826,6 +884,14 @@ function playStatus(text, over) {
 }
 
 function drawPlay() {
+  $('play-heap-mode').hidden = !takeBreakRow();
+  const heaps = heapMode();
+  $('play-coin-area').hidden = heaps;
+  $('play-heap-area').hidden = !heaps;
+  if (heaps) {
+    drawHeapPlay();
+    return;
+  }
   const size = play.started ? play.size : boardSize();
   const heads = play.started ? play.heads : state.heads;
   const hintKeys = play.hint && $('hints').checked ? turnedKeys(play.hint) : new Set();
@@ -850,6 +916,10 @@ function chosenAxes() {
 }
 
 async function startGame(heads) {
+  if (heapMode()) {
+    await startHeapGame(heads);
+    return;
+  }
   play.started = true;
   play.game = gameName();
   play.size = boardSize();
@@ -862,10 +932,11 @@ async function startGame(heads) {
   play.log = [];
   play.hint = null;
   play.seed = Math.floor(Math.random() * 2 ** 31);
+  play.misere = misere();  // the game keeps the convention it started with
   if ($('first-engine').checked) {
     await playRequest(null);
   } else {
-    await yourTurn('You move first.');
+    await yourTurn(play.misere ? 'Misère play: the last player to move loses. You move first.' : 'You move first.');
   }
 }
 
@@ -886,12 +957,20 @@ async function updateHint() {
   hint.hidden = !$('hints').checked || !play.started || play.over;
   if (hint.hidden) return;
   try {
-    const a = await api('analyze', {game: play.game, ...positionFields(play.size, play.heads), limit: 1});
+    const a = await api('analyze', {game: play.game, ...positionFields(play.size, play.heads), limit: 1,
+                                    misere: play.misere});
     play.hint = a.winning_moves.length ? a.winning_moves[0] : null;
-    hint.textContent = 'Value ' + a.value + ': ' + (a.value !== 0 ? 'you can win; a winning move: turn ' +
-                                                                    moveText(play.hint)
-                                                                  : 'every move leaves a non-zero value; ' +
-                                                                    'hope the engine errs');
+    if (play.misere) {
+      hint.textContent = 'Misère outcome ' + (a.outcome || '?') + ': ' +
+                         (play.hint ? 'you can win; a winning move: turn ' + moveText(play.hint)
+                                    : a.outcome === 'P' ? 'every move leaves an N-position; hope the engine errs'
+                                                        : 'no winning move found in time');
+    } else {
+      hint.textContent = 'Value ' + a.value + ': ' + (a.value !== 0 ? 'you can win; a winning move: turn ' +
+                                                                      moveText(play.hint)
+                                                                    : 'every move leaves a non-zero value; ' +
+                                                                      'hope the engine errs');
+    }
   } catch (error) {
     hint.textContent = error.message;
   }
@@ -904,6 +983,7 @@ async function playRequest(move) {
   try {
     const body = {game: play.game, ...positionFields(play.size, play.heads), seed: play.seed++};
     if (move) body.move = move;
+    if (play.misere) body.misere = true;
     const answer = await api('play', body);
     if (move) play.undo.push(before);
     play.heads = headsOf(answer.position);
@@ -925,10 +1005,16 @@ async function playRequest(move) {
     if (answer.over) {
       play.hint = null;
       $('play-hint').hidden = true;
-      playStatus(answer.winner === 'engine'
-                     ? (said ? said + ' ' : '') + 'The engine wins: you have no move left.'
-                     : 'You win! The engine has no move left.',
-                 true);
+      // In misère play the player left without a move wins: the one who made the last move lost.
+      const misereEnd = answer.winner === 'engine'
+                            ? 'The engine wins: it has no move left, and in misère play the last player to move (you) ' +
+                                  'loses.'
+                            : 'You win! You have no move left: the engine made the last move, which loses in misère ' +
+                                  'play.';
+      const ended = play.misere ? misereEnd
+                                : (answer.winner === 'engine' ? 'The engine wins: you have no move left.'
+                                                              : 'You win! The engine has no move left.');
+      playStatus(answer.winner === 'engine' && said ? said + ' ' + ended : ended, true);
       drawPlay();
     } else {
       await yourTurn(said);
@@ -941,6 +1027,10 @@ async function playRequest(move) {
 }
 
 function undoMove() {
+  if (heapMode()) {
+    undoHeapMove();
+    return;
+  }
   if (play.undo.length === 0) return;
   play.heads = play.undo.pop();
   play.log = play.log.slice(0, Math.max(0, play.log.length - 2));
@@ -953,6 +1043,188 @@ function undoMove() {
 
 function randomHeads(size) {
   return new Set(cellsOf(size).filter(() => Math.random() < 0.5).map(keyOf));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Play on heaps: a take-and-break game against the engine with the moves in heap notation (POST /api/play with
+// "heaps"), the engine replying in heap moves; hints, undo, and at the end (or with hints on) every move's values
+// before and after it, as tartan play --heaps reviews a game.
+
+const heapPlay = {
+  started: false,
+  game: '',
+  heaps: [],
+  over: false,
+  undo: [],  // {heaps, log}: the heaps and the log's length before each of the person's moves
+  log: [],   // the moves made, as /api/play answers them: {by, move: {take, from, leaving, text}, before, after, ...}
+  seed: 1,
+  busy: false,
+  misere: false,  // the game is played in misère play (the toggle when it started)
+};
+
+/** The game is one take-and-break game, played on a row: it can be played on heaps too. */
+function takeBreakRow() {
+  if (state.kind !== 1) return false;
+  const info = state.catalogue.find((g) => g.name === state.factors[0]);
+  return isTakeBreak(info ? info.code : state.factors[0]);
+}
+
+const heapMode = () => takeBreakRow() && $('play-on-heaps').checked;
+
+/** A move's verdict in words, as the review of tartan play says it (in misère play, by the misère outcomes). */
+function verdictText(made) {
+  const misereGame = heapPlay.misere;
+  if (made.verdict === 'winning') return 'a winning move';
+  if (made.verdict === 'mistake') {
+    if (!made.better) return 'a mistake';
+    return 'a mistake: ' + made.better.text + (misereGame ? ' would have left a P-position' : ' would have left 0');
+  }
+  return misereGame ? 'from a P-position every move loses' : 'from value 0 every move loses';
+}
+
+/** A heap move's standing before and after it, as the review says it: values, or misère outcomes. */
+function heapStanding(made) {
+  return heapPlay.misere ? 'outcome ' + made.outcome_before + ' → ' + made.outcome_after
+                         : 'value ' + made.before + ' → ' + made.after;
+}
+
+function drawHeapPlay() {
+  const list = $('play-heap-list');
+  const heaps = heapPlay.started ? heapPlay.heaps : [];
+  list.replaceChildren(...heaps.map((h) => {
+    const button = element('button', {type: 'button', class: 'heap', 'data-heap': String(h),
+                                      'aria-label': 'the heap of ' + h + ': start a move from it'},
+                           element('strong', {text: String(h)}),
+                           element('span', {class: 'tokens', 'aria-hidden': 'true',
+                                            text: h <= 24 ? '●'.repeat(h) : '●'.repeat(24) + '…'}));
+    button.disabled = heapPlay.over || heapPlay.busy;
+    button.addEventListener('click', () => {
+      const field = $('play-heap-move');
+      field.value = 'take 1 from ' + h + (h > 1 ? ' leaving ' + (h - 1) : '');
+      field.focus();
+      field.select();
+      drawHeapPlay();
+    });
+    return element('li', {}, button);
+  }));
+  if (heapPlay.started && heaps.length === 0) list.append(element('li', {class: 'hint', text: 'No heap is left.'}));
+  const reviewed = heapPlay.over || $('hints').checked;
+  $('play-log').replaceChildren(...heapPlay.log.map((made) => element('li', {
+    text: (made.by === 'you' ? 'you: ' : 'engine: ') + made.move.text +
+          (reviewed ? ' (' + heapStanding(made) + ', ' + verdictText(made) + ')' : ''),
+  })));
+  $('play-heap-submit').disabled = !heapPlay.started || heapPlay.over || heapPlay.busy ||
+                                   $('play-heap-move').value.trim() === '';
+  $('play-undo').disabled = heapPlay.undo.length === 0 || heapPlay.busy;
+}
+
+async function startHeapGame(heads) {
+  heapPlay.started = true;
+  heapPlay.game = gameName();
+  const asked = $('play-heaps').value.trim() !== '' ? $('play-heaps').value  // as typed: the server reads and checks it
+                                                    : [...heads].map(Number).sort((x, y) => x - y);
+  heapPlay.heaps = [];
+  heapPlay.over = false;
+  heapPlay.undo = [];
+  heapPlay.log = [];
+  heapPlay.seed = Math.floor(Math.random() * 2 ** 31);
+  heapPlay.misere = misere();  // the game keeps the convention it started with
+  $('play-heap-move').value = '';
+  // The engine moves first, or the heaps are shown as the engine reads them (sorted, checked, over or not).
+  await heapRequest(null, $('first-engine').checked, asked);
+}
+
+async function yourHeapTurn(before) {
+  playStatus(before + (heapPlay.heaps.length ? ' Your turn: type a heap move (or choose a heap), then Play move.'
+                                             : ''));
+  await updateHeapHint();
+  drawHeapPlay();
+}
+
+/** With hints on: the heaps' value and one winning heap move, from /api/analyze. */
+async function updateHeapHint() {
+  const hint = $('play-hint');
+  hint.hidden = !$('hints').checked || !heapPlay.started || heapPlay.over;
+  if (hint.hidden) return;
+  try {
+    const a = await api('analyze', {game: heapPlay.game, heaps: heapPlay.heaps, limit: 1, misere: heapPlay.misere});
+    if (heapPlay.misere) {
+      const move = a.winning_moves.length ? a.winning_moves[0] : null;
+      hint.textContent = 'Misère outcome ' + (a.outcome || '?') + ': ' +
+                         (move ? 'you can win; a winning move: ' + heapMoveText(move)
+                               : a.outcome === 'P' ? 'every move leaves an N-position; hope the engine errs'
+                                                   : 'no winning move found in time');
+      return;
+    }
+    hint.textContent = 'Value ' + a.value + ': ' + (a.value !== 0 ? 'you can win; a winning move: ' +
+                                                                    heapMoveText(a.winning_moves[0])
+                                                                  : 'every move leaves a non-zero value; ' +
+                                                                    'hope the engine errs');
+  } catch (error) {
+    hint.textContent = error.message;
+  }
+}
+
+/** The person's move (words), if any, and the engine's reply unless `reply` is false, from `heaps`. */
+async function heapRequest(move, reply = true, heaps = heapPlay.heaps) {
+  heapPlay.busy = true;
+  drawHeapPlay();
+  const before = {heaps: heapPlay.heaps, log: heapPlay.log.length};
+  try {
+    const body = {game: heapPlay.game, heaps, seed: heapPlay.seed++};
+    if (move) body.move = move;
+    if (!reply) body.reply = false;
+    if (heapPlay.misere) body.misere = true;
+    const answer = await api('play', body);
+    if (move) heapPlay.undo.push(before);
+    heapPlay.heaps = answer.heaps;
+    $('play-heaps').value = answer.heaps.join(',');
+    let engine = null;
+    for (const made of answer.moves) {
+      heapPlay.log.push(made);
+      if (made.by === 'engine') engine = made.move;
+    }
+    heapPlay.over = answer.over;
+    heapPlay.busy = false;
+    $('play-heap-move').value = '';
+    const first = heapPlay.misere ? 'Misère play: the last player to move loses. You move first.' : 'You move first.';
+    const said = engine ? 'The engine: ' + engine.text + '.' : answer.moves.length ? '' : first;
+    if (answer.over) {
+      $('play-hint').hidden = true;
+      // In misère play the player left without a move wins: the one who made the last move lost.
+      const ended = !heapPlay.misere ? (answer.winner === 'engine' ? 'The engine wins: no heap can move.'
+                                                                   : 'You win! No heap can move.')
+                    : answer.winner === 'engine'
+                        ? 'The engine wins: no heap can move, and in misère play the last player to move (you) loses.'
+                        : 'You win! No heap can move: the engine made the last move, which loses in misère play.';
+      playStatus((engine ? said + ' ' : '') + ended, true);
+      drawHeapPlay();
+    } else {
+      await yourHeapTurn(said);
+    }
+  } catch (error) {
+    heapPlay.busy = false;
+    if (heapPlay.log.length === 0 && !move) heapPlay.started = false;  // the heaps given were refused
+    playStatus(error.status === 400 && move ? 'Not a move: ' + error.message : error.message);
+    drawHeapPlay();
+  }
+}
+
+function undoHeapMove() {
+  if (heapPlay.undo.length === 0) return;
+  const back = heapPlay.undo.pop();
+  heapPlay.heaps = back.heaps;
+  heapPlay.log = heapPlay.log.slice(0, back.log);
+  heapPlay.over = false;
+  $('play-heaps').value = back.heaps.join(',');
+  yourHeapTurn('Move taken back.');
+}
+
+/** A random start of 2 to 4 heaps, each of 1 to the row's length - 1 tokens (at least 1). */
+function randomHeaps() {
+  const most = Math.max(1, boardSize()[0] - 1);
+  const count = 2 + Math.floor(Math.random() * 3);
+  return Array.from({length: count}, () => 1 + Math.floor(Math.random() * most)).sort((x, y) => x - y);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1148,6 +1420,10 @@ async function start() {
     if (state.history.length) setPosition(state.history.pop(), false);
   });
   $('show-winning').addEventListener('change', drawPositionBoard);
+  $('misere').addEventListener('change', () => {
+    refresh();
+    if ($('heaps-line').textContent) analyseHeaps();
+  });
   $('heaps-analyse').addEventListener('click', analyseHeaps);
   $('heaps').addEventListener('keydown', (event) => {
     if (event.key === 'Enter') analyseHeaps();
@@ -1173,7 +1449,24 @@ async function start() {
     });
   });
   $('play-new').addEventListener('click', () => startGame(new Set(state.heads)));
-  $('play-random').addEventListener('click', () => startGame(randomHeads(boardSize())));
+  $('play-random').addEventListener('click', () => {
+    if (heapMode()) $('play-heaps').value = randomHeaps().join(',');
+    startGame(randomHeads(boardSize()));
+  });
+  $('play-on-heaps').addEventListener('change', () => {
+    if ($('play-on-heaps').checked && !$('play-heaps').value.trim()) {
+      $('play-heaps').value = [...state.heads].map(Number).sort((x, y) => x - y).join(',');
+    }
+    $('play-hint').hidden = true;
+    playStatus('Choose who starts, then press New game.');
+    $('play-log').replaceChildren();
+    drawPlay();
+  });
+  $('play-heap-move').addEventListener('input', drawHeapPlay);
+  $('play-heap-move').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !$('play-heap-submit').disabled) $('play-heap-submit').click();
+  });
+  $('play-heap-submit').addEventListener('click', () => heapRequest($('play-heap-move').value.trim()));
   $('play-undo').addEventListener('click', undoMove);
   $('play-move').addEventListener('click', () => {
     const axes = chosenAxes();
@@ -1187,7 +1480,11 @@ async function start() {
     if (event.key === 'Enter' && event.ctrlKey && !$('play-move').disabled) $('play-move').click();
   });
   $('hints').addEventListener('change', async () => {
-    await updateHint();
+    if (heapMode()) {
+      await updateHeapHint();
+    } else {
+      await updateHint();
+    }
     drawPlay();
   });
   $('seq-draw').addEventListener('click', drawSequence);

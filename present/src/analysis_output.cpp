@@ -41,19 +41,19 @@ void print_heads(std::ostream& out, const box_position& p) {
   }
 }
 
-/// "0 3" on a row, "rows 0 1 × columns 2" on a board, "axis 0: 1 × axis 1: 0 × axis 2: 2" on a box (axes numbered
-/// from 0, like coins).
-std::string move_text(const move& m) {
-  if (m.dimensions() == 1) return format_coins(m.coins());
-  if (m.dimensions() == 2) return "rows " + format_coins(m.rows()) + " × columns " + format_coins(m.cols());
-  std::string text;
-  for (std::size_t i = 0; i < m.dimensions(); ++i) {
-    text += (i == 0 ? "" : " × ") + std::string("axis ") + std::to_string(i) + ": " + format_coins(m.axes[i]);
-  }
-  return text;
-}
-
 void print_move(std::ostream& out, const move& m) { out << "  " << move_text(m) << '\n'; }
+
+/// The line above a list of winning moves, saying how a move reads: a row's coins, a board's rows × columns, a box's
+/// coins along each axis.
+std::string winning_moves_heading(const game_handle& game) {
+  if (!game.is_product()) return "winning moves (the coins turned, ascending; the last goes from heads to tails):\n";
+  if (game.dimensions() == 2) {
+    return "winning moves (turn every coin of rows × columns; the last row and column meet at the heads coin that "
+           "goes to tails):\n";
+  }
+  return "winning moves (turn every coin of axis 0 × axis 1 × ...; the last coins of the axes meet at the heads coin "
+         "that goes to tails):\n";
+}
 
 /// "mock-turtles, 4 coins" or "ruler*ruler, board 2x2".
 std::string term_text(const game_handle& game, const box_extents& extents) {
@@ -66,7 +66,7 @@ void print_game_and_size(std::ostream& out, const game_handle& game, const box_e
   out << "game: " << game.name();
   if (game.is_product()) {
     out << " (a tartan product: G = " << product_formula(game) << ")\n";
-    out << "board: " << format_size(extents)
+    out << (game.dimensions() == 2 ? "board: " : "box: ") << format_size(extents)
         << (game.dimensions() == 2 ? ", coins (row, column) numbered from (0, 0) at the top left"
                                    : ", coins numbered from 0 along every axis");
   } else {
@@ -117,6 +117,23 @@ void end_move_page(std::ostream& out, std::size_t listed, std::size_t limit, std
 
 }  // namespace
 
+std::string move_text(const move& m) {
+  if (m.dimensions() == 1) return format_coins(m.coins());
+  if (m.dimensions() == 2) return "rows " + format_coins(m.rows()) + " × columns " + format_coins(m.cols());
+  std::string text;
+  for (std::size_t i = 0; i < m.dimensions(); ++i) {
+    text += (i == 0 ? "" : " × ") + std::string("axis ") + std::to_string(i) + ": " + format_coins(m.axes[i]);
+  }
+  return text;
+}
+
+void print_position_head(std::ostream& out, const game_handle& game, const box_position& p) {
+  print_game_and_size(out, game, p.extents());
+  out << "; heads: ";
+  print_heads(out, p);
+  out << '\n';
+}
+
 void print_analysis_head(std::ostream& out, const analysis& a) {
   print_game_and_size(out, a.game(), a.position().extents());
   out << "; heads: ";
@@ -143,10 +160,7 @@ bool move_page_printer::begin() {
 bool move_page_printer::visit(const move& m) {
   if (listed_.empty()) {
     if (offset_ != 0) out_ << "from winning move " << offset_ + 1 << " on, ";
-    out_ << (a_.game().is_product()
-                 ? "winning moves (turn every coin of rows × columns; the last row and column meet at the heads coin "
-                   "that goes to tails):\n"
-                 : "winning moves (the coins turned, ascending; the last goes from heads to tails):\n");
+    out_ << winning_moves_heading(a_.game());
   }
   listed_.push_back(m);
   print_move(out_, m);
@@ -199,10 +213,7 @@ void print_analysis(std::ostream& out, const analysis& a, const std::vector<move
   out << "\nvalue: " << a.value() << '\n';
   out << "outcome: " << a.outcome() << outcome_text(a.value()) << '\n';
   if (begin_move_page(out, a.value(), limit, offset, winning.size(), "the position")) {
-    out << (game.is_product()
-                ? "winning moves (turn every coin of rows × columns; the last row and column meet at the heads coin "
-                  "that goes to tails):\n"
-                : "winning moves (the coins turned, ascending; the last goes from heads to tails):\n");
+    out << winning_moves_heading(game);
     for (const move& m : winning) print_move(out, m);
     end_move_page(out, winning.size(), limit, offset);
   }

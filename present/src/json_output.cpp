@@ -141,13 +141,54 @@ nlohmann::ordered_json play_json(const play_session& session, const std::vector<
   json["moves"] = std::move(made);
   json["position"] = heads_json(p);
   if (p.dimensions() <= 2) json["text"] = p.text();
-  json["value"] = session.value();
-  json["outcome"] = std::string(1, session.value() != 0 ? 'N' : 'P');
+  // Misère play has no value: the outcome is the misère one, and "misere" says so.
+  json["value"] = session.misere() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(session.value());
+  json["outcome"] = std::string(1, session.outcome());
+  if (session.misere()) json["misere"] = true;
   json["to_move"] = side(session.to_move());
   const bool over = session.over();
   json["over"] = over;
   json["winner"] = over ? nlohmann::ordered_json(side(session.winner())) : nlohmann::ordered_json(nullptr);
   json["hint"] = hint ? move_json(*hint) : nlohmann::ordered_json(nullptr);
+  return json;
+}
+
+nlohmann::ordered_json heap_move_json(const heap_move& m) {
+  return {{"take", m.take}, {"from", m.from}, {"leaving", m.leaving}, {"text", heap_move_text(m)}};
+}
+
+nlohmann::ordered_json heap_play_json(const heap_play_session& session, const std::optional<heap_move>& hint) {
+  const auto side = [](player p) { return p == player::person ? "you" : "engine"; };
+  const heap_analysis& now = session.current();
+  nlohmann::ordered_json json = term_json(session.game(), box_extents{now.coins()});
+  json["heaps"] = now.heaps();
+  json["position"] = now.coin_heads();
+  // Misère play has no value: the outcomes are the misère ones, and "misere" says so.
+  const auto value = [&](grundy_value v) {
+    return session.misere() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+  };
+  json["value"] = value(now.value());
+  json["outcome"] = std::string(1, session.outcome());
+  if (session.misere()) json["misere"] = true;
+  auto made = nlohmann::ordered_json::array();
+  for (const heap_move_review& r : session.review()) {
+    made.push_back({{"by", side(r.played.by)},
+                    {"move", heap_move_json(r.played.move)},
+                    {"before", value(r.before)},
+                    {"after", value(r.after)},
+                    {"outcome_before", std::string(1, r.before_outcome())},
+                    {"outcome_after", std::string(1, r.after_outcome())},
+                    {"verdict", r.winning()   ? "winning"
+                                : r.mistake() ? "mistake"
+                                              : "lost"},
+                    {"better", r.better ? heap_move_json(*r.better) : nlohmann::ordered_json(nullptr)}});
+  }
+  json["moves"] = std::move(made);
+  json["to_move"] = side(session.to_move());
+  const bool over = session.over();
+  json["over"] = over;
+  json["winner"] = over ? nlohmann::ordered_json(side(session.winner())) : nlohmann::ordered_json(nullptr);
+  json["hint"] = hint ? heap_move_json(*hint) : nlohmann::ordered_json(nullptr);
   return json;
 }
 

@@ -116,6 +116,8 @@ void bind_ordinals(py::module_& m);   // ordinals.cpp: Ordinal, Lenstra's consta
 void bind_games(py::module_& m);      // games.cpp: game handles, the catalogue, games written in Python, sequences
 void bind_positions(py::module_& m);  // positions.cpp: positions, regions, analyses, counts
 void bind_products(py::module_& m);   // products.cpp: value tables, verify, check
+void bind_play(py::module_& m);       // play.cpp: games on heaps against the engine
 void bind_svg(py::module_& m);        // svg.cpp: the CLI's pictures as SVG text
+void bind_misere(py::module_& m);     // misere.cpp: misère play of positions and heaps, the misère check
 
 }  // namespace tartan::python

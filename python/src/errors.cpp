@@ -10,6 +10,7 @@
 //   tartan::not_acyclic             tartan.NotAcyclicError(Error, ValueError)
 //   tartan::limit_error             tartan.LimitError(Error, MemoryError)        .problem, .advice, .estimate, ...
 //   tartan::time_limit_error        tartan.TimeLimitError(LimitError, TimeoutError)
+//   tartan::illegal_move            tartan.IllegalMoveError(Error, ValueError)
 //
 // The message is the engine's what(), unchanged: one line saying what is wrong and what to do instead.
 #include "errors.hpp"
@@ -27,6 +28,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/time_limit.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/play/play.hpp"
 
 namespace tartan::python {
 
@@ -42,6 +44,7 @@ PyObject* overflow_error_type = nullptr;
 PyObject* not_acyclic_type = nullptr;
 PyObject* limit_error_type = nullptr;
 PyObject* time_limit_error_type = nullptr;
+PyObject* illegal_move_type = nullptr;
 
 PyObject* make_type(py::module_& m, const char* name, std::initializer_list<PyObject*> bases, const char* doc) {
   py::tuple base_tuple(bases.size());
@@ -178,6 +181,15 @@ void bind_errors(py::module_& m) {
                 ">>> issubclass(tartan.TimeLimitError, TimeoutError)\n"
                 "True\n");
 
+  illegal_move_type = make_type(m, "IllegalMoveError", {error_type, PyExc_ValueError},
+                                "A move that is not a move of the game in play, refused with the reason; the game is "
+                                "unchanged.\n\n"
+                                ">>> import tartan\n"
+                                ">>> tartan.game('kayles').play_heaps([5, 7, 9]).play('take 3 from 7 leaving 4')\n"
+                                "Traceback (most recent call last):\n"
+                                "tartan.IllegalMoveError: kayles (code 0.77) has no move that takes 3 from a heap of "
+                                "7, leaving a heap of 4\n");
+
   py::register_exception_translator(&translate);
 }
 
@@ -203,6 +215,8 @@ void translate(std::exception_ptr p) {
     raise(overflow_error_type, e.what());
   } catch (const not_acyclic& e) {
     raise(not_acyclic_type, e.what());
+  } catch (const illegal_move& e) {
+    raise(illegal_move_type, e.what());
   } catch (const error& e) {
     raise(error_type, e.what());
   }

@@ -136,5 +136,7 @@ PYBIND11_MODULE(_tartan, m) {
   bind_games(m);
   bind_positions(m);
   bind_products(m);
+  bind_play(m);
   bind_svg(m);
+  bind_misere(m);
 }

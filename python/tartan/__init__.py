@@ -20,6 +20,7 @@ from ._tartan import (
     DivisionByZeroError,
     DomainError,
     Error,
+    IllegalMoveError,
     LimitError,
     Nimber,
     NotAcyclicError,
@@ -31,8 +32,10 @@ from ._tartan import (
 )
 from ._arrays import Sequence, Table
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
+from ._misere import HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, RuleMismatch
 from ._nim import nim_mul
 from ._ordinals import Alpha, alpha, max_lenstra_prime, omega
+from ._play import HeapGame, HeapReview
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Position, Region, SumAnalysis, WinningMoveCount,
                          position, region)
 from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
@@ -50,8 +53,15 @@ __all__ = [
     "Game",
     "GameInfo",
     "HeapAnalysis",
+    "HeapGame",
+    "HeapGenus",
     "HeapMove",
+    "HeapReview",
+    "IllegalMoveError",
     "LimitError",
+    "MisereAnalysis",
+    "MisereCheckReport",
+    "MisereHeapAnalysis",
     "Move",
     "Nimber",
     "NotAcyclicError",
@@ -62,6 +72,7 @@ __all__ = [
     "PositionMismatch",
     "Region",
     "Rule",
+    "RuleMismatch",
     "Sequence",
     "SumAnalysis",
     "Table",

@@ -8,6 +8,8 @@ import numpy as np
 
 from . import _tartan
 from ._arrays import Sequence, Table
+from ._misere import HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, RuleMismatch
+from ._play import HeapGame
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Position, Region, SumAnalysis, WinningMoveCount,
                          position)
 from ._progress import progress_callback
@@ -15,6 +17,22 @@ from ._reports import CheckReport, VerifyReport
 from ._tartan import Nimber
 
 Size = Union[int, Tuple[int, ...], str]
+
+
+def _heap_sizes(heaps: Any) -> List[int]:
+    """Heap sizes given as a list (any order, equal and empty heaps allowed) or as text '5,7,9'."""
+    if isinstance(heaps, str):
+        return list(_tartan._parse_heaps(heaps))
+    try:
+        sizes = list(heaps)
+    except TypeError:
+        raise _tartan.ParseError(f"heaps: {heaps!r} is not a list of heap sizes; give e.g. [5, 7, 9] or "
+                                 "'5,7,9'") from None
+    for i, h in enumerate(sizes):
+        if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or not 0 <= int(h) < 2**32:
+            raise _tartan.ParseError(f"heaps item {i + 1}: {h!r} is not a heap size; give sizes such as "
+                                     "[5, 7, 9] (whole numbers below 2^32)")
+    return [int(h) for h in sizes]
 
 
 class GameInfo(NamedTuple):
@@ -191,10 +209,18 @@ class Game:
         return Table._of(values, self)
 
     def analyze(self, drawn: Any = None, *, size: Optional[Size] = None, heads: Any = None, all_heads: bool = False,
-                max_memory: Any = None, max_seconds: float = 60) -> Analysis:
+                max_memory: Any = None, max_seconds: float = 60, misere: bool = False, limit: Optional[int] = None,
+                offset: int = 0, count: bool = False, method: str = "automatic", progress: Any = False) -> Any:
         """Analyses a position: its value, outcome, winning moves and options. The position: drawn text ("HTTH",
         "HT/TH"), a NumPy boolean array, a Position or Region, or size with heads (a list of coins or text such as
         "3,10-20") or all_heads=True. See tartan.position for the forms.
+
+        misere=True analyses it in misère play (the last player to move loses) and returns a MisereAnalysis: the
+        outcome and the winning moves `offset`..`offset + limit - 1` (limit None: all of them), or with count=True
+        their number; no value, which misère play does not have. method: "automatic", "sweep" (every position up to
+        this one) or "reachable" (those reachable from it). progress as for analyze_heaps; a stop by it, Ctrl-C
+        (KeyboardInterrupt) or max_seconds (TimeLimitError) keeps what was found as the exception's `partial`.
+        LimitError for positions beyond the method (heads spanning more than 64 coins, ...).
 
         >>> import tartan
         >>> a = tartan.game("ruler*ruler").analyze("HTTH/THHT/HHTT")
@@ -202,12 +228,21 @@ class Game:
         (*7, 'N', Move((0,), (1, 2, 3)))
         >>> tartan.game("ruler").analyze(size=100000, heads=[3, 17, 1000]).value   # g = 4, 2, 1
         *7
+        >>> tartan.game("mock-turtles").analyze("HTTHH", misere=True).outcome
+        'N'
         """
+        if misere:
+            return self._analyze_misere(self._position(drawn, size, heads, all_heads, max_memory), limit, offset,
+                                        count, method, max_memory, max_seconds, progress)
+        if limit is not None or offset != 0 or count or method != "automatic" or progress is not False:
+            raise _tartan.ParseError("limit, offset, count, method and progress page a misère analysis "
+                                     "(misere=True); a normal analysis lists its moves lazily (Analysis.winning_moves)")
         return Analysis(_tartan._analyze(self._handle, self._position(drawn, size, heads, all_heads, max_memory),
                                          max_memory, max_seconds), self)
 
     def analyze_heaps(self, heaps: Any, *, limit: int = 10, offset: int = 0, count: bool = False,
-                      max_memory: Any = None, max_seconds: float = 60, progress: Any = False) -> HeapAnalysis:
+                      max_memory: Any = None, max_seconds: float = 60, progress: Any = False, misere: bool = False,
+                      method: str = "automatic") -> Any:
         """Analyses heaps of a take-and-break game (kayles, "0.07", any code): the value, outcome and winning moves
         written as heap moves, as `tartan analyze GAME --heaps 5,7,9`. heaps: a list of sizes (any order, equal heaps
         and empty heaps allowed) or their text "5,7,9". Lists winning moves `offset`..`offset + limit - 1` (heap
@@ -223,20 +258,19 @@ class Game:
         take 1 from the heap of 7, leaving heaps of 3 and 3
         >>> tartan.game("kayles").analyze_heaps("5,7,9", count=True).winning_move_count
         3
+
+        misere=True analyses the heaps in misère play and returns a MisereHeapAnalysis (heaps stay heaps: equal heaps
+        do not cancel as their coin form's do); method: "automatic" (the genus method when every heap is proved tame,
+        else the plain search), "genus" or "search".
+
+        >>> tartan.game("kayles").analyze_heaps([2, 2], misere=True).outcome
+        'P'
         """
-        if isinstance(heaps, str):
-            sizes = list(_tartan._parse_heaps(heaps))
-        else:
-            try:
-                sizes = list(heaps)
-            except TypeError:
-                raise _tartan.ParseError(f"heaps: {heaps!r} is not a list of heap sizes; give e.g. [5, 7, 9] or "
-                                         "'5,7,9'") from None
-            for i, h in enumerate(sizes):
-                if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or not 0 <= int(h) < 2**32:
-                    raise _tartan.ParseError(f"heaps item {i + 1}: {h!r} is not a heap size; give sizes such as "
-                                             "[5, 7, 9] (whole numbers below 2^32)")
-            sizes = [int(h) for h in sizes]
+        sizes = _heap_sizes(heaps)
+        if misere:
+            return self._analyze_misere_heaps(sizes, limit, offset, count, method, max_memory, max_seconds, progress)
+        if method != "automatic":
+            raise _tartan.ParseError("method chooses how misère play is solved; give it with misere=True")
         callback, close = progress_callback(progress, "searching for winning moves")
         try:
             value, ordered, heads, moves, counted = _tartan._analyze_heaps(
@@ -250,6 +284,28 @@ class Game:
             close()
         return HeapAnalysis(Nimber(value), "N" if value != 0 else "P", tuple(ordered), tuple(heads),
                             [HeapMove(*m) for m in moves], counted)
+
+    def play_heaps(self, heaps: Any, *, first: str = "you", seed: int = 0, max_memory: Any = None,
+                   max_seconds: float = 60, misere: bool = False) -> HeapGame:
+        """A game of this take-and-break game on heaps against the engine, as `tartan play GAME --heaps 5,7,9`: a
+        HeapGame, whose play() makes your heap move and returns the engine's reply as a HeapMove. heaps: a list of
+        sizes (any order, equal heaps kept) or their text '5,7,9'. first: 'you' or 'engine' (which then moves at
+        once). seed: the engine's choices among its winning moves, and of a legal move when it has none.
+        max_seconds: the values of the heaps are refused when projected to take longer, and each of the engine's
+        searches for a winning move stops after as long. ParseError for a game that is not a take-and-break code;
+        LimitError for heaps beyond max_memory or max_seconds. misere=True plays misère play (the player who makes
+        the last move loses): the engine leaves misère P-positions, and hints and the review go by misère outcomes.
+
+        >>> import tartan
+        >>> g = tartan.game("kayles").play_heaps([5, 7, 9], first="engine", seed=2)
+        >>> by, move = g.history[0]
+        >>> by, g.value   # the engine's winning move leaves value 0
+        ('engine', 0)
+        >>> tartan.game("kayles").play_heaps([2, 2], misere=True).outcome   # two heaps of 2: lost in misère play
+        'P'
+        """
+        return HeapGame(self._handle, _heap_sizes(heaps), first, int(_tartan._parse_u64(seed, "seed")), max_memory,
+                        max_seconds, misere=bool(misere))
 
     def count_winning_moves(self, drawn: Any = None, *, size: Optional[Size] = None, heads: Any = None,
                             all_heads: bool = False, max_memory: Any = None,
@@ -307,7 +363,7 @@ class Game:
         return VerifyReport._of(native, "the given values" if given is not None else "")
 
     def check(self, size: Size, *, claimed: Any = None, listed: int = 10, max_memory: Any = None,
-              progress: Any = None) -> CheckReport:
+              progress: Any = None, misere: bool = False) -> Any:
         """Checks the game's values against an explicit game graph of every position on `size` coins (a row of N
         coins, at most 24; a small board for a product): the mex over the graph against the XOR of the values over
         the heads, with no theorem assumed, or against `claimed` values (g(0..N-1), or G over the board). progress
@@ -317,7 +373,18 @@ class Game:
         >>> r = tartan.game("ruler*ruler").check((3, 3), progress=False)
         >>> r.positions, r.mismatches
         (512, 0)
+
+        misere=True checks misère play instead (a MisereCheckReport): every position's misère outcome, found with no
+        rule assumed, against the misère Nim rule on the values; `tame` when none departs from it.
+
+        >>> tartan.game("turning-turtles").check(3, misere=True, progress=False).first_mismatches[0].position
+        Position('THH')
         """
+        if misere:
+            if claimed is not None:
+                raise _tartan.ParseError("claimed checks claimed values; misere=True checks the game's misère "
+                                         "outcomes against its own values: leave out one of them")
+            return self._check_misere(size, listed, max_memory, progress)
         given = None
         if claimed is not None:
             given = np.asarray(claimed)
@@ -336,6 +403,78 @@ class Game:
         finally:
             close()
         return CheckReport._of(native)
+
+    def misere_genera(self, count: int) -> List[HeapGenus]:
+        """The genera of heaps 0 .. count-1 of a take-and-break game, each heap proved tame or not from its options
+        (docs/misere.md), as the genus method of analyze_heaps(misere=True) uses them.
+
+        >>> import tartan
+        >>> [g.genus for g in tartan.game("kayles").misere_genera(4)]
+        ['0^120', '1^031', '2^20', '3^31']
+        """
+        return [HeapGenus(*g) for g in _tartan._heap_genera(self._handle, count)]
+
+    def _analyze_misere(self, native_position: Any, limit: Optional[int], offset: int, count: bool, method: str,
+                        max_memory: Any, max_seconds: float, progress: Any) -> MisereAnalysis:
+        callback, close = progress_callback(progress, "solving misère positions")
+
+        def wrap(t: Any) -> MisereAnalysis:
+            outcome, terminal, used, solved, moves, counted, stopped = t
+            return MisereAnalysis(outcome, terminal, used, solved, [Move(*m) for m in moves], counted, stopped)
+
+        try:
+            result = _tartan._analyze_misere(self._handle, native_position, count,
+                                             2**63 if limit is None else limit, offset, max_memory, max_seconds,
+                                             callback, method)
+        except (KeyboardInterrupt, _tartan.TimeLimitError) as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, tuple):
+                e.partial = wrap(partial)
+            raise
+        finally:
+            close()
+        return wrap(result)
+
+    def _analyze_misere_heaps(self, sizes: List[int], limit: int, offset: int, count: bool, method: str,
+                              max_memory: Any, max_seconds: float, progress: Any) -> MisereHeapAnalysis:
+        callback, close = progress_callback(progress, "solving misère positions")
+
+        def wrap(t: Any) -> MisereHeapAnalysis:
+            outcome, terminal, ordered, used, genera, solved, moves, counted, stopped = t
+            return MisereHeapAnalysis(outcome, terminal, tuple(ordered), used, tuple(HeapGenus(*g) for g in genera),
+                                      solved, [HeapMove(*m) for m in moves], counted, stopped)
+
+        try:
+            result = _tartan._analyze_misere_heaps(self._handle, sizes, count, limit, offset, max_memory, max_seconds,
+                                                   callback, method)
+        except (KeyboardInterrupt, _tartan.TimeLimitError) as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, tuple):
+                e.partial = wrap(partial)
+            raise
+        finally:
+            close()
+        return wrap(result)
+
+    def _check_misere(self, size: Size, listed: int, max_memory: Any, progress: Any) -> MisereCheckReport:
+        callback, close = progress_callback(progress, "checking misère outcomes")
+
+        def wrap(t: Any) -> MisereCheckReport:
+            name, extents, positions, p_positions, mismatches, first, seconds, complete = t
+            return MisereCheckReport(name, tuple(extents), positions, p_positions, mismatches,
+                                     tuple(RuleMismatch(Position(p), v, small, o, r) for p, v, small, o, r in first),
+                                     seconds, complete)
+
+        try:
+            result = _tartan._check_misere(self._handle, size, listed, max_memory, callback)
+        except KeyboardInterrupt as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, tuple):
+                e.partial = wrap(partial)
+            raise
+        finally:
+            close()
+        return wrap(result)
 
     def _position(self, drawn: Any, size: Any, heads: Any, all_heads: bool, max_memory: Any) -> Any:
         if isinstance(drawn, Region):

@@ -124,6 +124,8 @@ class HeapMove(NamedTuple):
     HeapMove(take=2, heap=7, leaving=(1, 4))
     >>> str(m)
     'take 2 from the heap of 7, leaving heaps of 1 and 4'
+    >>> m == tartan.HeapMove(2, 7, (1, 4)), str(tartan.HeapMove(0, 7, (3, 4)))
+    (True, 'split the heap of 7 into 3 and 4')
     """
 
     take: int
@@ -135,7 +137,22 @@ class HeapMove(NamedTuple):
         return f"HeapMove(take={self.take}, heap={self.heap}, leaving={self.leaving})"
 
     def __str__(self) -> str:
-        return self.text
+        if self.text:
+            return self.text
+        return _tartan._heap_move_text(self.take, self.heap, list(self.leaving))
+
+    # The move is its three numbers; its text only says them (a HeapMove typed by hand has none).
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HeapMove):
+            return (self.take, self.heap, tuple(self.leaving)) == (other.take, other.heap, tuple(other.leaving))
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self.take, self.heap, tuple(self.leaving)))
 
 
 class HeapAnalysis(NamedTuple):

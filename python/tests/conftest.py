@@ -106,6 +106,47 @@ def board_graph_values(moves_a: Moves, moves_b: Moves, rows: int, cols: int) -> 
     return values
 
 
+def heap_moves(digits: Sequence[int], distinct: Sequence[bool], n: int) -> List[Tuple[int, Tuple[int, ...]]]:
+    """(k, heaps left) for every move of a take-and-break code on a heap of n: d_k's bits 1 (nothing left), 2 (one
+    heap), 4 (two non-empty), 8 (three non-empty); '!' asks the heaps left to differ."""
+    out = []
+    for k in range(min(len(digits) - 1, n) + 1):
+        d, r, differ = digits[k], n - k, distinct[k]
+        if d & 1 and k >= 1 and r == 0:
+            out.append((k, ()))
+        if d & 2 and k >= 1 and r >= 1:
+            out.append((k, (r,)))
+        for a in range(1, r + 1):
+            for b in range(a, r - a + 1):
+                c = r - a - b
+                if d & 4 and c == 0 and not (differ and a == b):
+                    out.append((k, (a, b)))
+                if d & 8 and c >= b and not (differ and (a == b or b == c)):
+                    out.append((k, (a, b, c)))
+    return out
+
+
+def code_text(digits: Sequence[int], distinct: Sequence[bool]) -> str:
+    """The code as tartan reads it: d_0, '.', d_1..d_t, '!' after a flagged digit ("0.77", "4!.0")."""
+    hexa = "0123456789ABCDEF"
+    text = hexa[digits[0]] + ("!" if distinct[0] else "") + "."
+    return text + "".join(hexa[d] + ("!" if x else "") for d, x in zip(digits[1:], distinct[1:]))
+
+
+def heap_coin_moves(digits: Sequence[int], distinct: Sequence[bool]) -> Moves:
+    """The coin form of a take-and-break code, as a 1-D game's moves: from coin n, the other coins each heap move
+    turns, the heaps it leaves with equal heaps cancelling in pairs; each set of coins once."""
+    def moves(n: int) -> List[Tuple[int, ...]]:
+        sets = set()
+        for _, left in heap_moves(digits, distinct, n):
+            turned: set = set()
+            for h in left:
+                turned ^= {h}
+            sets.add(tuple(sorted(turned)))
+        return sorted(sets)
+    return moves
+
+
 def subsets_below(n: int, sizes: Sequence[int]) -> Iterable[Tuple[int, ...]]:
     """Every set of coins below n of one of the given sizes."""
     for k in sizes:

@@ -57,8 +57,8 @@ def test_every_public_function_and_class_has_an_example():
 def test_the_docstring_examples_run():
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     seen, ran = set(), 0
-    modules = [tartan] + [getattr(tartan, m) for m in ("_arrays", "_games", "_nim", "_ordinals", "_positions",
-                                                       "_progress", "_reports")]
+    modules = [tartan] + [getattr(tartan, m) for m in ("_arrays", "_games", "_nim", "_ordinals", "_play",
+                                                       "_positions", "_progress", "_reports")]
     docs = [(m.__name__, m.__doc__) for m in modules]
     for name, obj in public_objects():
         docs.append((name, docstring(obj)))

@@ -12,31 +12,7 @@ import pytest
 
 import tartan
 
-
-def heap_moves(digits, distinct, n):
-    """(k, heaps left) for every move on a heap of n: d_k's bits 1 (nothing), 2 (one heap), 4 (two non-empty), 8
-    (three non-empty); '!' asks the heaps left to differ."""
-    out = []
-    for k in range(min(len(digits) - 1, n) + 1):
-        d, r, differ = digits[k], n - k, distinct[k]
-        if d & 1 and k >= 1 and r == 0:
-            out.append((k, ()))
-        if d & 2 and k >= 1 and r >= 1:
-            out.append((k, (r,)))
-        for a in range(1, r + 1):
-            for b in range(a, r - a + 1):
-                c = r - a - b
-                if d & 4 and c == 0 and not (differ and a == b):
-                    out.append((k, (a, b)))
-                if d & 8 and c >= b and not (differ and (a == b or b == c)):
-                    out.append((k, (a, b, c)))
-    return out
-
-
-def code_text(digits, distinct):
-    hexa = "0123456789ABCDEF"
-    text = hexa[digits[0]] + ("!" if distinct[0] else "") + "."
-    return text + "".join(hexa[d] + ("!" if x else "") for d, x in zip(digits[1:], distinct[1:]))
+from conftest import code_text, heap_moves
 
 
 def definition(digits, distinct, heaps):

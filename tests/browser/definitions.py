@@ -93,3 +93,65 @@ def nim_mul_fermat(a, b, bits=64):
     both = nim_mul_fermat(a0, b0, half)
     middle = nim_mul_fermat(a1 ^ a0, b1 ^ b0, half) ^ both  # a1b1 ⊕ a1b0 ⊕ a0b1
     return (middle << half) | (both ^ nim_mul_fermat(high, 1 << (half - 1), half))
+
+
+@functools.lru_cache(maxsize=None)
+def mock_turtles_misere_wins(heads):
+    """Misère Mock Turtles (the last player to move loses), heads a bitmask: won by the player to move when no move
+    is left, or when some move leaves a position the opponent loses."""
+    moves = [1 << n | sum(1 << c for c in others) for n in range(heads.bit_length()) if heads >> n & 1
+             for others in mock_turtles_moves(n)]
+    return not moves or any(not mock_turtles_misere_wins(heads ^ m) for m in moves)
+
+
+@functools.lru_cache(maxsize=None)
+def kayles_misere_wins(heaps):
+    """Misère Kayles on a sorted tuple of heaps: a move takes one or two pins from a heap, leaving up to two heaps."""
+    moves = []
+    for i, h in enumerate(heaps):
+        for k in (1, 2):
+            for a in range(0, (h - k) // 2 + 1) if k <= h else ():
+                rest = heaps[:i] + heaps[i + 1:] + tuple(x for x in (a, h - k - a) if x)
+                moves.append(tuple(sorted(rest)))
+    return not moves or any(not kayles_misere_wins(m) for m in moves)
+
+
+@functools.lru_cache(maxsize=None)
+def dawsons_kayles_g(n):
+    """Dawson's Kayles (0.07): take two pins side by side from a row of n, leaving the rest as up to two rows."""
+    return mex({dawsons_kayles_g(a) ^ dawsons_kayles_g(n - 2 - a) for a in range(n - 1)} if n >= 2 else set())
+
+
+def kayles_heap_moves(n):
+    """(k, heaps left) for every Kayles move on a heap of n: take 1 or 2, leaving up to two non-empty heaps."""
+    moves = []
+    for k in (1, 2):
+        if k > n:
+            continue
+        r = n - k
+        if r == 0:
+            moves.append((k, ()))
+        else:
+            moves.append((k, (r,)))
+            moves.extend((k, (a, r - a)) for a in range(1, r // 2 + 1))
+    return moves
+
+
+def dawsons_kayles_heap_moves(n):
+    """(k, heaps left) for every Dawson's Kayles move on a heap of n: take 2, leaving up to two non-empty heaps."""
+    if n < 2:
+        return []
+    r = n - 2
+    return [(2, ())] if r == 0 else [(2, (r,))] + [(2, (a, r - a)) for a in range(1, r // 2 + 1)]
+
+
+def coin_moves(heap_moves, n):
+    """The coin form of a heap game's moves from heap n: coin n with the heaps a move leaves, equal heaps cancelling;
+    each set of coins once."""
+    sets = set()
+    for _, left in heap_moves(n):
+        turned = {n}
+        for h in left:
+            turned ^= {h}
+        sets.add(frozenset(turned))
+    return sets

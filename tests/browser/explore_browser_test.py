@@ -51,8 +51,9 @@ TARTAN, OUT = sys.argv[1], sys.argv[2]
 os.makedirs(OUT, exist_ok=True)
 
 # The definitions the page is checked against (definitions.py).
-from definitions import (kayles_g, kayles_winning_heap_moves, mex, mock_turtles_g, mock_turtles_moves,  # noqa: E402
-                         nim_mul, nim_mul_fermat, row_value, ruler_g)
+from definitions import (coin_moves, dawsons_kayles_g, dawsons_kayles_heap_moves, kayles_g,  # noqa: E402
+                         kayles_heap_moves, kayles_misere_wins, kayles_winning_heap_moves, mex, mock_turtles_g,
+                         mock_turtles_misere_wins, mock_turtles_moves, nim_mul, nim_mul_fermat, row_value, ruler_g)
 from explorer_process import start_explorer  # noqa: E402
 
 
@@ -516,6 +517,267 @@ try:
     open_link("game=ruler&size=10&position=TTTTTHTHTH")
     analysed()
     check(not by_id("heap-view").is_displayed(), "a coin-turning game has no heap view")
+
+    # Misère play (the toggle): the outcome of Mock Turtles HTTHHTHT and its winning moves by the misère definition,
+    # no value and no options; a winning move leaves a P-position; the toggle off gives the value back.
+    def misere_settled():
+        wait(lambda: by_id("value-label").text.startswith("misère") and by_id("value").text in ("N", "P"),
+             "the misère outcome")
+        time.sleep(0.3)
+        return by_id("value").text
+
+    misere_row = "HTTHHTHT"
+    misere_mask = sum(1 << c for c, x in enumerate(misere_row) if x == "H")
+    open_link("game=mock-turtles&size=8&position=" + misere_row + "&misere=1")
+    outcome = misere_settled()
+    check(by_id("misere").is_selected(), "the link's misere=1 sets the toggle")
+    check(outcome == ("N" if mock_turtles_misere_wins(misere_mask) else "P"),
+          "the misère outcome of HTTHHTHT, %s, is the definition's" % outcome)
+    shown = [json.loads(b.get_attribute("data-move")) for b in
+             driver.find_elements(By.CSS_SELECTOR, "#winning button")]
+    expected = sorted(tuple(sorted(o + (n,))) for n in range(8) if misere_mask >> n & 1 for o in mock_turtles_moves(n)
+                      if not mock_turtles_misere_wins(misere_mask ^ sum(1 << c for c in o + (n,))))
+    check(sorted(map(tuple, shown)) == expected, "the misère winning moves shown are the definition's: " + str(shown))
+    check(not driver.find_elements(By.CSS_SELECTOR, "#options button"), "misère play lists no options with values")
+    by_id("view-position").screenshot(os.path.join(OUT, "misere.png"))
+    if shown:
+        driver.find_element(By.CSS_SELECTOR, "#winning button").click()
+        wait(lambda: by_id("value").text == "P", "a P-position after a misère winning move")
+        check(True, "a misère winning move leaves a P-position")
+    by_id("misere").click()
+    check(analysed() >= 0 and by_id("value-label").text == "value", "the toggle off shows the value again")
+    by_id("misere").click()
+    misere_settled()
+
+    # A game in misère play: the engine, first from an N-position, wins; replayed by the definition, each of its
+    # moves leaves a P-position of misère play, and the person made the last move.
+    start_mask = sum(1 << c for c in (0, 1, 3, 6, 7))
+    check(mock_turtles_misere_wins(start_mask), "HHTHTTHH is an N-position in misère play")
+    open_link("game=mock-turtles&size=8&position=HHTHTTHH&misere=1")
+    misere_settled()
+    by_id("tab-play").click()
+    by_id("first-engine").click()
+    if by_id("hints").is_selected():
+        by_id("hints").click()
+    by_id("play-new").click()
+    play_settled()
+    turns = 0
+    while "wins" not in by_id("play-status").text and turns < 40:
+        shown = [c for c in range(8) if "heads" in coin("play-board", str(c)).get_attribute("class")]
+        coin("play-board", str(max(shown))).click()
+        by_id("play-move").click()
+        play_settled()
+        turns += 1
+    status = by_id("play-status").text
+    check("The engine wins" in status and "misère" in status, "the engine wins the misère game: " + status)
+    heads = start_mask
+    replay_ok = True
+    for entry in [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#play-log li")]:
+        who, coins = entry.split(": turn ")
+        for c in map(int, coins.split()):
+            heads ^= 1 << c
+        if who == "engine":
+            replay_ok = replay_ok and not mock_turtles_misere_wins(heads)
+    check(replay_ok and heads == 0, "replayed, every engine move leaves a misère P-position, and the person turned "
+          "the last coin")
+    by_id("view-play").screenshot(os.path.join(OUT, "play-misere.png"))
+    by_id("tab-position").click()
+
+    # Kayles heaps in misère play: two heaps of 2 are a P-position as heaps (as coins they would cancel).
+    open_link("game=kayles&size=10&position=TTTTTHTHTH&misere=1")
+    misere_settled()
+    type_into(by_id("heaps"), "2,2")
+    by_id("heaps-analyse").click()
+    wait(lambda: "misère" in by_id("heaps-line").text, "the heaps in misère play")
+    check(("outcome P" in by_id("heaps-line").text) == (not kayles_misere_wins((2, 2))) and
+          not kayles_misere_wins((2, 2)),
+          "heaps 2 2 in misère play: " + by_id("heaps-line").text)
+    by_id("misere").click()
+
+    # A product of take-and-break games: Kayles × Dawson's Kayles on a board. Every coin tells G(a, b), which must be
+    # kayles(a) ⊗ dawsons-kayles(b) by the heap games' definitions and the nim product's; the options shown must be
+    # every product move S × T of the coin forms (heap n is coin n, a move turns n and the heaps it leaves), each with
+    # the value it leaves.
+    open_link("game=kayles*dawsons-kayles&size=6x8&heads=1:3,2:5,3:7,5:4,4:6,5:7")
+    product_value = analysed()
+    labels = dict(zip(page_texts("#board .coin", "data-coin"), page_texts("#board .coin", "aria-label")))
+
+    def G(a, b):
+        return nim_mul(kayles_g(a), dawsons_kayles_g(b))
+
+    check(len(labels) == 48 and all(int(re.search(r"G\(\d+, \d+\) = (\d+)", labels["%d,%d" % (a, b)]).group(1)) == G(a, b)
+                                    for a in range(6) for b in range(8)),
+          "every coin of the Kayles × Dawson's Kayles board tells G(a, b) = kayles(a) ⊗ dawsons-kayles(b)")
+    product_heads = [(1, 3), (2, 5), (3, 7), (5, 4), (4, 6), (5, 7)]
+    expected_value = 0
+    for a, b in product_heads:
+        expected_value ^= G(a, b)
+    check(product_value == expected_value, "the board's value, %d, is the XOR of G over its heads, %d" %
+          (product_value, expected_value))
+    brute = set()
+    for a, b in product_heads:
+        for rows in coin_moves(kayles_heap_moves, a):
+            for cols in coin_moves(dawsons_kayles_heap_moves, b):
+                after = product_value
+                for r in rows:
+                    for c in cols:
+                        after ^= G(r, c)
+                brute.add(((tuple(sorted(rows)), tuple(sorted(cols))), after))
+    shown = {((tuple(m["rows"]), tuple(m["cols"])), v) for m, v in shown_options()}
+    check(shown == brute, "the options are every product move of the heap games' coin forms, with the value each "
+          "leaves (%d)" % len(brute))
+    by_id("tab-table").click()
+    type_into(by_id("table-size"), "16x16")
+    by_id("table-draw").click()
+    wait(lambda: "16x16" in (by_id("table-map").get_attribute("innerHTML") or ""), "the heat map of 16x16")
+    check("kayles(a) ⊗ dawsons-kayles(b)" in by_id("table-map").get_attribute("innerHTML"),
+          "the heat map is the table of kayles(a) ⊗ dawsons-kayles(b)")
+    by_id("tab-verify").click()
+    type_into(by_id("verify-size"), "32x32")
+    by_id("verify-start").click()
+    wait(lambda: "every cell agrees" in by_id("verify-status").text, "the verification of kayles*dawsons-kayles",
+         120)
+    check("1024 of 1024 cells" in by_id("verify-status").text,
+          "the verification of Kayles × Dawson's Kayles checked all 1024 cells by direct mex")
+    by_id("tab-position").click()
+
+    # Kayles played on heaps: the engine, first from the N-position 5, 7, 9, replies in heap moves; the person takes
+    # one from the largest heap each turn (always a Kayles move). Every engine reply must be a Kayles move that leaves
+    # value 0 (the definition), the engine must win, and at the end each move is reviewed with its values before and
+    # after it and its verdict, all the definition's.
+    open_link("game=kayles&size=10&position=TTTTTHTHTH")
+    analysed()
+    by_id("tab-play").click()
+    wait(lambda: by_id("play-heap-mode").is_displayed(), "the choice of playing on heaps")
+    if by_id("hints").is_selected():
+        by_id("hints").click()
+    by_id("play-on-heaps").click()
+    check(by_id("play-heaps").get_attribute("value") == "5,7,9", "the heaps start as the row's heads: 5,7,9")
+    by_id("first-engine").click()
+    by_id("play-new").click()
+
+    # Read in one script each, as the page may draw the list again between two reads of its elements.
+    def heap_log():
+        return page_texts("#play-log li")
+
+    def heaps_shown():
+        return [int(h) for h in page_texts("#play-heap-list .heap", "data-heap")]
+
+    def heap_game_over():
+        return "no heap can move" in by_id("play-status").text.lower()
+
+    wait(lambda: len(heap_log()) >= 1, "the engine's first heap move")
+    turns = 0
+    while not heap_game_over() and turns < 30:
+        wait(lambda: not by_id("play-heap-move").get_attribute("disabled") and "Your turn" in by_id("play-status").text,
+             "the person's turn")
+        biggest = max(heaps_shown())
+        moves_before = len(heap_log())
+        type_into(by_id("play-heap-move"), "take 1 from %d" % biggest + (" leaving %d" % (biggest - 1) if biggest > 1 else ""))
+        by_id("play-heap-submit").click()
+        wait(lambda: len(heap_log()) >= moves_before + 2 or heap_game_over(), "the engine's reply")
+        turns += 1
+    status = by_id("play-status").text
+    check("The engine wins" in status, "the engine, first from heaps 5, 7, 9 (an N-position), wins: " + status)
+
+    def heap_numbers(text):
+        return [int(x) for x in re.findall(r"\d+", text)]
+
+    line_pattern = re.compile(r"^(you|engine): (take (\d+) from the heap of (\d+), leaving (.*)) "
+                              r"\(value (\d+) → (\d+), (.*)\)$")
+    heaps = [5, 7, 9]
+    review_ok, replies_ok, log = True, True, heap_log()
+    for entry in log:
+        m = line_pattern.match(entry)
+        if not m:
+            review_ok = False
+            print("  not a reviewed heap move: " + entry)
+            continue
+        who, take, heap, left = m.group(1), int(m.group(3)), int(m.group(4)), heap_numbers(m.group(5))
+        before, after, verdict = int(m.group(6)), int(m.group(7)), m.group(8)
+        legal = (take, tuple(left)) in [(k, tuple(l)) for k, l in kayles_heap_moves(heap)] and heap in heaps
+        value_before = row_value(heaps, kayles_g)
+        heaps.remove(heap)
+        heaps.extend(left)
+        value_after = row_value(heaps, kayles_g)
+        expected_verdict = ("a winning move" if value_before != 0 and value_after == 0 else
+                            "from value 0 every move loses" if value_before == 0 else "a mistake: ")
+        review_ok = review_ok and legal and (before, after) == (value_before, value_after) and \
+            verdict.startswith(expected_verdict)
+        if who == "engine":
+            replies_ok = replies_ok and legal and value_after == 0
+    check(replies_ok and log[0].startswith("engine:"), "every engine reply is a Kayles heap move leaving value 0 by "
+          "the definition (%d moves in the game)" % len(log))
+    check(review_ok and not heaps, "the review gives each move's values before and after and its verdict, as the "
+          "definition does, and the game ends with no heap left")
+    driver.execute_script("window.scrollTo(0, 0)")
+    rest_pointer()
+    by_id("view-play").screenshot(os.path.join(OUT, "play-heaps.png"))
+
+    # Undo after the end brings back heaps, the engine's last reply taken back with the person's move.
+    by_id("play-undo").click()
+    wait(lambda: "Move taken back" in by_id("play-status").text, "the heap move taken back")
+    back = heaps_shown()
+    check(back and len(heap_log()) == len(log) - 2 and row_value(back, kayles_g) == 0,
+          "Undo after the end brings back the heaps %s the person moved from (value 0), and takes two moves off the "
+          "log" % back)
+    # The person first from 5, 7, 9 with hints: the value, and a winning heap move of the definition.
+    by_id("first-you").click()
+    by_id("hints").click()
+    type_into(by_id("play-heaps"), "9,5,7")
+    by_id("play-new").click()
+    wait(lambda: by_id("play-hint").is_displayed() and by_id("play-hint").text.startswith("Value"), "the heap hint")
+    hint_text = by_id("play-hint").text
+    check(heaps_shown() == [5, 7, 9] and hint_text.startswith("Value 2: you can win; a winning move: ") and
+          hint_text.split("a winning move: ")[1] in kayles_winning_heap_moves([5, 7, 9]),
+          "the person first from 9,5,7 (shown 5 7 9) is hinted the value 2 and a winning move of the definition: " +
+          hint_text)
+    # A move that is not Kayles' is refused with the reason, and changes nothing.
+    type_into(by_id("play-heap-move"), "split 9 into 4 5")
+    by_id("play-heap-submit").click()
+    wait(lambda: "Not a move" in by_id("play-status").text, "the refusal")
+    check("kayles (code 0.77) has no move that splits a heap of 9 into 4 and 5" in by_id("play-status").text and
+          heaps_shown() == [5, 7, 9], "an illegal heap move is refused with the reason: " + by_id("play-status").text)
+    refused = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    check(len(refused) == 1 and "/api/play" in refused[0]["message"] and "400" in refused[0]["message"],
+          "the refusal is the server's answer 400 to the move, the page's only error: " + str(refused))
+    by_id("hints").click()
+    by_id("play-on-heaps").click()
+    by_id("tab-position").click()
+
+    # Kayles on heaps in misère play: from one heap of 2 (an N-position of misère Kayles), taking one pin leaves the
+    # engine the last one; its forced reply makes the last move, which loses. The review gives the misère outcomes of
+    # the definition, no value.
+    open_link("game=kayles&size=10&position=TTTTTHTHTH&misere=1")
+    misere_settled()
+    by_id("tab-play").click()
+    wait(lambda: by_id("play-heap-mode").is_displayed(), "the choice of playing on heaps")
+    if by_id("hints").is_selected():
+        by_id("hints").click()
+    if not by_id("play-on-heaps").is_selected():
+        by_id("play-on-heaps").click()
+    by_id("first-you").click()
+    type_into(by_id("play-heaps"), "2")
+    by_id("play-new").click()
+    wait(lambda: "Your turn" in by_id("play-status").text, "the person's turn in misère play")
+    check("Misère play" in by_id("play-status").text, "the start says misère play: " + by_id("play-status").text)
+    type_into(by_id("play-heap-move"), "take 1 from 2 leaving 1")
+    by_id("play-heap-submit").click()
+    wait(heap_game_over, "the end of the misère game on heaps")
+    status = by_id("play-status").text
+    check("You win" in status and "misère" in status, "the person wins the misère game on heaps: " + status)
+    said = {True: "N", False: "P"}
+    expected_log = [
+        "you: take 1 from the heap of 2, leaving a heap of 1 (outcome %s → %s, a winning move)" %
+        (said[kayles_misere_wins((2,))], said[kayles_misere_wins((1,))]),
+        "engine: take 1 from the heap of 1, leaving nothing (outcome %s → %s, from a P-position every move loses)" %
+        (said[kayles_misere_wins((1,))], said[kayles_misere_wins(())]),
+    ]
+    check(heap_log() == expected_log, "the misère review gives the definition's outcomes: " + str(heap_log()))
+    by_id("view-play").screenshot(os.path.join(OUT, "play-heaps-misere.png"))
+    by_id("play-on-heaps").click()
+    by_id("tab-position").click()
+    by_id("misere").click()
 
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not errors, "the browser's console has no error: " + str(errors))

@@ -4,7 +4,9 @@
 // leaving nothing, paging and counting, the JSON, and the refusals (one line, exit code 2).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -204,6 +206,91 @@ TEST(HeapCliTest, PlayHintsUndoAndRefusals) {
   EXPECT_NE(both.err.find("--heaps gives the whole start as heaps"), std::string::npos) << both.err;
 }
 
+TEST(HeapCliTest, PlayWithHiddenValuesEndsWithAReviewOfTheDefinition) {
+  // Kayles from heaps 2, 3 and 6, the values hidden. The person's lines try taking one from each heap in turn (the
+  // ones not legal now are refused and change nothing), so the game goes to its end whatever the engine replies;
+  // then the review must give, for every move made, the values before and after it by Kayles' definition, a
+  // mistake's better move a move that leaves 0, and no value may show before the end.
+  const std::vector<unsigned> g = kayles_values(16);
+  std::string input;
+  for (int round = 0; round < 12; ++round) {
+    for (unsigned h = 1; h <= 6; ++h) {
+      input += "take 1 from " + std::to_string(h) + (h > 1 ? " leaving " + std::to_string(h - 1) : "") + "\n";
+    }
+  }
+  const auto r = run_tartan({"play", "kayles", "--heaps", "2,3,6", "--hide-values", "--seed", "11"}, input + "quit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::size_t end = r.out.find("heaps: none, value 0");  // the end, where the values show
+  ASSERT_NE(end, std::string::npos) << r.out;
+  ASSERT_NE(r.out.find("no heap can move: ", end), std::string::npos) << r.out;
+  EXPECT_FALSE(std::regex_search(r.out.substr(0, end), std::regex("value [0-9]"))) << "a value shown before the end:\n"
+                                                                                   << r.out;
+  // The moves made, replayed on the heaps with the definition's values.
+  std::vector<unsigned> heaps{2, 3, 6};
+  const auto value = [&](const std::vector<unsigned>& hs) {
+    unsigned v = 0;
+    for (const unsigned h : hs) v ^= g[h];
+    return v;
+  };
+  const auto apply = [](std::vector<unsigned> hs, const std::string& words) {
+    // "take K from the heap of H, leaving ..." with what is left as numbers.
+    std::istringstream in(words);
+    std::vector<unsigned> numbers;
+    for (std::string w; in >> w;) {
+      if (!w.empty() && w.back() == ',') w.pop_back();
+      if (!w.empty() && w.find_first_not_of("0123456789") == std::string::npos) numbers.push_back(std::stoul(w));
+    }
+    hs.erase(std::find(hs.begin(), hs.end(), numbers.at(1)));
+    hs.insert(hs.end(), numbers.begin() + 2, numbers.end());
+    return hs;
+  };
+  std::istringstream lines(r.out.substr(end));
+  std::vector<std::string> review;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("  ", 0) == 0 && !review.empty() && review.back().rfind("  ", 0) == 0 && line.rfind("   ", 0) == 0) {
+      review.back() += " " + line.substr(6);  // a review line wrapped at 80 columns
+    } else if (line.rfind("  ", 0) == 0) {
+      review.push_back(line);
+    }
+  }
+  ASSERT_GE(review.size(), 2U) << r.out;
+  EXPECT_EQ(review[0], "  start heaps 2 3 6: value " + std::to_string(value(heaps)) +
+                           (value(heaps) != 0 ? " (N: the player to move can win)"
+                                              : " (P: the player to move loses against good play)"));
+  std::size_t moves = 0;
+  for (std::size_t i = 1; i < review.size(); ++i) {
+    const std::string& line = review[i];
+    const std::string number = "  " + std::to_string(i) + ". ";
+    ASSERT_EQ(line.rfind(number, 0), 0U) << line;
+    const std::size_t colon = line.find(": value ");
+    ASSERT_NE(colon, std::string::npos) << line;
+    const std::string made = line.substr(number.size(), colon - number.size());
+    const bool engine = made.rfind("the engine ", 0) == 0;
+    EXPECT_TRUE(engine || made.rfind("you take ", 0) == 0) << line;
+    EXPECT_EQ(engine, i % 2 == 0) << "the person moves first, then the two alternate: " << line;
+    const std::vector<unsigned> from = heaps;
+    const unsigned before = value(heaps);
+    heaps = apply(heaps, made);
+    const unsigned after = value(heaps);
+    const std::string values = "value " + std::to_string(before) + " -> " + std::to_string(after);
+    EXPECT_EQ(line.substr(colon + 2, values.size()), values) << line;
+    const std::string verdict = line.substr(colon + 2 + values.size());
+    if (before != 0 && after == 0) {
+      EXPECT_EQ(verdict, ", a winning move") << line;
+    } else if (before == 0) {
+      EXPECT_EQ(verdict, "; from value 0 every move loses") << line;
+    } else {
+      ASSERT_EQ(verdict.rfind(", a mistake: ", 0), 0U) << line;
+      const std::size_t tail = verdict.find(" would have left 0");
+      ASSERT_NE(tail, std::string::npos) << line;
+      EXPECT_EQ(value(apply(from, verdict.substr(13, tail - 13))), 0U) << "the better move leaves 0: " << line;
+    }
+    ++moves;
+  }
+  EXPECT_TRUE(heaps.empty()) << "the game ends with no heap left";
+  EXPECT_GT(moves, 2U);
+}
+
 TEST(HeapCliTest, RefusalsSayWhatToTypeInOneLine) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{"analyze", "ruler", "--heaps", "3"},
@@ -223,6 +310,18 @@ TEST(HeapCliTest, RefusalsSayWhatToTypeInOneLine) {
     SCOPED_TRACE(args[1] + " " + args[2] + " " + args[3]);
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  }
+}
+
+TEST(HeapCliTest, HeapsBeyondTheTimeLimitAreToldWhichHeapsFit) {
+  // Treblecross (0.007) has no sparse space and no known period: its values take O(n) each, so 2·10^7 of them are
+  // hours of work on any machine, far over 10 ms. The advice names heaps, as for the memory limit, not values.
+  for (const std::string command : {"analyze", "play"}) {
+    const auto r = run_tartan({command, "0.007", "--heaps", "3,20000000", "--max-seconds", "0.01"}, "quit\n");
+    EXPECT_EQ(r.exit_code, 2) << command;
+    EXPECT_NE(r.err.find("over the time limit of 10 ms; give heaps below "), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("values, or raise"), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
   }
 }

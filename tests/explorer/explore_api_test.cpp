@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -28,8 +29,10 @@
 #include <tuple>
 #include <vector>
 
+#include "support/heap_definition.hpp"
 #include "support/mex_nim_product.hpp"
 #include "support/naive.hpp"
+#include "support/product_definition.hpp"
 #include "support/run_cli.hpp"
 #include "tartan/explorer/explorer_server.hpp"
 
@@ -646,6 +649,186 @@ TEST_F(ExploreApiTest, PlayAnswersWithTheEnginesMove) {
       server().post("play", R"({"game": "ruler*ruler", "position": "TT/TH", "move": {"rows": [1], "cols": [1]}})");
   ASSERT_EQ(board.status, 200) << board.body;
   EXPECT_EQ(json::parse(board.body).at("winner"), "you");
+}
+
+TEST_F(ExploreApiTest, PlayOnHeapsAnswersInHeapMovesOfTheDefinition) {
+  // Kayles heaps by the heap game's definition (tests/support/heap_definition.hpp): the engine moves first from
+  // N-positions, the person answers with random moves of the definition (as JSON and as words in turn); every move
+  // the answer lists is a move of the definition, its values before and after and its verdict the definition's, every
+  // engine move leaves value 0, and the engine wins.
+  const tartan::test::heap_code kayles = tartan::test::heap_code::of("0.77");
+  const std::vector<grundy_value> g = tartan::test::heap_values(kayles, 40);
+  const auto value_of = [&](const std::vector<coin>& heaps) {
+    grundy_value v = 0;
+    for (const coin h : heaps) v ^= g[h];
+    return v;
+  };
+  const auto moves_of = [&](const std::vector<coin>& heaps) {
+    std::vector<std::tuple<coin, coin, std::vector<coin>>> all;
+    for (const coin h : std::set<coin>(heaps.begin(), heaps.end())) {
+      for (const auto& [k, left] : tartan::test::heap_moves(kayles, h)) all.push_back({k, h, left});
+    }
+    return all;
+  };
+  const auto after = [](std::vector<coin> heaps, coin from, const std::vector<coin>& left) {
+    heaps.erase(std::find(heaps.begin(), heaps.end(), from));
+    heaps.insert(heaps.end(), left.begin(), left.end());
+    std::sort(heaps.begin(), heaps.end());
+    return heaps;
+  };
+  std::mt19937 rng(2613);
+  for (int game = 0; game < 6; ++game) {
+    std::vector<coin> heaps;
+    for (int i = 0; i < 3; ++i) heaps.push_back(static_cast<coin>(1 + rng() % 12));
+    std::sort(heaps.begin(), heaps.end());
+    if (value_of(heaps) == 0) heaps = after(heaps, heaps.back(), {heaps.back(), 1});  // g(1) = 1: now N
+    ASSERT_NE(value_of(heaps), 0U);
+    json body = {{"game", "kayles"}, {"heaps", heaps}, {"seed", game}};
+    for (int turn = 0; turn < 64; ++turn) {
+      const reply r = server().post("play", body.dump());
+      ASSERT_EQ(r.status, 200) << r.body;
+      const json answer = json::parse(r.body);
+      std::vector<coin> now = heaps;
+      for (const json& made : answer.at("moves")) {
+        const json& m = made.at("move");
+        const std::tuple<coin, coin, std::vector<coin>> move{m.at("take"), m.at("from"), m.at("leaving")};
+        const auto legal = moves_of(now);
+        ASSERT_NE(std::find(legal.begin(), legal.end(), move), legal.end()) << made.dump();
+        EXPECT_EQ(made.at("before").get<grundy_value>(), value_of(now)) << made.dump();
+        const grundy_value before = value_of(now);
+        const std::vector<coin> from_heaps = now;
+        now = after(now, std::get<1>(move), std::get<2>(move));
+        EXPECT_EQ(made.at("after").get<grundy_value>(), value_of(now)) << made.dump();
+        EXPECT_EQ(made.at("verdict"), before == 0 ? "lost" : value_of(now) == 0 ? "winning" : "mistake");
+        if (made.at("by") == "engine") {
+          EXPECT_EQ(value_of(now), 0U) << "the engine's move does not win";
+        }
+        if (made.at("verdict") == "mistake") {
+          const json& better = made.at("better");
+          EXPECT_EQ(value_of(after(from_heaps, better.at("from"), better.at("leaving"))), 0U) << made.dump();
+        } else {
+          EXPECT_TRUE(made.at("better").is_null()) << made.dump();
+        }
+      }
+      EXPECT_EQ(answer.at("heaps").get<std::vector<coin>>(), now);
+      EXPECT_EQ(answer.at("value").get<grundy_value>(), value_of(now));
+      heaps = now;
+      if (answer.at("over").get<bool>()) {
+        EXPECT_TRUE(heaps.empty());
+        EXPECT_EQ(answer.at("winner"), "engine");
+        break;
+      }
+      const auto legal = moves_of(heaps);
+      ASSERT_FALSE(legal.empty());
+      const auto& [take, from, left] = legal[rng() % legal.size()];
+      json move = {{"take", take}, {"from", from}, {"leaving", left}};
+      if (turn % 2 == 1) {
+        std::string words = "take " + std::to_string(take) + " from " + std::to_string(from) + " leaving";
+        for (const coin h : left) words += " " + std::to_string(h);
+        move = words;
+      }
+      body = {{"game", "kayles"}, {"heaps", heaps}, {"move", move}, {"seed", turn}};
+    }
+  }
+  // "reply": false: the start shown with no move made, over when no heap can move (Dawson's Kayles cannot move in a
+  // heap of 1), the person to move; on coins the same.
+  const json shown = json::parse(server().post("play", R"({"game": "kayles", "heaps": "2, 1", "reply": false})").body);
+  EXPECT_EQ(shown.at("moves"), json::array());
+  EXPECT_EQ(shown.at("heaps"), json({1, 2}));
+  EXPECT_EQ(shown.at("value"), 3);
+  EXPECT_EQ(shown.at("over"), false);
+  EXPECT_EQ(shown.at("to_move"), "you");
+  const json stuck = json::parse(server().post("play", R"({"game": "0.07", "heaps": [1, 1, 1], "reply": false})").body);
+  EXPECT_EQ(stuck.at("over"), true);
+  EXPECT_EQ(stuck.at("winner"), "engine");
+  const json coins =
+      json::parse(server().post("play", R"({"game": "mock-turtles", "position": "HTH", "reply": false})").body);
+  EXPECT_EQ(coins.at("moves"), json::array());
+  EXPECT_EQ(coins.at("text"), "HTH");
+  const json only = json::parse(
+      server().post("play", R"({"game": "kayles", "heaps": [2], "move": "take 2 from 2", "reply": false})").body);
+  EXPECT_EQ(only.at("moves").size(), 1U) << "the person's move alone";
+  EXPECT_EQ(only.at("over"), true);
+  EXPECT_EQ(only.at("winner"), "you");
+  // A mistake names a better move, which leaves 0; a hint is a winning move; refusals say why.
+  const reply mistake = server().post("play", R"({"game": "kayles", "heaps": [1, 2], "move": "take 2 from 2"})");
+  ASSERT_EQ(mistake.status, 200) << mistake.body;
+  const json first = json::parse(mistake.body).at("moves").at(0);
+  EXPECT_EQ(first.at("verdict"), "mistake");
+  EXPECT_EQ(first.at("better").at("text"), "take 1 from the heap of 2, leaving a heap of 1");
+  EXPECT_EQ(value_of(after({1, 2}, first.at("better").at("from"), first.at("better").at("leaving"))), 0U);
+  const reply hinted = server().post("play", R"({"game": "kayles", "heaps": [4], "move": "take 1 from 4 leaving 3",
+                                                 "hint": true, "seed": 1})");
+  ASSERT_EQ(hinted.status, 200) << hinted.body;
+  const json hint_answer = json::parse(hinted.body);
+  const std::vector<coin> left_now = hint_answer.at("heaps");
+  if (value_of(left_now) != 0) {
+    const json& hint = hint_answer.at("hint");
+    EXPECT_EQ(value_of(after(left_now, hint.at("from"), hint.at("leaving"))), 0U);
+  } else {
+    EXPECT_TRUE(hint_answer.at("hint").is_null());
+  }
+  for (const auto& [body, words] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"game": "kayles", "heaps": [5, 7], "move": "take 3 from 7 leaving 4"})",
+            "kayles (code 0.77) has no move that takes 3 from a heap of 7"},
+           {R"({"game": "kayles", "heaps": [5, 7], "move": {"take": 1, "from": 6, "leaving": [5]}})",
+            "there is no heap of 6"},
+           {R"({"game": "kayles", "heaps": [5, 7], "move": {"take": 1, "heap": 7}})", "give a heap move as"},
+           {R"({"game": "kayles", "heaps": [5, 7], "move": "take two"})", "'two' is not a number of tokens"},
+           {R"({"game": "kayles", "heaps": [], "move": "take 1 from 1"})", "the game is over: no heap can move"},
+           {R"({"game": "kayles", "heaps": [5], "position": "HT"})", "leave out \"position\""},
+           {R"({"game": "ruler", "heaps": [5]})", "not a take-and-break game"}}) {
+    const reply refused = server().post("play", body);
+    EXPECT_EQ(refused.status, 400) << body;
+    EXPECT_THAT(json::parse(refused.body).at("error").get<std::string>(), testing::HasSubstr(words)) << body;
+  }
+}
+
+TEST_F(ExploreApiTest, TakeBreakProductsAnswerAsTheirDefinition) {
+  // The table, a verification and positions of products with take-and-break factors, against the product's values
+  // by mex over its moves and its game graph (tests/support/product_definition.hpp), and against the CLI's bytes.
+  using tartan::test::heap_code;
+  const tartan::test::product_definition kayles_squared({tartan::test::heap_code_moves(heap_code::of("0.77"), 9),
+                                                         tartan::test::heap_code_moves(heap_code::of("0.77"), 9)},
+                                                        {9, 9});
+  const reply table = server().post("table", R"({"game": "kayles*kayles", "size": "9x9"})");
+  ASSERT_EQ(table.status, 200) << table.body;
+  EXPECT_EQ(table.body, cli({"table", "kayles*kayles", "--size", "9x9", "--json"}));
+  std::vector<grundy_value> flat;
+  for (const json& row : json::parse(table.body)) {
+    for (const json& v : row) flat.push_back(v.get<grundy_value>());
+  }
+  EXPECT_EQ(flat, kayles_squared.values());
+
+  const reply started = server().post("verify", R"({"game": "kayles*0.07*ruler", "size": "7x7x7", "threads": 1})");
+  ASSERT_EQ(started.status, 202) << started.body;
+  const json done = wait_for_job(server(), json::parse(started.body).at("job"), 60);
+  ASSERT_EQ(done.at("status"), "done") << done.dump();
+  EXPECT_EQ(done.at("result").at("checked").get<std::uint64_t>(), 343U);
+  EXPECT_EQ(done.at("result").at("mismatches").get<std::uint64_t>(), 0U);
+
+  const tartan::test::product_definition dawson_ruler({tartan::test::heap_code_moves(heap_code::of("0.07"), 4),
+                                                       tartan::test::rule_moves(tartan::test::ruler_rule{}, 4)},
+                                                      {4, 4});
+  const tartan::test::board_game board(dawson_ruler);
+  std::mt19937 rng(2614);
+  for (int s = 0; s < 8; ++s) {
+    const std::uint32_t mask = static_cast<std::uint32_t>(rng() % (1u << 16));
+    std::string rows;
+    for (std::size_t i = 0; i < 16; ++i)
+      rows += std::string(i != 0 && i % 4 == 0 ? "/" : "") + ((mask >> i & 1) ? "H" : "T");
+    const reply r = server().post("analyze", json{{"game", "0.07*ruler"}, {"position", rows}, {"limit", 1000}}.dump());
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(r.body, cli({"analyze", "0.07*ruler", rows, "--limit", "1000", "--json"}));
+    const json answer = json::parse(r.body);
+    EXPECT_EQ(answer.at("value").get<grundy_value>(), board.value(mask)) << rows;
+    std::vector<tartan::move> winning;
+    for (const json& m : answer.at("winning_moves")) {
+      winning.push_back(tartan::move{{m.at("rows").get<std::vector<coin>>(), m.at("cols").get<std::vector<coin>>()}});
+    }
+    std::sort(winning.begin(), winning.end());
+    EXPECT_EQ(winning, board.winning_moves(mask)) << rows;
+  }
 }
 
 struct bad_request {

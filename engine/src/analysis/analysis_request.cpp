@@ -70,6 +70,16 @@ void check_request(const analysis_request& request) {
   if (request.picture && (request.count || request.sum)) {
     throw parse_error("a picture draws one position listed; leave it out of a count or a sum");
   }
+  if (request.misere && request.sum) {
+    throw parse_error(
+        "a sum in misère play is not decided by its terms' values (G + G = 0 fails in misère play); give one "
+        "position, or leave out misère play");
+  }
+  if (request.misere && (request.options || request.picture)) {
+    throw parse_error(
+        "the options and the picture show values, which misère play does not have; leave them out of a misère "
+        "analysis");
+  }
   if (request.heaps && (request.sum || request.options || request.picture)) {
     throw parse_error(
         "heaps are one position, whose winning moves are listed or counted; leave out the sum, the options and the "
@@ -112,6 +122,111 @@ void answer_heaps(const analysis_request& request, const search_options& search,
       },
       search);
   if (report.search.interrupted()) {
+    record_stop(report, report.search, "winning moves", report.heap_moves.size(), request.max_seconds, "heap size");
+  }
+}
+
+/// "the count of winning moves stopped after 17 of the 40 options; 3 found so far".
+void record_count_stop(analysis_report& report, const search_report& r, std::uint64_t counted, double time_limit,
+                       const std::string& unit) {
+  report.stopped = r.end;
+  report.where = "the count of winning moves stopped " +
+                 (r.end == search_end::time_limit ? "at the time limit of " + format_seconds(time_limit) + " " : "") +
+                 "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) + " " +
+                 (r.coins == 1 ? unit : unit + "s") + "; " + std::to_string(counted) + " found so far";
+}
+
+/// Misère play of one position of coins: the outcome (the solving may stop: the report says where), then the page of
+/// winning moves, or their number.
+void answer_misere_position(const analysis_request& request, const search_options& search, analysis_report& report) {
+  const sum_term& term = request.terms.front();
+  box_position listed = listed_position(term.position, request);
+  if (request.on_position) request.on_position(listed);
+  misere_options options;
+  options.max_memory = request.max_memory;
+  options.max_seconds = request.max_seconds;
+  options.progress = request.progress;
+  options.method = request.misere_coins_method;
+  report.misere_position = analyze_misere(term.game, std::move(listed), options);
+  const misere_analysis& a = *report.misere_position;
+  report.misere_outcome = a.outcome();
+  if (a.solving() != search_end::complete) {
+    report.stopped = a.solving();
+    report.where = a.stopped_where();
+  }
+  if (request.on_misere_analysed) request.on_misere_analysed(a);
+  if (a.outcome() == 'P' || a.terminal()) {
+    if (request.count) report.misere_move_count = 0;
+    return;
+  }
+  // A stopped solving says where it stopped; the winning moves among the positions a stopped sweep solved are still
+  // listed (bit tests, nothing searched), a stopped search has none to list.
+  const bool stopped = a.solving() != search_end::complete;
+  if (stopped && (request.count || a.method() != misere_method::sweep)) return;
+  const search_options& limits = stopped ? search_options{} : search;
+  if (request.count) {
+    std::uint64_t counted = 0;
+    report.search = a.for_each_winning_move(
+        [&](const move&) {
+          ++counted;
+          return true;
+        },
+        search);
+    if (!report.search.interrupted() && a.solving() == search_end::complete) report.misere_move_count = counted;
+    if (report.search.interrupted()) record_count_stop(report, report.search, counted, request.max_seconds, "option");
+    return;
+  }
+  if (request.limit == 0) return;
+  std::size_t seen = 0;
+  const search_report r = a.for_each_winning_move(
+      [&](const move& m) {
+        if (seen++ < request.offset) return true;
+        report.winning_moves.push_back(m);
+        if (request.on_winning_move) request.on_winning_move(m);
+        return report.winning_moves.size() < request.limit;
+      },
+      limits);
+  report.search = r;
+  if (r.interrupted())
+    record_stop(report, r, "winning moves", report.winning_moves.size(), request.max_seconds, "option");
+}
+
+/// Misère play of heaps: the outcome, then the page of winning heap moves, or their number.
+void answer_misere_heaps(const analysis_request& request, const search_options& search, analysis_report& report) {
+  misere_heap_options options;
+  options.max_memory = request.max_memory;
+  options.max_seconds = request.max_seconds;
+  options.progress = request.progress;
+  options.method = request.misere_heaps_method;
+  report.misere_heaps = analyze_misere_heaps(request.terms.front().game, *request.heaps, options);
+  const misere_heap_analysis& a = *report.misere_heaps;
+  report.misere_outcome = a.outcome();
+  if (a.solving() != search_end::complete) {
+    report.stopped = a.solving();
+    report.where = a.stopped_where();
+  }
+  if (a.outcome() == 'P' || a.terminal() || a.solving() != search_end::complete) {
+    if (request.count && a.outcome() != '?') report.misere_move_count = 0;
+    return;
+  }
+  std::uint64_t counted = 0;
+  std::size_t seen = 0;
+  if (!request.count && request.limit == 0) return;
+  report.search = a.for_each_winning_move(
+      [&](const heap_move& m) {
+        if (request.count) {
+          ++counted;
+          return true;
+        }
+        if (seen++ < request.offset) return true;
+        report.heap_moves.push_back(m);
+        return report.heap_moves.size() < request.limit;
+      },
+      search);
+  if (request.count && !report.search.interrupted()) report.misere_move_count = counted;
+  if (report.search.interrupted() && request.count) {
+    record_count_stop(report, report.search, counted, request.max_seconds, "heap size");
+  } else if (report.search.interrupted()) {
     record_stop(report, report.search, "winning moves", report.heap_moves.size(), request.max_seconds, "heap size");
   }
 }
@@ -297,6 +412,14 @@ analysis_report answer(const analysis_request& request) {
   search.progress = request.search_progress;
   check_request(request);
   analysis_report report;
+  if (request.misere) {
+    if (request.heaps) {
+      answer_misere_heaps(request, search, report);
+    } else {
+      answer_misere_position(request, search, report);
+    }
+    return report;
+  }
   if (request.heaps) {
     answer_heaps(request, search, report);
     return report;

@@ -8,6 +8,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
 #include "tartan/core/text.hpp"
+#include "tartan/core/time_limit.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/turning/sequence_limits.hpp"
 
@@ -70,7 +71,15 @@ heap_analysis::heap_analysis(const game_handle& game, std::vector<coin> heaps, c
                       fits && *fits > 0 ? "give heaps below " + std::to_string(*fits) : "give smaller heaps",
                       e.figures());
   }
-  values_ = game_.row_game().sequence(count, options.max_seconds, options.progress);
+  try {
+    values_ = game_.row_game().sequence(count, options.max_seconds, options.progress);
+  } catch (const time_limit_error& e) {
+    // The same for the time limit: the heaps fitting the time, not the values.
+    const std::uint64_t fits = e.fits();
+    throw time_limit_error(e.figures().asked, e.problem(),
+                           fits > 0 ? "give heaps below " + std::to_string(fits) : "give smaller heaps",
+                           e.estimate_seconds(), e.limit_seconds(), fits);
+  }
   for (const coin h : heaps_) value_ ^= values_[h];
 }
 

@@ -1,10 +1,14 @@
 #include "tartan/play/heap_play.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <utility>
 
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
 #include "tartan/core/search_stop.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/turning/position.hpp"
 
 namespace tartan {
@@ -25,10 +29,66 @@ std::string leaving_words(const std::vector<coin>& left) {
 
 }  // namespace
 
+namespace {
+
+misere_heap_options misere_limits(const analyze_options& limits) {
+  misere_heap_options options;
+  options.max_memory = limits.max_memory;
+  options.max_seconds = limits.max_seconds;
+  return options;
+}
+
+}  // namespace
+
+heap_move parse_heap_move(std::string_view text) {
+  const std::string advice =
+      "type a heap move as take 2 from 7 leaving 1 4 (or 2 7 1 4: taken, heap, heaps left), or split 7 into 3 4";
+  bool split = false;
+  std::vector<coin> numbers;
+  std::string word;
+  const auto take_word = [&] {
+    if (word.empty()) return;
+    std::string lower = word;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    word.clear();
+    static const char* const fillers[] = {"take",    "from", "the", "heap", "heaps",  "of",
+                                          "leaving", "a",    "and", "into", "nothing"};
+    if (lower == "split" && numbers.empty() && !split) {
+      split = true;
+      return;
+    }
+    for (const char* f : fillers) {
+      if (lower == f) return;
+    }
+    try {
+      numbers.push_back(static_cast<coin>(parse_u64(lower, "heap", UINT32_MAX)));
+    } catch (const parse_error&) {
+      throw parse_error(quote_typed(lower, 20) + " is not a number of tokens or a heap; " + advice);
+    }
+  };
+  for (const char c : text) {
+    if (c == ' ' || c == ',' || c == '\t') {
+      take_word();
+    } else {
+      word += c;
+    }
+  }
+  take_word();
+  if (numbers.size() < (split ? 1U : 2U)) throw parse_error("that is not a whole heap move; " + advice);
+  heap_move m;
+  std::size_t next = 0;
+  if (!split) m.take = numbers[next++];
+  m.from = numbers[next++];
+  m.leaving.assign(numbers.begin() + static_cast<std::ptrdiff_t>(next), numbers.end());
+  if (split && m.leaving.empty()) throw parse_error("a split leaves heaps; " + advice);
+  return m;
+}
+
 heap_play_session::heap_play_session(const game_handle& game, std::vector<coin> heaps, player first, std::uint64_t seed,
-                                     const analyze_options& limits)
+                                     const analyze_options& limits, play_convention convention)
     : game_(game), limits_(limits), to_move_(first), rng_(seed) {
   limits_.progress = {};
+  if (convention == play_convention::misere) misere_ = analyze_misere_heaps(game, heaps, misere_limits(limits_));
   current_.emplace(game, std::move(heaps), limits_);
 }
 
@@ -74,6 +134,7 @@ void heap_play_session::apply(const heap_move& m) {
   next.erase(std::find(next.begin(), next.end(), m.from));
   next.insert(next.end(), m.leaving.begin(), m.leaving.end());
   before_.push_back(heaps());
+  if (misere_) misere_ = analyze_misere_heaps(misere_->solver(), next, misere_limits(limits_));
   current_.emplace(game(), std::move(next), limits_);
   history_.push_back({m, to_move_});
   to_move_ = opponent(to_move_);
@@ -89,9 +150,9 @@ void heap_play_session::play(const heap_move& m) {
 
 heap_move heap_play_session::choose_move() {
   reply_timed_out_ = false;
-  if (value() != 0) {
+  if (outcome() != 'P') {
     std::vector<heap_move> winning;
-    const search_report r = current_->for_each_winning_move(
+    const search_report r = winning_moves_of(
         [&](const heap_move& m) {
           winning.push_back(m);
           return winning.size() < 16;
@@ -127,6 +188,10 @@ heap_move heap_play_session::choose_move() {
   return chosen;
 }
 
+search_report heap_play_session::winning_moves_of(heap_move_callback visit, const search_options& limits) const {
+  return misere_ ? misere_->for_each_winning_move(visit, limits) : current_->for_each_winning_move(visit, limits);
+}
+
 heap_move heap_play_session::engine_move() {
   const heap_move m = choose_move();
   apply(m);
@@ -135,8 +200,8 @@ heap_move heap_play_session::engine_move() {
 
 std::optional<heap_move> heap_play_session::hint() const {
   std::optional<heap_move> first;
-  if (value() == 0) return first;
-  current_->for_each_winning_move(
+  if (outcome() == 'P') return first;
+  winning_moves_of(
       [&](const heap_move& m) {
         first = m;
         return false;
@@ -145,8 +210,49 @@ std::optional<heap_move> heap_play_session::hint() const {
   return first;
 }
 
+std::vector<heap_move_review> heap_play_session::review() const {
+  std::vector<heap_move_review> out;
+  std::optional<heap_analysis> before;
+  std::optional<misere_heap_analysis> misere_before;
+  if (misere_ && !history_.empty())
+    misere_before = analyze_misere_heaps(misere_->solver(), before_[0], misere_limits(limits_));
+  for (std::size_t i = 0; i < history_.size(); ++i) {
+    if (!before) before.emplace(game(), before_[i], limits_);
+    heap_move_review r;
+    r.played = history_[i];
+    r.before = before->value();
+    std::optional<heap_analysis> after;
+    if (i + 1 < before_.size()) {
+      after.emplace(game(), before_[i + 1], limits_);
+    } else {
+      after.emplace(*current_);
+    }
+    r.after = after->value();
+    if (misere_before) {
+      misere_heap_analysis misere_after = analyze_misere_heaps(
+          misere_->solver(), i + 1 < before_.size() ? before_[i + 1] : heaps(), misere_limits(limits_));
+      r.outcome_before = misere_before->outcome();
+      r.outcome_after = misere_after.outcome();
+      if (r.mistake()) {
+        const std::vector<heap_move> better = misere_before->winning_moves(1);
+        if (!better.empty()) r.better = better.front();
+      }
+      misere_before = std::move(misere_after);
+    } else if (r.mistake()) {
+      before->for_each_winning_move([&](const heap_move& m) {
+        r.better = m;
+        return false;
+      });
+    }
+    out.push_back(std::move(r));
+    before = std::move(after);
+  }
+  return out;
+}
+
 bool heap_play_session::undo() {
   if (history_.empty()) return false;
+  if (misere_) misere_ = analyze_misere_heaps(misere_->solver(), before_.back(), misere_limits(limits_));
   current_.emplace(game(), before_.back(), limits_);
   before_.pop_back();
   to_move_ = history_.back().by;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "tartan/core/time_limit.hpp"
 #include "tartan/turning/position.hpp"
 
 namespace tartan {
@@ -44,6 +45,23 @@ struct axis_words {
   std::string box() const { return k == 1 ? "row" : k == 2 ? "board" : "box"; }
 };
 
+/// The misère analysis of `p` with the session's limits (its deadline from now), from the solver already made when
+/// there is one. A start whose outcome is not found within the time limit is refused.
+misere_analysis misere_of(const game_handle& game, const box_position& p, const analyze_options& limits,
+                          const std::shared_ptr<misere_solver>& solver) {
+  misere_options options;
+  options.max_memory = limits.max_memory;
+  options.max_seconds = limits.max_seconds;
+  if (solver) return analyze_misere(solver, p, options);
+  misere_analysis a = analyze_misere(game, p, options);
+  if (a.outcome() == '?') {
+    throw time_limit_error("the misère outcome of the start", a.stopped_where(),
+                           "give a start with fewer coins, or raise the time limit", limits.max_seconds,
+                           limits.max_seconds, 0);
+  }
+  return a;
+}
+
 std::string cell_text(std::span<const coin> cell) {
   std::string s = "(";
   for (std::size_t i = 0; i < cell.size(); ++i) s += (i ? ", " : "") + std::to_string(cell[i]);
@@ -53,13 +71,16 @@ std::string cell_text(std::span<const coin> cell) {
 }  // namespace
 
 play_session::play_session(game_handle game, box_position start, player first, std::uint64_t seed,
-                           const analyze_options& limits)
+                           const analyze_options& limits, play_convention convention)
     : game_(std::move(game)),
       limits_(limits),
       start_(std::move(start)),
       current_(analyze(game_, start_, limits_)),
+      convention_(convention),
       to_move_(first),
-      rng_(seed) {}
+      rng_(seed) {
+  if (convention_ == play_convention::misere) misere_ = misere_of(game_, start_, limits_, nullptr);
+}
 
 bool play_session::can_move(std::span<const coin> cell) const {
   for (std::size_t i = 0; i < cell.size(); ++i) {
@@ -78,7 +99,7 @@ bool play_session::over() const {
 
 player play_session::winner() const {
   TARTAN_ASSERT(over(), "the game is not over");
-  return opponent(to_move_);
+  return misere() ? to_move_ : opponent(to_move_);
 }
 
 std::string play_session::illegal_reason(const play_move& turned) const {
@@ -126,6 +147,7 @@ std::string play_session::illegal_reason(const play_move& turned) const {
 void play_session::apply(const play_move& turned) {
   box_position next = position();
   next.turn(turned);
+  if (misere_) misere_ = misere_of(game_, next, limits_, misere_->solver());
   current_ = analyze(game_, std::move(next), limits_);
 }
 
@@ -162,7 +184,7 @@ std::vector<coin> play_session::random_axis_move(std::size_t axis, coin n) {
 play_move play_session::choose_move() {
   TARTAN_ASSERT(!over(), "no move is left");
   // The search for winning moves has the time limit of the analysis; a search stopped by it keeps the moves found.
-  const move_page wins = current_.winning_move_page(engine_choices, 0, search_options::within(limits_.max_seconds));
+  const move_page wins = winning_page(engine_choices);
   reply_timed_out_ = wins.moves.empty() && wins.search.end == search_end::time_limit;
   if (!wins.moves.empty()) return wins.moves[draw(wins.moves.size())];
   const box_position& p = position();
@@ -182,8 +204,21 @@ play_move play_session::engine_move() {
   return chosen;
 }
 
+move_page play_session::winning_page(std::size_t count) const {
+  const search_options limits = search_options::within(limits_.max_seconds);
+  if (!misere_) return current_.winning_move_page(count, 0, limits);
+  move_page page;
+  page.search = misere_->for_each_winning_move(
+      [&](const move& m) {
+        page.moves.push_back(m);
+        return page.moves.size() < count;
+      },
+      limits);
+  return page;
+}
+
 std::optional<play_move> play_session::hint() const {
-  const move_page wins = current_.winning_move_page(1, 0, search_options::within(limits_.max_seconds));
+  const move_page wins = winning_page(1);
   if (wins.moves.empty()) return std::nullopt;
   return wins.moves[0];
 }
@@ -201,11 +236,24 @@ std::vector<move_review> play_session::review() const {
   reviewed.reserve(history_.size());
   box_position p = start_;
   analysis before = analyze(game_, p, limits_);
+  std::optional<misere_analysis> misere_before;
+  if (misere_) misere_before = misere_of(game_, p, limits_, misere_->solver());
   for (const played_move& made : history_) {
     p.turn(made.move);
     analysis after = analyze(game_, p, limits_);
     move_review r{made, before.value(), after.value(), std::nullopt};
-    if (r.mistake()) r.better = before.winning_moves(1).front();  // value != 0: a winning move exists
+    if (misere_before) {
+      misere_analysis misere_after = misere_of(game_, p, limits_, misere_->solver());
+      r.outcome_before = misere_before->outcome();
+      r.outcome_after = misere_after.outcome();
+      if (r.mistake()) {
+        const std::vector<move> better = misere_before->winning_moves(1);
+        if (!better.empty()) r.better = better.front();
+      }
+      misere_before = std::move(misere_after);
+    } else if (r.mistake()) {
+      r.better = before.winning_moves(1).front();  // value != 0: a winning move exists
+    }
     reviewed.push_back(std::move(r));
     before = std::move(after);
   }

@@ -4,11 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
 
 namespace {
@@ -111,6 +114,193 @@ TEST(HeapPlayTest, HintsAreWinningMoves) {
   s.play(*hint);
   EXPECT_EQ(value_of(s.heaps()), 0U);
   EXPECT_FALSE(s.hint().has_value());
+}
+
+TEST(HeapPlayTest, ReviewSaysWhatEachMoveDidToTheValue) {
+  // Random games of Kayles, the person moving at random: each move's values before and after are the definition's,
+  // a mistake names a winning move that was there, and the review follows undo.
+  std::mt19937 rng(2608);
+  for (int game = 0; game < 10; ++game) {
+    std::vector<coin> heaps;
+    for (int i = 0; i < 3; ++i) heaps.push_back(static_cast<coin>(1 + rng() % 10));
+    heap_play_session s(kayles(), heaps, game % 2 == 0 ? player::person : player::engine,
+                        static_cast<std::uint64_t>(game));
+    EXPECT_TRUE(s.review().empty());
+    std::vector<std::vector<coin>> positions{s.heaps()};
+    while (!s.over()) {
+      if (s.to_move() == player::engine) {
+        s.engine_move();
+      } else {
+        const std::vector<heap_move> moves = kayles_moves(s.heaps());
+        s.play(moves[rng() % moves.size()]);
+      }
+      positions.push_back(s.heaps());
+    }
+    EXPECT_EQ(s.start(), positions.front());
+    const std::vector<tartan::heap_move_review> review = s.review();
+    ASSERT_EQ(review.size(), s.history().size());
+    for (std::size_t i = 0; i < review.size(); ++i) {
+      const tartan::heap_move_review& r = review[i];
+      EXPECT_EQ(r.played, s.history()[i]);
+      EXPECT_EQ(r.before, value_of(positions[i]));
+      EXPECT_EQ(r.after, value_of(positions[i + 1]));
+      EXPECT_EQ(r.winning(), r.before != 0 && r.after == 0);
+      EXPECT_EQ(r.mistake(), r.before != 0 && r.after != 0);
+      ASSERT_EQ(r.better.has_value(), r.mistake());
+      if (r.better) {
+        // The better move is a move of the definition from the same heaps, and leaves value 0.
+        const std::vector<heap_move> moves = kayles_moves(positions[i]);
+        EXPECT_NE(std::find(moves.begin(), moves.end(), *r.better), moves.end());
+        std::vector<coin> after = positions[i];
+        after.erase(std::find(after.begin(), after.end(), r.better->from));
+        after.insert(after.end(), r.better->leaving.begin(), r.better->leaving.end());
+        EXPECT_EQ(value_of(after), 0U);
+      }
+      if (r.played.by == player::engine && r.before != 0) {
+        EXPECT_TRUE(r.winning()) << "the engine's reply from an N-position wins";
+      }
+    }
+    if (s.undo()) {
+      EXPECT_EQ(s.review().size(), review.size() - 1);
+      EXPECT_EQ(s.heaps(), positions[positions.size() - 2]);
+    }
+  }
+  // The documented example: Kayles {1, 2} (value 3), taking the whole heap of 2 leaves value 1: a mistake, where
+  // taking 1 from it (leaving 1 and 1, value 0) wins.
+  heap_play_session s(kayles(), {1, 2});
+  s.play({2, 2, {}});
+  const auto review = s.review();
+  ASSERT_EQ(review.size(), 1U);
+  EXPECT_EQ(review[0].before, 3U);
+  EXPECT_EQ(review[0].after, 1U);
+  EXPECT_TRUE(review[0].mistake());
+  EXPECT_EQ(review[0].better, (heap_move{1, 2, {1}}));
+}
+
+TEST(HeapPlayTest, HeapMovesAreReadAsTyped) {
+  using tartan::parse_heap_move;
+  EXPECT_EQ(parse_heap_move("take 2 from 7 leaving 1 4"), (heap_move{2, 7, {1, 4}}));
+  EXPECT_EQ(parse_heap_move("2 7 1 4"), (heap_move{2, 7, {1, 4}}));
+  EXPECT_EQ(parse_heap_move("Take 2 from the heap of 7, leaving heaps of 1 and 4"), (heap_move{2, 7, {1, 4}}));
+  EXPECT_EQ(parse_heap_move("take 3 from the heap of 3, leaving nothing"), (heap_move{3, 3, {}}));
+  EXPECT_EQ(parse_heap_move("take 1 from the heap of 7, leaving a heap of 6"), (heap_move{1, 7, {6}}));
+  EXPECT_EQ(parse_heap_move("split 7 into 3 4"), (heap_move{0, 7, {3, 4}}));
+  EXPECT_EQ(parse_heap_move("split the heap of 7 into 3 and 4"), (heap_move{0, 7, {3, 4}}));
+  const auto message = [](std::string_view text) {
+    try {
+      parse_heap_move(text);
+    } catch (const tartan::parse_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("(read)");
+  };
+  EXPECT_EQ(message("take two from 7"),
+            "'two' is not a number of tokens or a heap; type a heap move as take 2 from 7 leaving 1 4 (or 2 7 1 4: "
+            "taken, heap, heaps left), or split 7 into 3 4");
+  EXPECT_EQ(message("take 2"), message("7"));
+  EXPECT_NE(message("take 2").find("that is not a whole heap move"), std::string::npos);
+  EXPECT_NE(message("split 7").find("a split leaves heaps"), std::string::npos);
+}
+
+/// Misère Kayles by its rules: the player to move wins when no heap can move, or when a move leaves a lost position.
+bool wins_misere(const std::vector<coin>& heaps, std::map<std::vector<coin>, bool>& memo) {
+  std::vector<coin> key = heaps;
+  std::sort(key.begin(), key.end());
+  const auto found = memo.find(key);
+  if (found != memo.end()) return found->second;
+  const std::vector<heap_move> moves = kayles_moves(key);
+  bool won = moves.empty();
+  for (const heap_move& m : moves) {
+    std::vector<coin> next = key;
+    next.erase(std::find(next.begin(), next.end(), m.from));
+    next.insert(next.end(), m.leaving.begin(), m.leaving.end());
+    if (!wins_misere(next, memo)) {
+      won = true;
+      break;
+    }
+  }
+  memo.emplace(key, won);
+  return won;
+}
+
+TEST(HeapPlayTest, TheEngineWinsMisereKaylesFromAnNPosition) {
+  std::mt19937 rng(2808);
+  std::map<std::vector<coin>, bool> memo;
+  int games = 0;
+  for (int game = 0; game < 40 && games < 15; ++game) {
+    std::vector<coin> heaps;
+    for (int i = 0; i < 3; ++i) heaps.push_back(static_cast<coin>(rng() % 9));
+    if (!wins_misere(heaps, memo) || kayles_moves(heaps).empty()) continue;
+    heap_play_session s(kayles(), heaps, player::engine, static_cast<std::uint64_t>(game), {},
+                        tartan::play_convention::misere);
+    while (!s.over()) {
+      ASSERT_EQ(s.outcome(), wins_misere(s.heaps(), memo) ? 'N' : 'P');
+      if (s.to_move() == player::engine) {
+        s.engine_move();
+        EXPECT_FALSE(wins_misere(s.heaps(), memo)) << "the engine's reply leaves a P-position";
+      } else {
+        const std::vector<heap_move> moves = kayles_moves(s.heaps());
+        s.play(moves[rng() % moves.size()]);
+      }
+    }
+    // The person took the last token: in misère play that loses.
+    EXPECT_EQ(s.winner(), player::engine);
+    ++games;
+  }
+  EXPECT_GE(games, 10);
+}
+
+TEST(HeapPlayTest, MisereReviewSaysWhatEachMoveDidToTheOutcome) {
+  // Random games of misère Kayles, the person moving at random: each move's outcomes before and after are those of
+  // misère Kayles played out by its rules, the values are still the normal-play values, and a mistake names a move
+  // that was there and leaves a misère P-position.
+  std::mt19937 rng(2828);
+  std::map<std::vector<coin>, bool> memo;
+  int mistakes = 0;
+  for (int game = 0; game < 12; ++game) {
+    std::vector<coin> heaps;
+    for (int i = 0; i < 3; ++i) heaps.push_back(static_cast<coin>(1 + rng() % 8));
+    heap_play_session s(kayles(), heaps, game % 2 == 0 ? player::person : player::engine,
+                        static_cast<std::uint64_t>(game), {}, tartan::play_convention::misere);
+    std::vector<std::vector<coin>> positions{s.heaps()};
+    while (!s.over()) {
+      if (s.to_move() == player::engine) {
+        s.engine_move();
+      } else {
+        const std::vector<heap_move> moves = kayles_moves(s.heaps());
+        s.play(moves[rng() % moves.size()]);
+      }
+      positions.push_back(s.heaps());
+    }
+    const std::vector<tartan::heap_move_review> review = s.review();
+    ASSERT_EQ(review.size(), s.history().size());
+    for (std::size_t i = 0; i < review.size(); ++i) {
+      const tartan::heap_move_review& r = review[i];
+      EXPECT_EQ(r.played, s.history()[i]);
+      EXPECT_EQ(r.before, value_of(positions[i]));
+      EXPECT_EQ(r.after, value_of(positions[i + 1]));
+      const char before = wins_misere(positions[i], memo) ? 'N' : 'P';
+      const char after = wins_misere(positions[i + 1], memo) ? 'N' : 'P';
+      EXPECT_EQ(r.before_outcome(), before);
+      EXPECT_EQ(r.after_outcome(), after);
+      EXPECT_EQ(r.winning(), before == 'N' && after == 'P');
+      EXPECT_EQ(r.mistake(), before == 'N' && after == 'N');
+      ASSERT_EQ(r.better.has_value(), r.mistake());
+      if (r.better) {
+        ++mistakes;
+        const std::vector<heap_move> moves = kayles_moves(positions[i]);
+        EXPECT_NE(std::find(moves.begin(), moves.end(), *r.better), moves.end());
+        std::vector<coin> left = positions[i];
+        left.erase(std::find(left.begin(), left.end(), r.better->from));
+        left.insert(left.end(), r.better->leaving.begin(), r.better->leaving.end());
+        EXPECT_FALSE(wins_misere(left, memo)) << "the better move leaves a misère P-position";
+      }
+      if (r.played.by == player::engine && before == 'N') {
+        EXPECT_TRUE(r.winning()) << "the engine's reply from an N-position wins";
+      }
+    }
+  }
+  EXPECT_GT(mistakes, 0) << "the random games make mistakes to review";
 }
 
 }  // namespace

@@ -659,5 +659,113 @@ TEST(PlaySessionTest, RefusesAPositionWithAnotherNumberOfAxes) {
   EXPECT_THROW(play_session(games::resolve_game("ruler"), parse_box_position("HT/TH")), parse_error);
 }
 
+// ----- Misère play: the last player to move loses
+
+/// Win (N) or loss (P) for the player to move in misère play, by exhaustive search: a position without a move is
+/// won, else one with a move to a lost position.
+template <class Moves>
+bool wins_misere(std::uint32_t position, const Moves& moves, std::map<std::uint32_t, bool>& memo) {
+  const auto it = memo.find(position);
+  if (it != memo.end()) return it->second;
+  const std::vector<std::uint32_t> options = moves(position);
+  bool win = options.empty();
+  for (const std::uint32_t m : options) {
+    if (!wins_misere(position ^ m, moves, memo)) {
+      win = true;
+      break;
+    }
+  }
+  memo[position] = win;
+  return win;
+}
+
+TEST(PlaySessionTest, EngineWinsMisereRowGamesFromEveryNPositionAgainstRandomPlay) {
+  constexpr unsigned coins = 7;
+  std::map<std::uint32_t, bool> memo;
+  auto moves = [](std::uint32_t p) { return mock_turtle_moves(p, coins); };
+  std::mt19937 person(27);
+  int games_played = 0;
+  for (std::uint32_t start = 1; start < (1u << coins); ++start) {
+    if (!wins_misere(start, moves, memo) || moves(start).empty()) continue;
+    play_session s(game_handle(games::find_game("mock-turtles")), parse_box_position(row_text(start, coins)),
+                   player::engine, start, {}, play_convention::misere);
+    ASSERT_EQ(s.outcome(), 'N');
+    while (!s.over()) {
+      ASSERT_EQ(s.outcome(), wins_misere(position_mask(s), moves, memo) ? 'N' : 'P');
+      if (s.to_move() == player::engine) {
+        s.engine_move();
+        ASSERT_FALSE(wins_misere(position_mask(s), moves, memo)) << row_text(start, coins);
+      } else {
+        const std::vector<std::uint32_t> legal = moves(position_mask(s));
+        s.play(row_move_of(legal[person() % legal.size()]));
+      }
+    }
+    // The person made the last move (leaving no heads coin), so the person lost.
+    EXPECT_EQ(s.winner(), player::engine) << row_text(start, coins);
+    EXPECT_EQ(s.to_move(), player::engine);
+    ++games_played;
+  }
+  EXPECT_GT(games_played, 60);
+}
+
+TEST(PlaySessionTest, EngineWinsMisereRugsAgainstRandomPlayAndTheReviewSpeaksOfOutcomes) {
+  constexpr unsigned rows = 3, cols = 3;
+  std::map<std::uint32_t, bool> memo;
+  auto moves = [](std::uint32_t p) { return rugs_moves(p, rows, cols); };
+  std::mt19937 person(28);
+  int mistakes = 0, winning = 0;
+  for (std::uint32_t start = 1; start < (1u << (rows * cols)); start += 7) {
+    if (!wins_misere(start, moves, memo)) continue;
+    play_session s(games::resolve_game("ruler*ruler"), parse_box_position(board_text(start, rows, cols)),
+                   player::person, start, {}, play_convention::misere);
+    while (!s.over()) {
+      if (s.to_move() == player::engine) {
+        s.engine_move();
+      } else {
+        const std::vector<std::uint32_t> legal = moves(position_mask(s));
+        s.play(board_move_of(legal[person() % legal.size()], rows, cols));
+      }
+    }
+    // Replayed by the definition: each move's outcomes, and a better move that leaves a P-position.
+    std::uint32_t p = start;
+    for (const move_review& r : s.review()) {
+      const std::uint32_t q = p ^ move_mask(r.played.move, cols);
+      EXPECT_EQ(r.before_outcome(), wins_misere(p, moves, memo) ? 'N' : 'P');
+      EXPECT_EQ(r.after_outcome(), wins_misere(q, moves, memo) ? 'N' : 'P');
+      if (r.mistake()) {
+        ++mistakes;
+        ASSERT_TRUE(r.better.has_value());
+        EXPECT_FALSE(wins_misere(p ^ move_mask(*r.better, cols), moves, memo));
+      }
+      if (r.winning()) ++winning;
+      p = q;
+    }
+  }
+  EXPECT_GT(mistakes, 5);
+  EXPECT_GT(winning, 5);
+}
+
+TEST(PlaySessionTest, TheMisereWinnerIsThePlayerLeftWithoutAMove) {
+  // Turning Turtles, one coin: the person takes it and loses.
+  play_session s(games::resolve_game("turning-turtles"), parse_box_position("H"), player::person, 1, {},
+                 play_convention::misere);
+  EXPECT_EQ(s.outcome(), 'P');
+  EXPECT_FALSE(s.hint().has_value());
+  s.play(move{{{0}}});
+  ASSERT_TRUE(s.over());
+  EXPECT_EQ(s.winner(), player::engine);
+  // The same in normal play: the person wins.
+  play_session normal(games::resolve_game("turning-turtles"), parse_box_position("H"));
+  normal.play(move{{{0}}});
+  EXPECT_EQ(normal.winner(), player::person);
+}
+
+TEST(PlaySessionTest, AMisereStartBeyondTheSolverIsRefusedBeforeTheGame) {
+  EXPECT_THROW(
+      play_session(games::resolve_game("mock-turtles"), sparse_box_position(std::vector<std::size_t>{100}, "99"),
+                   player::person, 0, {}, play_convention::misere),
+      limit_error);
+}
+
 }  // namespace
 }  // namespace tartan

@@ -23,6 +23,8 @@
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/heap_position.hpp"
+#include "tartan/analysis/misere.hpp"
+#include "tartan/analysis/misere_heaps.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sum.hpp"
 #include "tartan/core/progress.hpp"
@@ -103,6 +105,13 @@ struct analysis_request {
   /// The position as heaps of a take-and-break game (heap_position.hpp), not coins: `terms` holds one term, whose
   /// game is read and whose position is not. The winning moves are heap moves, listed or counted (report.heap_*).
   std::optional<std::vector<coin>> heaps;
+  /// Misère play, the player who makes the last move losing (misere.hpp, misere_heaps.hpp): the outcome and the
+  /// winning moves of one position (a row, board, box, or heaps), no value. Not for a sum, options or a picture; a
+  /// count lists the position's moves (no compact count at scale).
+  bool misere = false;
+  /// The misère methods (automatic: the analysis chooses; tests and benchmarks force one).
+  misere_method misere_coins_method = misere_method::automatic;
+  heap_misere_method misere_heaps_method = heap_misere_method::automatic;
   /// Count the winning moves exactly instead of listing them (any size: count_winning_moves, no position listed).
   bool count = false;
   /// The page of winning moves listed: `limit` of them after skipping `offset` (for_each_winning_move's order; a
@@ -120,7 +129,9 @@ struct analysis_request {
   double max_seconds = 0;
   /// How the caller asks for a count (e.g. "--count"), named in the advice of a position too large to list.
   std::string count_option = "count = true";
-  /// The fraction of the sequences computed; returning false stops answer() with cancelled_error.
+  /// The fraction of the sequences computed; returning false stops answer() with cancelled_error. In misère play,
+  /// the fraction solved (the sweep's positions, the genera, or the options searched); returning false stops the
+  /// solving, and the report says where (report.stopped).
   progress_callback progress = {};
   /// The fraction of the heads coins searched for moves and options; returning false stops the search, and the
   /// report says where (report.stopped).
@@ -133,14 +144,20 @@ struct analysis_request {
   std::function<void(const analysis&)> on_analysed = {};
   /// One position listed: called with each winning move of the page as it is found.
   std::function<void(const move&)> on_winning_move = {};
+  /// Misère play of one position: called once its outcome is known (or the solving stopped), before the winning
+  /// moves are listed.
+  std::function<void(const misere_analysis&)> on_misere_analysed = {};
 };
 
 /// The answer to an analysis_request. The members that apply to the question asked are set; the others are empty.
 struct analysis_report {
   /// The value of the position or sum (XOR of G over the heads coins; of the terms' values).
   grundy_value value = 0;
-  /// 'N' when the player to move wins (value != 0), 'P' when the other player does.
-  char outcome() const { return value != 0 ? 'N' : 'P'; }
+  /// 'N' when the player to move wins (value != 0), 'P' when the other player does; in misère play the misère
+  /// outcome, '?' when the solving stopped before it was known.
+  char outcome() const { return misere_outcome != 0 ? misere_outcome : value != 0 ? 'N' : 'P'; }
+  /// Misère play: the outcome ('N', 'P' or '?'); 0 in normal play.
+  char misere_outcome = 0;
 
   /// One position listed: its analysis, and the page of winning moves.
   std::optional<analysis> position;
@@ -152,6 +169,11 @@ struct analysis_report {
   std::optional<heap_analysis> heap_position;
   std::vector<heap_move> heap_moves;
   std::optional<std::uint64_t> heap_move_count;
+  /// Misère play: the analysis of the position (coins) or of the heaps; the winning moves are listed in
+  /// winning_moves or heap_moves, or counted in misere_move_count.
+  std::optional<misere_analysis> misere_position;
+  std::optional<misere_heap_analysis> misere_heaps;
+  std::optional<std::uint64_t> misere_move_count;
   /// How the search for the winning moves ended (complete when none was needed: a P-position, limit 0).
   search_report search;
 
@@ -175,13 +197,15 @@ struct analysis_report {
 
 /**
  * Answers `request`: analyses or counts the position or the sum, lists the page of winning moves and the options
- * asked for, under the request's limits. Throws parse_error for a request that asks for nothing consistent (no term,
+ * asked for, under the request's limits; in misère play, solves the position (misere.hpp, misere_heaps.hpp) and lists
+ * or counts its winning moves. Throws parse_error for a request that asks for nothing consistent (no term,
  * several terms not as a sum, options of a count or a sum, a picture of a count, heaps in a sum, with options or a
- * picture), heaps of a game that is not a take-and-break code (heap_rule), and as analyze(), count_winning_moves
- * and count_sum_winning_moves do; limit_error with the advice to count (request.count_option) when a position's heads
- * would take more than the memory limit listed; cancelled_error when request.progress asked to stop. A search stopped
- * by the deadline or search_progress is not an error: the report says where it stopped.
- * Complexity: that of analyze() (or the counts), then the search to the last move of the page and the options listed.
+ * picture, misère play of a sum, with options or a picture), heaps of a game that is not a take-and-break code
+ * (heap_rule), and as analyze(), count_winning_moves and count_sum_winning_moves do; limit_error with the advice to
+ * count (request.count_option) when a position's heads would take more than the memory limit listed; cancelled_error
+ * when request.progress asked to stop. A search stopped by the deadline or search_progress is not an error: the report
+ * says where it stopped. Complexity: that of analyze() (or the counts), then the search to the last move of the page
+ * and the options listed.
  *
  * Example: answer({.terms = {{mock, parse_box_region({4}, "0,3")}}}).winning_moves == {move{{{0, 3}}}}; with
  * .count = true, report.count->winning_moves == 1

@@ -4,16 +4,21 @@
 //
 // Normal play: a move is a move of the code in one heap; the player left without a move (no heap can move) loses.
 // The engine answers with a winning move when there is one (one of the first few found, chosen by its seeded
-// generator), else a legal move drawn by the same generator.
+// generator), else a legal move drawn by the same generator. Misère play (play_convention::misere): the player left
+// without a move wins; the outcomes and winning moves come from misere_heap_analysis (misere_heaps.hpp), its solver
+// made once for the start and asked heap position after heap position. Once a game is over (or at any time), review()
+// says what each move did to the outcome, as play_session::review does for coins.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tartan/analysis/heap_position.hpp"
+#include "tartan/analysis/misere_heaps.hpp"
 #include "tartan/play/play.hpp"
 
 namespace tartan {
@@ -22,7 +27,42 @@ namespace tartan {
 struct played_heap_move {
   heap_move move;
   player by = player::person;
+  friend bool operator==(const played_heap_move&, const played_heap_move&) = default;
 };
+
+/// What one heap move did to the outcome (move_review in play.hpp, for heaps): a move from an N-position that leaves
+/// a P-position wins, a move from an N-position that leaves an N-position threw a win away, and from a P-position
+/// every move loses. In normal play the outcome is the value's (N when it is not 0); in misère play it is the misère
+/// outcome of the heaps, the values having no say.
+struct heap_move_review {
+  played_heap_move played;
+  grundy_value before = 0;  // the value of the heaps the move was made from
+  grundy_value after = 0;   // the value of the heaps it left
+  /// For a mistake, a winning move from the same heaps (the first in the analysis' order of winning moves).
+  std::optional<heap_move> better;
+  /// The outcomes before and after the move ('N' or 'P'; '?' where misère solving was stopped); 0: from the values.
+  char outcome_before = 0;
+  char outcome_after = 0;
+
+  /// The outcome before the move: outcome_before, or the value's.
+  char before_outcome() const { return outcome_before != 0 ? outcome_before : before != 0 ? 'N' : 'P'; }
+  char after_outcome() const { return outcome_after != 0 ? outcome_after : after != 0 ? 'N' : 'P'; }
+  /// The move left a P-position from an N-position.
+  bool winning() const { return before_outcome() == 'N' && after_outcome() == 'P'; }
+  /// The move was made from an N-position (a winning move existed) and left an N-position.
+  bool mistake() const { return before_outcome() == 'N' && after_outcome() == 'N'; }
+};
+
+/**
+ * Reads a heap move as a person types it: "take 2 from 7 leaving 1 4" or its numbers alone, "2 7 1 4" (the tokens
+ * taken, the heap, then the heaps left); "split 7 into 3 4" for a split (d0); the words heap_move_text writes too
+ * ("take 2 from the heap of 7, leaving heaps of 1 and 4", "... leaving nothing"), in any case. Throws parse_error
+ * saying what to type. Whether the move is legal is the session's question (heap_play_session::illegal_reason).
+ *
+ * Example: parse_heap_move("take 2 from the heap of 7, leaving heaps of 1 and 4") == heap_move{2, 7, {1, 4}};
+ *          parse_heap_move("split 7 into 3 4") == heap_move{0, 7, {3, 4}}
+ */
+heap_move parse_heap_move(std::string_view text);
 
 class heap_play_session {
  public:
@@ -34,18 +74,24 @@ class heap_play_session {
    * Example: heap_play_session s(kayles, {5, 7, 9}, player::person, 1); s.play({1, 7, {3, 3}}); s.value() == 0
    */
   heap_play_session(const game_handle& game, std::vector<coin> heaps, player first = player::person,
-                    std::uint64_t seed = 0, const analyze_options& limits = {});
+                    std::uint64_t seed = 0, const analyze_options& limits = {},
+                    play_convention convention = play_convention::normal);
 
   const game_handle& game() const { return game_; }
   /// The heaps, ascending.
   const std::vector<coin>& heaps() const { return current_->heaps(); }
+  /// The heaps the game started from, ascending.
+  const std::vector<coin>& start() const { return before_.empty() ? heaps() : before_.front(); }
   const heap_analysis& current() const { return *current_; }
   grundy_value value() const { return current_->value(); }
   player to_move() const { return to_move_; }
-  /// True when no heap can move: the player to move has lost.
+  bool misere() const { return misere_.has_value(); }
+  /// The outcome under the session's convention: 'N' or 'P' ('?' when misère solving was stopped by the time limit).
+  char outcome() const { return misere_ ? misere_->outcome() : current_->outcome(); }
+  /// True when no heap can move: the player to move has lost (normal play) or won (misère play).
   bool over() const;
   /// @pre over()
-  player winner() const { return opponent(to_move_); }
+  player winner() const { return misere_ ? to_move_ : opponent(to_move_); }
 
   /**
    * Why `m` is not a legal move here, or "" when it is: no heap of that size, the tokens taken and the heaps left not
@@ -70,13 +116,28 @@ class heap_play_session {
   bool undo();
   const std::vector<played_heap_move>& history() const { return history_; }
 
+  /**
+   * The moves made so far, each with the value and the outcome before and after it and, for a mistake, a winning move
+   * that was there instead: what a front end shows at the end of a game played with the values hidden. In misère
+   * play the outcomes are the misère ones (the session's solver answers them).
+   * Complexity: the value of each position of the game (the sequence is cached), one winning move per mistake; in
+   * misère play one misère analysis per position, by the session's solver.
+   *
+   * Example: Kayles from heaps {1, 2} (value 3), after play({2, 2, {}}): review()[0] has before 3, after 1,
+   * mistake() true and better == heap_move{1, 2, {1}}
+   */
+  std::vector<heap_move_review> review() const;
+
  private:
   void apply(const heap_move& m);
+  /// The winning moves of the current heaps under the session's convention.
+  search_report winning_moves_of(heap_move_callback visit, const search_options& limits) const;
 
   game_handle game_;
   analyze_options limits_;
   std::optional<heap_analysis> current_;
-  std::vector<std::vector<coin>> before_;  // the heaps before each move of history_
+  std::optional<misere_heap_analysis> misere_;  // misère play: of the current heaps, one solver for the game
+  std::vector<std::vector<coin>> before_;       // the heaps before each move of history_
   player to_move_ = player::person;
   std::vector<played_heap_move> history_;
   std::mt19937_64 rng_;

@@ -12,6 +12,12 @@
 // (value != 0), choosing among the first few with its seeded generator; from a P-position (value 0) every move
 // loses, and it plays a legal move drawn by the same generator.
 //
+// Misère play (play_convention::misere): the player who makes the last move loses, so the player left without a move
+// wins. The session then also keeps a misère analysis of the current position (misere.hpp), whose solver is made once
+// for the start's box and asked position after position; the engine answers with a move to a P-position when there
+// is one, the hints are such moves, and the review says what each move did to the outcome (N or P), values having no
+// say in misère play.
+//
 // Around the session: random_position draws a starting position (seeded, so a class can replay it), and
 // play_session::review says what each move did to the value once a game is over (for a game played with the
 // values hidden).
@@ -28,6 +34,7 @@
 #include "tartan/analysis/analysis.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/game_handle.hpp"
+#include "tartan/analysis/misere.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/product/move.hpp"
 
@@ -39,6 +46,10 @@ enum class player { person, engine };
 /// The other side.
 constexpr player opponent(player p) { return p == player::person ? player::engine : player::person; }
 
+/// Who wins when a player has no move: the other player (normal play) or that player (misère play: the last player to
+/// move loses).
+enum class play_convention { normal, misere };
+
 /// A move in play: the engine's one move type (move.hpp), one ascending coin set per axis.
 using play_move = move;
 
@@ -49,19 +60,27 @@ struct played_move {
   friend bool operator==(const played_move&, const played_move&) = default;
 };
 
-/// What one move of a game did to the value: a move that leaves value 0 wins (the opponent cannot reach 0 again),
-/// a move from a non-zero value that leaves a non-zero value threw a win away, and from value 0 every move loses.
+/// What one move of a game did to the outcome: a move from an N-position that leaves a P-position wins, a move from
+/// an N-position that leaves an N-position threw a win away, and from a P-position every move loses. In normal play
+/// the outcome is the value's (N when it is not 0: a winning move leaves value 0); in misère play it is the misère
+/// outcome, the values having no say.
 struct move_review {
   played_move played;
   grundy_value before = 0;  // the value of the position the move was made from
   grundy_value after = 0;   // the value of the position it left
-  /// For a mistake, a winning move from the same position (the first in analysis::for_each_winning_move's order).
+  /// For a mistake, a winning move from the same position (the first in the analysis' order of winning moves).
   std::optional<play_move> better;
+  /// The outcomes before and after the move ('N' or 'P'; '?' where misère solving was stopped); 0: from the values.
+  char outcome_before = 0;
+  char outcome_after = 0;
 
-  /// The move left value 0 from a non-zero value.
-  bool winning() const { return before != 0 && after == 0; }
-  /// The move was made from a non-zero value (a winning move existed) and left a non-zero value.
-  bool mistake() const { return before != 0 && after != 0; }
+  /// The outcome before the move: outcome_before, or the value's.
+  char before_outcome() const { return outcome_before != 0 ? outcome_before : before != 0 ? 'N' : 'P'; }
+  char after_outcome() const { return outcome_after != 0 ? outcome_after : after != 0 ? 'N' : 'P'; }
+  /// The move left a P-position from an N-position.
+  bool winning() const { return before_outcome() == 'N' && after_outcome() == 'P'; }
+  /// The move was made from an N-position (a winning move existed) and left an N-position.
+  bool mistake() const { return before_outcome() == 'N' && after_outcome() == 'N'; }
 };
 
 /// A move refused by play_session::play; what() gives the reason, one lowercase sentence.
@@ -82,10 +101,13 @@ class illegal_move : public error {
  */
 class play_session {
  public:
-  /// Starts from `start`, analysed with `limits` (analyze()). Throws what analyze throws: parse_error when the
-  /// position's number of axes is not the game's, limit_error when the values would not fit the limits, ...
+  /// Starts from `start`, analysed with `limits` (analyze()), in normal or misère play. Throws what analyze throws:
+  /// parse_error when the position's number of axes is not the game's, limit_error when the values would not fit the
+  /// limits, ...; in misère play also what misere_solver throws for a start beyond its reach (limit_error: more than
+  /// 64 coins in its heads' box, ...), and time_limit_error when the start's misère outcome is not found within
+  /// limits.max_seconds.
   play_session(game_handle game, box_position start, player first = player::person, std::uint64_t seed = 0,
-               const analyze_options& limits = {});
+               const analyze_options& limits = {}, play_convention convention = play_convention::normal);
 
   const game_handle& game() const { return game_; }
   /// The current position, in the box it started in.
@@ -97,12 +119,19 @@ class play_session {
   const analysis& current() const { return current_; }
 
   player to_move() const { return to_move_; }
-  /// The value of the current position: XOR of G over the heads coins.
+  play_convention convention() const { return convention_; }
+  bool misere() const { return convention_ == play_convention::misere; }
+  /// The value of the current position: XOR of G over the heads coins (normal play's; no guide in misère play).
   grundy_value value() const { return current_.value(); }
-  /// True when the player to move has no move (no heads coin is left, or none of them can move) and has lost.
+  /// The outcome of the current position under the session's convention: 'N' (the player to move can win) or 'P'.
+  char outcome() const { return misere_ ? misere_->outcome() : current_.outcome(); }
+  /// The misère analysis of the current position. @pre misere()
+  const misere_analysis& current_misere() const { return *misere_; }
+  /// True when the player to move has no move (no heads coin is left, or none of them can move): the game is over,
+  /// lost by that player in normal play and won in misère play.
   /// Complexity: one count_moves(·, 1) per heads coin and axis until one can move.
   bool over() const;
-  /// The player who won. @pre over()
+  /// The player who won: the one who made the last move in normal play, the other in misère play. @pre over()
   player winner() const;
 
   /**
@@ -135,8 +164,8 @@ class play_session {
   /// choose_move(), played. @pre !over()
   play_move engine_move();
 
-  /// A winning move for the player to move (the first found), or nothing when the position's value is 0 or the
-  /// time limit (limits.max_seconds) stopped the search before it found one (value() != 0 then).
+  /// A winning move for the player to move (the first found), or nothing when the position is a P-position (value 0
+  /// in normal play) or the time limit (limits.max_seconds) stopped the search before it found one.
   std::optional<play_move> hint() const;
 
   /// Takes back the last move; false when no move was made.
@@ -146,8 +175,9 @@ class play_session {
   const std::vector<played_move>& history() const { return history_; }
 
   /**
-   * The moves made so far, each with the value before and after it and, for a mistake, a winning move that was
-   * there instead: what a front end shows at the end of a game played with the values hidden.
+   * The moves made so far, each with the value and the outcome before and after it and, for a mistake, a winning move
+   * that was there instead: what a front end shows at the end of a game played with the values hidden. In misère
+   * play the outcomes are the misère ones (the session's solver answers them).
    * Complexity: one analyze() per position of the game (the sequences are cached), one winning move per mistake.
    *
    * Example: from mock-turtles "HTTH" (value 1 ⊕ 7 = 6), after play(move{{{3}}}): review()[0] has before 6, after
@@ -158,6 +188,8 @@ class play_session {
  private:
   /// Turns `turned` over and analyses the new position.
   void apply(const play_move& turned);
+  /// The first `count` winning moves of the current position (misère ones in misère play), within the time limit.
+  move_page winning_page(std::size_t count) const;
   std::uint64_t draw(std::uint64_t bound);
   bool can_move(std::span<const coin> cell) const;
   std::vector<coin> random_axis_move(std::size_t axis, coin n);
@@ -166,6 +198,8 @@ class play_session {
   analyze_options limits_;
   box_position start_;
   analysis current_;  // of the current position
+  play_convention convention_ = play_convention::normal;
+  std::optional<misere_analysis> misere_;  // misère play: of the current position, its solver made for the start
   player to_move_ = player::person;
   std::vector<played_move> history_;
   std::mt19937_64 rng_;

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/move_values.hpp"
 
 namespace tartan {
 
@@ -75,6 +76,15 @@ class take_break_code {
    * Example: parse("0.77").for_each_move(3, v) visits {}, {1}, {2}
    */
   bool for_each_move(coin n, move_visitor visit) const;
+
+  /**
+   * Adds to `counts` the XOR of g over the coins of every move from every coin of [first, last] (move_values.hpp):
+   * the moves of for_each_move, without a call per move. @pre |g| > last
+   * Complexity: that of for_each_move per coin, O(t) for codes whose digits leave at most one heap.
+   *
+   * Example: parse("S{1,3,4}").count_move_values(4, 4, g, counts) adds g(4) ⊕ g(3), g(4) ⊕ g(1) and g(4)
+   */
+  void count_move_values(coin first, coin last, std::span<const grundy_value> g, value_counts& counts) const;
 
   /// visit(take, leaving): one move on a heap, `take` tokens removed (0: a split by d_0) and the heaps `leaving` left
   /// (ascending, each at least 1; empty: nothing left).
@@ -136,5 +146,6 @@ class take_break_code {
 static_assert(turning_rule<take_break_code>, "take_break_code must enumerate moves");
 static_assert(has_option_values<take_break_code>, "take_break_code must list option values");
 static_assert(has_grundy_solver<take_break_code>, "take_break_code must offer an incremental solver");
+static_assert(has_move_value_counts<take_break_code>, "take_break_code must count its move values");
 
 }  // namespace tartan

@@ -1,7 +1,10 @@
 // take_break_code: the parser, the moves of a heap as coins, its option values, and the solver (the sparse-space
-// method of sparse_space.cpp where it applies, the mex of the option values otherwise).
+// method of sparse_space.cpp where it applies, the mex of the option values otherwise, in a 64-bit mask for codes
+// whose moves leave at most one heap).
 #include <algorithm>
+#include <bit>
 #include <cctype>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <variant>
@@ -173,40 +176,62 @@ int take_break_code::max_heaps() const {
   return most;
 }
 
-bool take_break_code::for_each_move(coin n, move_visitor visit) const {
-  const coin t = std::min(max_take(), n);
-  bool empty = false;              // some move leaves nothing, or heaps that cancel in pairs
-  std::vector<char> single(n, 0);  // single[c]: some move leaves heap c (after cancelling pairs)
+namespace {
+
+/// Buffers reused from coin to coin by visit_coin_moves.
+struct coin_move_scratch {
+  std::vector<char> single;
+  std::vector<coin> others;
+};
+
+/// The coin sets of the moves from coin n, each once (take_break_code::for_each_move), passed to visit(others).
+/// A template, so that count_move_values adds each move's XOR without a call through a function_ref.
+template <class Visit>
+bool visit_coin_moves(const take_break_code& code, coin n, coin_move_scratch& scratch, Visit&& visit) {
+  using tb = take_break_code;
+  const coin t = std::min(code.max_take(), n);
+  bool empty = false;  // some move leaves nothing, or heaps that cancel in pairs
+  // A move leaving one heap leaves n - k >= n - t; only three heaps, two of them cancelling, leave a single coin
+  // further left. So the single coins lie in [lowest, n): O(t) per coin for the codes without three-heap digits (a
+  // subtraction game's coin costs O(|S|), not O(n)), O(n) with them, whose pairs and triples cost more anyway.
+  coin lowest = t < n ? n - t : 1;
   for (coin k = 0; k <= t; ++k) {
-    const std::uint8_t d = digits_[k];
+    if ((code.digit(k) & tb::leaves_three) != 0 && !code.distinct(k)) lowest = 1;
+  }
+  lowest = std::max<coin>(lowest, 1);
+  std::vector<char>& single = scratch.single;  // single[c - lowest]: some move leaves heap c alone
+  single.assign(n > lowest ? n - lowest : 0, 0);
+  for (coin k = 0; k <= t; ++k) {
+    const std::uint8_t d = code.digit(k);
     const coin r = n - k;  // the tokens left, in the heaps the move leaves
-    if ((d & leaves_nothing) != 0 && r == 0 && k >= 1) empty = true;
-    if ((d & leaves_one) != 0 && r >= 1 && k >= 1) single[r] = 1;
-    if ((d & leaves_two) != 0 && r >= 2 && r % 2 == 0 && !distinct(k)) empty = true;  // r/2 and r/2
-    if ((d & leaves_three) != 0 && !distinct(k)) {
+    if ((d & tb::leaves_nothing) != 0 && r == 0 && k >= 1) empty = true;
+    if ((d & tb::leaves_one) != 0 && r >= 1 && k >= 1) single[r - lowest] = 1;
+    if ((d & tb::leaves_two) != 0 && r >= 2 && r % 2 == 0 && !code.distinct(k)) empty = true;  // r/2 and r/2
+    if ((d & tb::leaves_three) != 0 && !code.distinct(k)) {
       for (coin a = 1; 3 * a <= r; ++a) {  // a, a, r - 2a and a, b, b: one coin left turned
-        if (r - 2 * a >= a) single[r - 2 * a] = 1;
-        if ((r - a) % 2 == 0 && (r - a) / 2 >= a) single[a] = 1;
+        if (r - 2 * a >= a) single[r - 2 * a - lowest] = 1;
+        if ((r - a) % 2 == 0 && (r - a) / 2 >= a) single[a - lowest] = 1;
       }
     }
   }
-  std::vector<coin> others;
+  std::vector<coin>& others = scratch.others;
+  others.clear();
   if (empty && !visit(std::span<const coin>(others))) return false;
-  for (coin c = 1; c < n; ++c) {
-    if (single[c] == 0) continue;
+  for (coin c = lowest; c < n; ++c) {
+    if (single[c - lowest] == 0) continue;
     others.assign(1, c);
     if (!visit(std::span<const coin>(others))) return false;
   }
   for (coin k = 0; k <= t; ++k) {
-    const std::uint8_t d = digits_[k];
+    const std::uint8_t d = code.digit(k);
     const coin r = n - k;
-    if ((d & leaves_two) != 0) {
+    if ((d & tb::leaves_two) != 0) {
       for (coin a = 1; 2 * a < r; ++a) {
         others.assign({a, r - a});
         if (!visit(std::span<const coin>(others))) return false;
       }
     }
-    if ((d & leaves_three) != 0) {
+    if ((d & tb::leaves_three) != 0) {
       for (coin a = 1; 3 * a < r; ++a) {
         for (coin b = a + 1; 2 * b < r - a; ++b) {
           others.assign({a, b, r - a - b});
@@ -216,6 +241,43 @@ bool take_break_code::for_each_move(coin n, move_visitor visit) const {
     }
   }
   return true;
+}
+
+}  // namespace
+
+bool take_break_code::for_each_move(coin n, move_visitor visit) const {
+  coin_move_scratch scratch;
+  return visit_coin_moves(*this, n, scratch, [&](std::span<const coin> others) { return visit(others); });
+}
+
+void take_break_code::count_move_values(coin first, coin last, std::span<const grundy_value> g,
+                                        value_counts& counts) const {
+  if (max_heaps() <= 1) {
+    // Moves that leave at most one heap (subtraction games): from n, {n - k, n} for each k < n whose digit leaves
+    // one heap, and {n} when d_n leaves nothing; no two of them turn the same coins. O(t) per coin, no buffers.
+    std::vector<coin> leave_one;
+    for (coin k = 1; k <= max_take(); ++k) {
+      if ((digit(k) & leaves_one) != 0) leave_one.push_back(k);
+    }
+    for (std::uint64_t h = first; h <= last; ++h) {
+      const coin n = static_cast<coin>(h);
+      for (const coin k : leave_one) {
+        if (k < n) counts.add(g[n] ^ g[n - k]);
+      }
+      if (n >= 1 && n <= max_take() && (digit(n) & leaves_nothing) != 0) counts.add(g[n]);
+    }
+    return;
+  }
+  coin_move_scratch scratch;
+  for (std::uint64_t h = first; h <= last; ++h) {
+    const coin n = static_cast<coin>(h);
+    visit_coin_moves(*this, n, scratch, [&](std::span<const coin> others) {
+      grundy_value x = g[n];
+      for (const coin c : others) x ^= g[c];
+      counts.add(x);
+      return true;
+    });
+  }
 }
 
 bool take_break_code::for_each_heap_move(coin n, heap_move_visitor visit) const {
@@ -279,7 +341,21 @@ struct take_break_code::solver::impl {
     take_break_code code;
     std::vector<grundy_value> options;
     std::vector<char> scratch;
+    // Codes whose moves leave at most one heap (subtraction games) with fewer than 63 of them: from heap n the
+    // options are g(n - k) for the k in `leave_one` below n, and 0 when d_n leaves nothing, so the mex is found in a
+    // 64-bit mask, O(t) per heap without buffers.
+    bool single_heap = false;
+    std::vector<coin> leave_one;
     grundy_value next(std::span<const grundy_value> g) {
+      const auto n = static_cast<coin>(g.size());
+      if (single_heap) {
+        std::uint64_t seen = 0;
+        for (const coin k : leave_one) {
+          if (k < n && g[n - k] < 64) seen |= std::uint64_t{1} << g[n - k];
+        }
+        if (n >= 1 && (code.digit(n) & leaves_nothing) != 0) seen |= 1;
+        return static_cast<grundy_value>(std::countr_one(seen));
+      }
       options.clear();
       code.option_values(static_cast<coin>(g.size()), g, options);
       return mex(options, scratch);
@@ -306,7 +382,14 @@ take_break_code::solver take_break_code::grundy_solver() const {
     return solver(
         std::make_unique<solver::impl>(solver::impl{solver::impl::sparse{detail::sparse_space_solver(*this)}}));
   }
-  return solver(std::make_unique<solver::impl>(solver::impl{solver::impl::direct{*this, {}, {}}}));
+  solver::impl::direct direct{*this, {}, {}, false, {}};
+  if (max_heaps() <= 1) {
+    for (coin k = 1; k <= max_take(); ++k) {
+      if ((digit(k) & leaves_one) != 0) direct.leave_one.push_back(k);
+    }
+    direct.single_heap = direct.leave_one.size() < 63;  // with the empty move, at most 63 options: mex < 64
+  }
+  return solver(std::make_unique<solver::impl>(solver::impl{std::move(direct)}));
 }
 
 }  // namespace tartan

@@ -42,6 +42,15 @@ class take_break_rule {
   }
 
   /**
+   * Adds the XOR of g over every move from every coin of [first, last] to `counts` (take_break_code).
+   *
+   * Example: take_break_rule("0.77").count_move_values(3, 3, g, counts) adds g(3), g(3) ⊕ g(2) and g(3) ⊕ g(1)
+   */
+  void count_move_values(coin first, coin last, std::span<const grundy_value> g, value_counts& counts) const {
+    rule_.count_move_values(first, last, g, counts);
+  }
+
+  /**
    * The code's incremental solver (the sparse-space method where it applies).
    *
    * Example: auto s = take_break_rule("0.77").grundy_solver(); s.next({}) == 0

@@ -27,6 +27,13 @@ namespace tartan::present {
 /// "g_ruler(a) ⊗ g_mock-turtles(b)": the Tartan theorem's formula for a product.
 std::string product_formula(const game_handle& game);
 
+/// A move as the text reports write it: "0 3" on a row, "rows 0 1 × columns 2" on a board, "axis 0: 1 × axis 1: 0 ×
+/// axis 2: 2" on a box (axes numbered from 0, like coins).
+std::string move_text(const move& m);
+
+/// The first lines of a report on one position: the game, the position's size and numbering, and its heads.
+void print_position_head(std::ostream& out, const game_handle& game, const box_position& p);
+
 /// The first lines of the text report: game, position, value and outcome (printed before any move is searched).
 void print_analysis_head(std::ostream& out, const analysis& a);
 

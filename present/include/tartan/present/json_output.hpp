@@ -23,6 +23,7 @@
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/play/heap_play.hpp"
 #include "tartan/play/play.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/product/move.hpp"
@@ -101,12 +102,31 @@ nlohmann::ordered_json verify_json(const verify_report& report, bool given);
  * A position in play and what happened to it: {"game", "coins" (boards: "size"), "moves": [{"by": "you"|"engine",
  * "move"}], "position" (the heads), "text" (rows and boards drawn as H/T), "value", "outcome", "to_move",
  * "over", "winner" ("you", "engine" or null), "hint" (a winning move for the player to move, or null)}. `moves`
- * are the moves just made, oldest first.
+ * are the moves just made, oldest first. In misère play "value" is null, "outcome" the misère outcome, and
+ * "misere": true follows it.
  *
  * Example: play_json(session, {{move{{{0, 3}}}, player::person}}, hint)["winner"] == "you" after HTTH → TTTT
  */
 nlohmann::ordered_json play_json(const play_session& session, const std::vector<played_move>& moves,
                                  const std::optional<move>& hint);
+
+/// A heap move: {"take", "from", "leaving", "text"}, the text as heap_move_text says it ("take 2 from the heap of 7,
+/// leaving heaps of 1 and 4"), so a page shows the engine's own words.
+nlohmann::ordered_json heap_move_json(const heap_move& m);
+
+/**
+ * Heaps in play and what happened to them: {"game", "code", "heaps" (ascending), "position" (their coin form's
+ * heads), "value", "outcome", "moves": [{"by": "you"|"engine", "move" (heap_move_json), "before", "after" (the
+ * values), "outcome_before", "outcome_after" ("N" or "P"), "verdict": "winning"|"mistake"|"lost" (from a P-position
+ * every move loses), "better" (for a mistake, a winning move that was there, else null)}], "to_move", "over",
+ * "winner" ("you", "engine" or null), "hint" (a winning move for the player to move, or null)}. `moves` are the
+ * session's whole history (heap_play_session::review); a front end that replays one request per move sends the heaps
+ * before the person's move and reads the moves it made. In misère play the values ("value", "before", "after") are
+ * null, the outcomes the misère ones, and "misere": true follows "outcome".
+ *
+ * Example: heap_play_json(session, std::nullopt)["moves"][0]["verdict"] == "winning" after Kayles {1, 2} → {1, 1}
+ */
+nlohmann::ordered_json heap_play_json(const heap_play_session& session, const std::optional<heap_move>& hint);
 
 /// The largest integer that every JSON reader holds exactly: 2^53 - 1, JavaScript's Number.MAX_SAFE_INTEGER. Readers
 /// that hold numbers as doubles (jq, JSON.parse) round the integers beyond it: 576460752303423489 reads as
