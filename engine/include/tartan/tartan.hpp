@@ -39,5 +39,7 @@
 #include "tartan/turning/position.hpp"
 #include "tartan/turning/sequence.hpp"
 #include "tartan/turning/sequence_limits.hpp"
+#include "tartan/turning/sequence_solver.hpp"
+#include "tartan/turning/take_break_code.hpp"
 #include "tartan/turning/turning_code.hpp"
 #include "tartan/turning/turning_game.hpp"

@@ -2,9 +2,9 @@
 // method of sparse_space.cpp where it applies, the mex of the option values otherwise).
 #include <algorithm>
 #include <cctype>
+#include <memory>
 #include <string>
-#include <utility>
-#include <variant>
+#include <vector>
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/mex.hpp"
@@ -273,40 +273,39 @@ void take_break_code::option_values(coin n, std::span<const grundy_value> g, std
   }
 }
 
-struct take_break_code::solver::impl {
-  // The direct route: the mex of every option value.
-  struct direct {
-    take_break_code code;
-    std::vector<grundy_value> options;
-    std::vector<char> scratch;
-    grundy_value next(std::span<const grundy_value> g) {
-      options.clear();
-      code.option_values(static_cast<coin>(g.size()), g, options);
-      return mex(options, scratch);
-    }
-  };
-  struct sparse {
-    detail::sparse_space_solver solver;
-    grundy_value next(std::span<const grundy_value>) { return solver.next(); }
-  };
-  std::variant<direct, sparse> route;
+namespace {
+
+/// The direct route: the mex of every option value.
+class direct_algorithm final : public sequence_solver::algorithm {
+ public:
+  explicit direct_algorithm(const take_break_code& code) : code_(code) {}
+  grundy_value next(std::span<const grundy_value> g) override {
+    options_.clear();
+    code_.option_values(static_cast<coin>(g.size()), g, options_);
+    return mex(options_, scratch_);
+  }
+
+ private:
+  take_break_code code_;
+  std::vector<grundy_value> options_;
+  std::vector<char> scratch_;
 };
 
-take_break_code::solver::solver(std::unique_ptr<impl> self) : self_(std::move(self)) {}
-take_break_code::solver::solver(solver&&) noexcept = default;
-take_break_code::solver& take_break_code::solver::operator=(solver&&) noexcept = default;
-take_break_code::solver::~solver() = default;
+/// The sparse-space method (sparse_space.hpp), which keeps the values it reads itself.
+class sparse_algorithm final : public sequence_solver::algorithm {
+ public:
+  explicit sparse_algorithm(const take_break_code& code) : solver_(code) {}
+  grundy_value next(std::span<const grundy_value>) override { return solver_.next(); }
 
-grundy_value take_break_code::solver::next(std::span<const grundy_value> g) {
-  return std::visit([&](auto& route) { return route.next(g); }, self_->route);
-}
+ private:
+  detail::sparse_space_solver solver_;
+};
 
-take_break_code::solver take_break_code::grundy_solver() const {
-  if (detail::sparse_space_applies(*this)) {
-    return solver(
-        std::make_unique<solver::impl>(solver::impl{solver::impl::sparse{detail::sparse_space_solver(*this)}}));
-  }
-  return solver(std::make_unique<solver::impl>(solver::impl{solver::impl::direct{*this, {}, {}}}));
+}  // namespace
+
+sequence_solver take_break_code::grundy_solver() const {
+  if (detail::sparse_space_applies(*this)) return sequence_solver(std::make_unique<sparse_algorithm>(*this));
+  return sequence_solver(std::make_unique<direct_algorithm>(*this));
 }
 
 }  // namespace tartan
