@@ -43,3 +43,5 @@
 #include "tartan/turning/take_break_code.hpp"
 #include "tartan/turning/turning_code.hpp"
 #include "tartan/turning/turning_game.hpp"
+#include "tartan/turning/value_file.hpp"
+#include "tartan/turning/value_table.hpp"
