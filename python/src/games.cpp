@@ -166,7 +166,7 @@ void bind_games(py::module_& m) {
             request.progress = relay.callback();
             sequence_result result = without_gil([&] { return compute_sequence(request); });
             const auto n = static_cast<py::ssize_t>(result.values.size());
-            py::object values = to_array(std::move(result.values), {n});
+            py::object values = to_array(result.values.to_vector(), {n});
             relay.raise_if_pending(values);
             if (result.time_limit) raise_python(*result.time_limit, values);
             return values;

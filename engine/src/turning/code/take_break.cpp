@@ -284,6 +284,7 @@ class direct_algorithm final : public sequence_solver::algorithm {
     code_.option_values(static_cast<coin>(g.size()), g, options_);
     return mex(options_, scratch_);
   }
+  void resume(const value_table&) override {}  // no state: each value is the mex of its options
 
  private:
   take_break_code code_;
@@ -291,11 +292,15 @@ class direct_algorithm final : public sequence_solver::algorithm {
   std::vector<char> scratch_;
 };
 
-/// The sparse-space method (sparse_space.hpp), which keeps the values it reads itself.
+/// The sparse-space method (sparse_space.hpp): it reads tables of any width, and its state follows from the values.
 class sparse_algorithm final : public sequence_solver::algorithm {
  public:
   explicit sparse_algorithm(const take_break_code& code) : solver_(code) {}
-  grundy_value next(std::span<const grundy_value>) override { return solver_.next(); }
+  grundy_value next(std::span<const grundy_value> g) override { return solver_.next(g); }
+  bool reads_any_width() const override { return true; }
+  grundy_value next(const value_table& g) override { return solver_.next(g); }
+  void resume(const value_table& g) override { solver_.resume(g); }
+  void use_threads(unsigned threads) override { solver_.use_threads(threads); }
 
  private:
   detail::sparse_space_solver solver_;
