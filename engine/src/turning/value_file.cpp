@@ -2,6 +2,7 @@
 #include "tartan/turning/value_file.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -205,6 +206,19 @@ int open_file(const std::string& path, int flags) {
   return fd;
 }
 
+/// Takes the file for this process alone (an advisory lock, released when the descriptor closes): two runs writing
+/// one value file would interleave their records.
+void lock_file(int fd, const std::string& path) {
+  if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return;
+  const int e = errno;
+  if (e == EWOULDBLOCK) {
+    throw error("value file " + shown_path(path) +
+                " is in use by another tartan run; wait for it to end, or give "
+                "another file");
+  }
+  throw error("cannot lock " + shown_path(path) + ": " + std::strerror(e));
+}
+
 std::uint64_t file_size_limit() {
   rlimit limit{};
   if (::getrlimit(RLIMIT_FSIZE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return UINT64_MAX;
@@ -346,7 +360,12 @@ value_file value_file::create(const std::string& path, const value_file_game& ga
     const std::uint64_t existing = ::stat(path.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_blocks) * 512 : 0;
     detail::check_disk_space(path, size > existing ? size - existing : 0, size, width, what);
   }
-  f.fd_ = open_file(path, O_RDWR | O_CREAT | O_TRUNC);
+  f.fd_ = open_file(path, O_RDWR | O_CREAT);
+  lock_file(f.fd_, path);  // before the file is emptied: another run may be writing it
+  if (::ftruncate(f.fd_, 0) != 0) {
+    throw error("cannot write " + shown_path(path) + ": " + std::strerror(errno) +
+                "; give a path in a writable directory");
+  }
   // The header, with both records empty; then the space for the values, then the first record.
   std::vector<std::byte> head(static_cast<std::size_t>(f.offset_), std::byte{0});
   std::memcpy(head.data(), magic, 8);
@@ -372,6 +391,7 @@ value_file value_file::create(const std::string& path, const value_file_game& ga
 
 value_file value_file::open(const std::string& path, const value_file_game& game) {
   fd_guard fd{open_file(path, O_RDWR)};
+  lock_file(fd.fd, path);
   const header h = read_header(fd.fd, path);
   if (!h.game.same_game(game)) {
     throw parse_error("value file " + shown_path(path) + " holds values of " + h.game.shown() + ", not of " +

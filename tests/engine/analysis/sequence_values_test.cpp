@@ -159,10 +159,18 @@ TEST(SequenceValuesTest, AStoppedCheckpointGoesOnToTheSameValues) {
   request.checkpoint_seconds = 0;
   int reports = 0;
   request.progress = [&](double) { return ++reports < 50; };
-  const sequence_result first = compute_sequence(request);
-  EXPECT_FALSE(first.complete);
-  EXPECT_EQ(first.resumed, 0u);
-  const std::size_t kept = first.values.size();
+  std::size_t kept = 0;
+  {
+    // The result keeps the file open (and locked against another run) while it lives.
+    const sequence_result first = compute_sequence(request);
+    EXPECT_FALSE(first.complete);
+    EXPECT_EQ(first.resumed, 0u);
+    kept = first.values.size();
+    const std::string in_use = test::message_of([&] { compute_sequence(request); });
+    EXPECT_NE(in_use.find("' is in use by another tartan run; wait for it to end, or give another file"),
+              std::string::npos)
+        << in_use;
+  }
   ASSERT_GT(kept, 0u);
   ASSERT_LT(kept, 6000u);
   EXPECT_EQ(read_value_file(request.file).count, kept);
@@ -170,18 +178,22 @@ TEST(SequenceValuesTest, AStoppedCheckpointGoesOnToTheSameValues) {
   request.progress = {};
   std::vector<grundy_value> streamed;
   request.on_values = [&](std::span<const grundy_value> v) { streamed.insert(streamed.end(), v.begin(), v.end()); };
-  const sequence_result second = compute_sequence(request);
-  EXPECT_TRUE(second.complete);
-  EXPECT_EQ(second.resumed, kept);
-  EXPECT_EQ(second.values.to_vector(), expected);
-  EXPECT_EQ(streamed, expected);
+  {
+    const sequence_result second = compute_sequence(request);
+    EXPECT_TRUE(second.complete);
+    EXPECT_EQ(second.resumed, kept);
+    EXPECT_EQ(second.values.to_vector(), expected);
+    EXPECT_EQ(streamed, expected);
+  }
   EXPECT_TRUE(read_value_file(request.file).complete);
   // A shorter request answers from the file and leaves it as it was.
   request.count = 100;
   streamed.clear();
-  const sequence_result shorter = compute_sequence(request);
-  EXPECT_EQ(shorter.values.to_vector(), std::vector<grundy_value>(expected.begin(), expected.begin() + 100));
-  EXPECT_EQ(streamed, shorter.values.to_vector());
+  {
+    const sequence_result shorter = compute_sequence(request);
+    EXPECT_EQ(shorter.values.to_vector(), std::vector<grundy_value>(expected.begin(), expected.begin() + 100));
+    EXPECT_EQ(streamed, shorter.values.to_vector());
+  }
   EXPECT_EQ(read_value_file(request.file).count, 6000u);
   // Another game's checkpoint is refused, the file untouched.
   sequence_request other{games::resolve_game("0.16"), 100};

@@ -190,6 +190,25 @@ TEST(ValueFileTest, ACheckpointOfAnotherGameIsRefused) {
   EXPECT_EQ(tartan::read_value_file(path).count, 3u);
 }
 
+TEST(ValueFileTest, AFileInUseByAnotherRunIsRefused) {
+  const temporary_dir dir;
+  const std::string path = dir.file("v.bin");
+  value_table first = value_table::create_file(path, sixteen, 100);
+  first.push_back(1);
+  first.commit(100, false);
+  for (const bool create : {false, true}) {
+    const std::string message = tartan::test::message_of([&] {
+      if (create) {
+        static_cast<void>(value_table::create_file(path, sixteen, 100));
+      } else {
+        static_cast<void>(value_table::open_file(path, sixteen));
+      }
+    });
+    EXPECT_NE(message.find("is in use by another tartan run"), std::string::npos) << message;
+  }
+  EXPECT_EQ(tartan::read_value_file(path).count, 1u);  // not emptied by the refused creation
+}
+
 TEST(ValueFileTest, UnwritablePathsAreRefusedInOneLine) {
   const temporary_dir dir;
   for (const std::string& path : {dir.file("no/such/dir/v.bin"), dir.file("")}) {

@@ -108,9 +108,11 @@ TEST(ValueTableTest, UncommittedValuesAreNotTakenUp) {
     t.commit(1000, false);
     for (grundy_value v = 100; v < 150; ++v) t.push_back(v % 3);  // never committed
   }
-  value_table back = value_table::open_file(path, game);
-  EXPECT_EQ(back.size(), 100u);
-  EXPECT_EQ(back.committed(), 100u);
+  {
+    const value_table back = value_table::open_file(path, game);
+    EXPECT_EQ(back.size(), 100u);
+    EXPECT_EQ(back.committed(), 100u);
+  }
   // A wider minimum widens the file as it is opened.
   value_table wide = value_table::open_file(path, game, 8);
   EXPECT_EQ(wide.width(), 8);
