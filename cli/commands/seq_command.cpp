@@ -105,9 +105,12 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   const bool copy_out =
       to_file && !o.checkpoint.empty() && o.output != o.checkpoint &&
       !(std::filesystem::exists(o.output, ec) && std::filesystem::equivalent(o.output, o.checkpoint, ec));
-  // --period and --svg read the values as 64-bit integers: refused up front when those would not fit in memory.
-  if ((o.period || !o.svg.empty()) && request.count > max_sequence_length) {
-    check_memory(saturating_mul(request.count, sizeof(grundy_value)), max_memory,
+  // --period and --svg read the values as 64-bit integers, a copy beside a narrow table in memory (a route that keeps
+  // 64-bit values counts one already): refused up front when the two would not fit.
+  const int least = request.game.row_game().least_value_width();
+  if ((o.period || !o.svg.empty()) && least < 8 && request.count <= max_narrow_sequence_length) {
+    const std::size_t each = sizeof(grundy_value) + (request.file.empty() ? static_cast<std::size_t>(least) : 0);
+    check_memory(saturating_mul(request.count, each), max_memory,
                  std::string(o.period ? "--period" : "--svg") + " over " + std::to_string(request.count) + " values",
                  "ask for fewer values");
   }
