@@ -86,6 +86,7 @@ struct workspace {
   std::uint64_t pairs = 0;                // splits read by this thread's passes
   std::uint64_t searches = 0;             // passes
   std::uint64_t absent = 0;               // passes that did not find every value
+  bool avx2 = false;                      // compare splits by AVX2 (block_hits_avx2, block_wanted)
 
   /// Stamps for values below `span`, fresh for the next heap.
   void prepare(std::size_t span) {
@@ -152,6 +153,44 @@ std::uint64_t block_hits(const V* gv, coin r, coin a, const V (&open)[max_open])
 }
 
 #if defined(__x86_64__)
+/// block_hits 32 bytes at a time (AVX2): twice the splits an instruction of SSE2 compares, where the CPU has it.
+template <class V>
+__attribute__((target("avx2"))) std::uint64_t block_hits_avx2(const V* gv, coin r, coin a, const V (&open)[max_open]) {
+  static_assert(sizeof(V) <= 2);
+  constexpr coin lanes = 32 / sizeof(V);
+  __m256i want[max_open];
+  for (std::size_t j = 0; j < max_open; ++j) {
+    want[j] =
+        sizeof(V) == 1 ? _mm256_set1_epi8(static_cast<char>(open[j])) : _mm256_set1_epi16(static_cast<short>(open[j]));
+  }
+  // The bytes of each 16-byte half in reverse order, per value width; the halves are then swapped.
+  const __m256i reverse = sizeof(V) == 1 ? _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
+                                                            14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+                                         : _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14,
+                                                            15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  std::uint64_t hits = 0;
+  for (coin j = 0; j < block; j += lanes) {
+    const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(gv + a + j));
+    __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(gv + (r - a - j - (lanes - 1))));
+    high = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(high, reverse), 0x4E);
+    const __m256i x = _mm256_xor_si256(low, high);
+    __m256i any = _mm256_setzero_si256();
+    for (std::size_t t = 0; t < max_open; ++t) {
+      any = _mm256_or_si256(any, sizeof(V) == 1 ? _mm256_cmpeq_epi8(x, want[t]) : _mm256_cmpeq_epi16(x, want[t]));
+    }
+    std::uint64_t m = 0;
+    if constexpr (sizeof(V) == 1) {
+      m = static_cast<std::uint32_t>(_mm256_movemask_epi8(any));
+    } else {
+      // One byte a lane: each half packed into its low 8 bytes, which the permutation brings together.
+      any = _mm256_permute4x64_epi64(_mm256_packs_epi16(any, _mm256_setzero_si256()), 0xD8);
+      m = static_cast<std::uint32_t>(_mm256_movemask_epi8(any)) & 0xFFFFU;
+    }
+    hits |= m << j;
+  }
+  return hits;
+}
+
 /// Bit j set: the split a + j (j < block) of r tokens gives a value v with want[v] == s, for values of one or two
 /// bytes: the values' stamps read eight at a time (AVX2 gathers), where there are too many values to compare them one
 /// by one (block_hits). @pre every value of the splits is below the stamps' size.
@@ -192,7 +231,21 @@ bool has_avx2() {
   static const bool has = __builtin_cpu_supports("avx2") != 0;
   return has;
 }
+#else
+bool has_avx2() { return false; }
 #endif
+
+/// block_hits by AVX2 when `avx2` (the CPU has it, and the solver was not told to leave it), else by SSE2.
+template <class V>
+std::uint64_t block_hits_any(bool avx2, const V* gv, coin r, coin a, const V (&open)[max_open]) {
+#if defined(__x86_64__)
+  if constexpr (sizeof(V) <= 2) {
+    if (avx2) return block_hits_avx2(gv, r, a, open);
+  }
+#endif
+  static_cast<void>(avx2);
+  return block_hits(gv, r, a, open);
+}
 
 }  // namespace
 
@@ -212,6 +265,7 @@ struct sparse_space_solver::impl {
   std::vector<std::uint32_t> rare_value;  // their values' low 32 bits, read in order by the listing (below 2^24)
   grundy_value value_bits = 0;            // the OR of the values so far
   std::array<workspace, 2> ws;            // the calling thread's, the helper's (written by the helper only)
+  bool avx2 = false;                      // passes compare splits by AVX2 (use_avx2)
   std::uint64_t last_work = 0;            // sparse heaps listed and splits read for the last heap computed here
   // hist[σ][v]: heaps h >= 1 with σ(h) = (h ^ t) & 1 and g(h) = v, while every value is below 2^max_mask_bits.
   std::array<std::vector<std::int64_t>, 2> hist;
@@ -511,18 +565,21 @@ struct sparse_space_solver::impl {
     const std::size_t size = w.wanted.size();
     const std::uint32_t s = w.stamp;
     // The values still wanted, when at most max_open (usually one or two): a block of splits is compared with them
-    // directly, 16 bytes at a time, and read again through the stamps only when one of them is there.
+    // directly, 16 or 32 bytes at a time, and read again through the stamps only when one of them is there.
     V open[max_open] = {};
     std::size_t open_count = 0;
+    // Read again after each value crossed off, the targets are scanned only while at most max_open are missing: a
+    // pass for hundreds of targets (0.014, Grundy's game) would otherwise scan them all at every one it finds.
     const auto reopen = [&] {
       open_count = 0;
       if constexpr (!Bounded) {
+        if (missing > max_open) {
+          open_count = max_open + 1;  // too many to compare
+          return;
+        }
         for (const grundy_value v : w.targets) {
           if (want[v] != s) continue;
-          if (open_count == max_open) {
-            open_count = max_open + 1;  // too many to compare
-            return;
-          }
+          TARTAN_ASSERT(open_count < max_open, "a pass counts the values it still looks for");
           open[open_count++] = static_cast<V>(v);
         }
         for (std::size_t j = open_count; j < max_open; ++j) open[j] = open[0];  // repeats match nothing new
@@ -534,7 +591,7 @@ struct sparse_space_solver::impl {
       std::uint64_t hits = 0;  // bit j: split a + j gives a value that may be wanted
       if (!Bounded && open_count >= 1 && open_count <= max_open && last - a >= block - 1) {
         stop = a + (block - 1);
-        hits = block_hits(gv, r, a, open);
+        hits = block_hits_any(w.avx2, gv, r, a, open);
         w.pairs += block;
         if (hits == 0) {
           a = stop + 1;
@@ -546,7 +603,7 @@ struct sparse_space_solver::impl {
 #if defined(__x86_64__)
         if constexpr (!Bounded && sizeof(V) <= 2) {
           // Too many values to compare: their stamps read by gathers.
-          if (open_count > max_open && stop - a == block - 1 && has_avx2()) {
+          if (open_count > max_open && stop - a == block - 1 && w.avx2) {
             hits = block_wanted(gv, r, a, want, s);
             gathered = true;
           }
@@ -606,7 +663,7 @@ struct sparse_space_solver::impl {
     const coin r = pass_r;
     for (coin a = first; a <= last && !loop.stopped();) {
       const coin stop = last - a >= block - 1 ? a + (block - 1) : last;
-      std::uint64_t hits = stop - a == block - 1 ? block_hits(gv, r, a, open) : ~std::uint64_t{0};
+      std::uint64_t hits = stop - a == block - 1 ? block_hits_any(avx2, gv, r, a, open) : ~std::uint64_t{0};
       bool crossed = false;
       for (; hits != 0; hits &= hits - 1) {
         const coin b = a + static_cast<coin>(std::countr_zero(hits));
@@ -825,6 +882,7 @@ sparse_space_solver::sparse_space_solver(const take_break_code& code, std::optio
     if ((d & take_break_code::leaves_one) != 0) s.reach = std::min(s.reach, k);
   }
   s.domain_ok = sparse_space_domain_applies(code);
+  use_avx2(true);
   if (fixed_mask) {
     s.fixed = true;
     s.choosing = false;
@@ -866,6 +924,12 @@ void sparse_space_solver::use_threads(unsigned threads) {
   self_->ahead = 0;
   self_->threads = std::max(1U, threads);
   if (self_->threads < 2) self_->helper.reset();
+}
+
+void sparse_space_solver::use_avx2(bool on) {
+  self_->quiesce();
+  self_->avx2 = on && has_avx2();
+  for (workspace& w : self_->ws) w.avx2 = self_->avx2;
 }
 
 void sparse_space_solver::share_eagerly() {

@@ -93,6 +93,10 @@ class sparse_space_solver {
   /// Hands the helper work at every chance, however small (tests: every path of two threads on short sequences).
   void share_eagerly();
 
+  /// Whether passes compare splits by AVX2 where the CPU has it (the default), or by SSE2 alone (tests: both paths
+  /// on one machine).
+  void use_avx2(bool on);
+
   sparse_space_stats stats() const;
 
   struct impl;
