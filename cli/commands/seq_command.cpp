@@ -249,13 +249,16 @@ void add_seq_command(CLI::App& app, run_state& state) {
   sub->add_option("--output", opts->output,
                   "Write the values to FILE, a tartan value file (a header naming the game, the width and the count, "
                   "then the values, 1, 2, 4 or 8 bytes each), instead of printing them; the disk bounds them, not the "
-                  "memory");
+                  "memory")
+      ->type_name("FILE");
   sub->add_option("--checkpoint", opts->checkpoint,
                   "Keep the values in FILE (a value file) as they are computed, recorded every --checkpoint-every "
                   "seconds and when the run stops; when FILE exists, go on from the values it records (no time limit "
-                  "unless --max-seconds is given)");
+                  "unless --max-seconds is given)")
+      ->type_name("FILE");
   sub->add_option("--checkpoint-every", opts->checkpoint_every,
-                  "Seconds between records of the checkpoint (default 60; 0: whenever values are reported)");
+                  "Seconds between records of the checkpoint (default 60; 0: whenever values are reported)")
+      ->type_name("S");
   sub->add_option("--threads", opts->threads, "Threads for the sparse-space method (default: every core)");
   sub->callback([opts, sub, &state] {
     refuse_empty_values(*sub);
