@@ -5,6 +5,7 @@ binary measured in the same run (the two interleaved, game by game).
 
     benchmarks/seq_reach.py build/release/cli/tartan
     benchmarks/seq_reach.py build/release/cli/tartan --baseline /tmp/old/tartan --seconds 10 moebius ap
+    benchmarks/seq_reach.py build/release/cli/tartan --baseline /tmp/old/tartan 0.16 0.014 grundys-game grunt 0.007
 
 The values are streamed (`seq --jsonl`), so each one is timed as it arrives: N is the number received by the
 deadline, after which the run is stopped with SIGINT. Output is flushed every 1/4096 of the count asked for (and,
@@ -25,7 +26,7 @@ import time
 # (tests/support/turning_code_reference.hpp, reference_generator(2026): its first five codes).
 DEFAULT_GAMES = ["moebius", "mogul", "gold-moidores", "sym", "sympler", "ap", "turnips", "grunt",
                  "5+,2,1-3,3+C", "6C,3,1+fC(1),1C(6)E", "3-4,3-5C(9)C,1-6,[3,2,8-10,2]C", "3+C,1-3", "3+C,2-6c"]
-MAX_COUNT = 100_000_000  # tartan seq's largest count
+MAX_COUNT = 100_000_000  # the first count asked for (tartan seq's largest for routes that keep 64-bit values)
 
 
 def run_once(tartan, game, count, seconds, max_memory):

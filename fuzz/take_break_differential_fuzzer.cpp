@@ -17,6 +17,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/turning/sequence.hpp"
 #include "tartan/turning/take_break_code.hpp"
+#include "tartan/turning/value_table.hpp"
 #include "turning/code/sparse_space.hpp"
 
 namespace {
@@ -91,9 +92,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool domain = (choice & 0x40) != 0 && tartan::detail::sparse_space_domain_applies(code);
     tartan::detail::sparse_space_solver solver(
         code, mask, domain ? tartan::detail::sparse_variant::domain : tartan::detail::sparse_variant::range);
+    // Blocks of splits compared by SSE2 alone here when the two-thread run below (AVX2 where the CPU has it) is not.
+    solver.use_avx2((choice & 0x80) != 0);
     std::vector<grundy_value> g;
     for (coin h = 0; h < n; ++h) g.push_back(solver.next());
     check(g, domain ? "the sparse-space solver (domain variant, fixed mask)" : "the sparse-space solver (fixed mask)");
+    // Two threads handing the helper every piece of work they can: heaps ahead, shares of listings and passes; values
+    // of one byte or two (an odd count) however small.
+    if ((choice & 0x80) != 0) {
+      tartan::value_table table(count % 2 == 0 ? 1 : 2);  // first: the helper may read it until the solver ends
+      tartan::detail::sparse_space_solver shared(code);
+      shared.use_threads(2);
+      shared.share_eagerly();
+      for (coin h = 0; h < n; ++h) table.push_back(shared.next(table));
+      check(table.to_vector(), "the sparse-space solver on two threads");
+    }
   }
   return 0;
 }

@@ -376,11 +376,11 @@ api_reply sequence(std::string_view body, const api_limits& limits) {
   const sequence_result result = compute_sequence(request);
   if (result.time_limit) throw *result.time_limit;
   if (svg) {
-    const svg::scatter_plot plot = sequence_picture(request.game.name(), result.values);
+    const svg::scatter_plot plot = sequence_picture(request.game.name(), result.values.to_vector());
     return svg_reply([&](std::ostream& o) { svg::write_scatter_plot(o, plot); });
   }
   nlohmann::ordered_json pattern;
-  if (period) pattern = pattern_json(result.values, request.game.row_game());
+  if (period) pattern = pattern_json(result.values.to_vector(), request.game.row_game());
   writer.end("", pattern, result.seconds);
   return {200, "application/json", out.str()};
 }

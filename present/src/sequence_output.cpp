@@ -8,9 +8,6 @@
 
 namespace tartan::present {
 
-namespace {
-
-/// The text form: one line for the period (or its absence), one per closed form.
 std::string pattern_text(const nlohmann::ordered_json& pattern) {
   const nlohmann::ordered_json& period = pattern["period"];
   const std::size_t observed = pattern["observed"];
@@ -33,8 +30,6 @@ std::string pattern_text(const nlohmann::ordered_json& pattern) {
   }
   return text;
 }
-
-}  // namespace
 
 void value_writer::begin(const game_handle& game) {
   if (format_ == seq_format::json) {

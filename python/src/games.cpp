@@ -24,6 +24,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/sequence_limits.hpp"
 #include "tartan/turning/turning_game.hpp"
 
 namespace tartan::python {
@@ -162,11 +163,20 @@ void bind_games(py::module_& m) {
             request.count = static_cast<std::size_t>(to_u64(count, "n"));
             request.max_memory = to_memory_limit(max_memory);
             request.max_seconds = to_seconds(max_seconds);
+            // The array returned holds 64-bit values beside the engine's narrow table while it is filled: both count
+            // against the limit (a route that keeps 64-bit values counts a copy already).
+            if (!game.is_product() && request.count <= max_narrow_sequence_length) {
+              const int least = game.row_game().least_value_width();
+              if (least < 8) {
+                check_sequence_memory(request.count, request.max_memory,
+                                      static_cast<std::size_t>(least) + sizeof(grundy_value));
+              }
+            }
             progress_relay relay(std::move(progress));
             request.progress = relay.callback();
             sequence_result result = without_gil([&] { return compute_sequence(request); });
             const auto n = static_cast<py::ssize_t>(result.values.size());
-            py::object values = to_array(std::move(result.values), {n});
+            py::object values = to_array(result.values.to_vector(), {n});
             relay.raise_if_pending(values);
             if (result.time_limit) raise_python(*result.time_limit, values);
             return values;

@@ -73,7 +73,7 @@ CASES = [
     ("SeqCountFloat", lambda: mock.sequence(4.5), tartan.ParseError, "n: '4.5' is not a decimal number"),
     ("SeqCountTwoToThe64", lambda: ruler.sequence(2**64), tartan.ParseError, "is 2^64 or more"),
     ("SeqCountTenToThe15", lambda: ruler.sequence(10**15), tartan.LimitError,
-     "computing 1000000000000000 values needs about 28.4 PiB, over the memory limit of"),
+     "a row has at most 2^32 coins (coins are 32-bit); ask for at most 4294967296 values"),
     ("SeqOverMaxMemory", lambda: ruler.sequence(10**8, max_memory="1M"), tartan.LimitError,
      "over the memory limit of 1.0 MiB"),
     ("SeqMaxMemoryZero", lambda: ruler.sequence(5, max_memory=0), tartan.ParseError, "max_memory"),

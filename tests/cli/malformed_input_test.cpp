@@ -291,9 +291,18 @@ const std::vector<malformed_case>& cases() {
        {"seq", "ruler", "1000000000000000"},
        "",
        2,
-       "computing 1000000000000000 values needs about 28.4 PiB, over the memory limit of"},
+       "g(0..999999999999999) is 1000000000000000 values, but a row has at most 2^32 coins (coins are 32-bit); ask "
+       "for at most 4294967296 values"},
+      // Ruler's closed form keeps its values narrow: one byte each to begin with (the estimate before any work; a
+      // widening past the limit is refused when it comes, the values before it kept).
       {"SeqOverMaxMemory",
        {"seq", "ruler", "100000000", "--max-memory", "1M"},
+       "",
+       2,
+       "computing 100000000 values needs about 95.4 MiB, over the memory limit of 1.0 MiB; ask for fewer values, or "
+       "raise the limit with --max-memory 96M"},
+      {"SeqOverMaxMemoryWide",
+       {"seq", "1-2", "100000000", "--max-memory", "1M"},
        "",
        2,
        "needs about 3.0 GiB, over the memory limit of 1.0 MiB; ask for fewer values, or raise the limit with "
@@ -734,6 +743,8 @@ TEST(MalformedInputSuiteTest, ExplodingEnumerationSaysHowFarItCanGo) {
 TEST(MalformedInputSuiteTest, LimitsAreAdvisedByFlagName) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"seq", "ruler", "100000000", "--max-memory", "1M"},
+       "; ask for fewer values, or raise the limit with --max-memory 96M\n"},
+      {{"seq", "1-2", "100000000", "--max-memory", "1M"},
        "; ask for fewer values, or raise the limit with --max-memory 3G\n"},
       {{"table", "ruler*ruler", "--size", "4000x4000", "--max-memory", "1M"},
        "; give a smaller size, or raise the limit with --max-memory 123M\n"},

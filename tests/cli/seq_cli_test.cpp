@@ -90,7 +90,7 @@ TEST(SeqCliTest, BadInputGivesOneLineAndExitTwo) {
       {{"seq", "mock-turtle", "10"}, "did you mean 'mock-turtles'?"},
       {{"seq", "1-", "10"}, "turning code '1-'"},
       {{"seq", "ruler", "0"}, "N must be at least 1"},
-      {{"seq", "ruler", "100000001"}, "the largest allowed is 100000000"},
+      {{"seq", "1-2", "100000001"}, "the largest allowed is 100000000"},
       {{"seq", "ruler", "ten"}, "N: 'ten'"},
       {{"seq", "ruler", "-5"}, "negative"},
       {{"seq", "ruler"}, "N is required"},

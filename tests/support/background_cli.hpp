@@ -186,6 +186,12 @@ class background_tartan {
     return finish();
   }
 
+  /// Sends SIGKILL, which no handler sees (as a crash or `kill -9` ends a run), and waits for tartan to end.
+  cli_result kill() {
+    if (!exited_) ::kill(pid_, SIGKILL);
+    return finish();
+  }
+
   /// Waits for tartan to end without sending anything, as interrupt() does after its signal.
   cli_result finish() {
     const auto deadline = std::chrono::steady_clock::now() + patience;

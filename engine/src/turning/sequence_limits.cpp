@@ -10,11 +10,15 @@
 namespace tartan {
 
 void check_sequence_memory(std::size_t count, std::uint64_t limit) {
+  check_sequence_memory(count, limit, bytes_per_value);
+}
+
+void check_sequence_memory(std::size_t count, std::uint64_t limit, std::size_t bytes_each) {
   limit = memory_limit_or_default(limit);
   const std::uint64_t machine = machine_memory();
   const std::uint64_t room = machine == 0 ? limit : std::min(limit, machine);
-  check_memory(saturating_mul(count, bytes_per_value), limit, "computing " + std::to_string(count) + " values",
-               "ask for fewer values", room / bytes_per_value, limit_unit::values);
+  check_memory(saturating_mul(count, bytes_each), limit, "computing " + std::to_string(count) + " values",
+               "ask for fewer values", room / bytes_each, limit_unit::values);
 }
 
 void check_sequence_lengths(std::span<const std::size_t> counts, std::uint64_t limit) {

@@ -18,6 +18,7 @@
 #include "tartan/games/registry.hpp"
 #include "tartan/turning/period.hpp"
 #include "tartan/turning/sequence.hpp"
+#include "tartan/turning/value_table.hpp"
 #include "turning/code/sparse_space.hpp"
 
 namespace {
@@ -204,6 +205,99 @@ TEST(TakeBreakCodeTest, SparseSpaceIsExactUnderAnyMaskAndVariant) {
     }
   }
   EXPECT_GT(domains, 4);
+}
+
+TEST(TakeBreakCodeTest, SparseSpaceOnTwoThreadsMatchesTheDefinition) {
+  // Two threads, the helper handed every piece of work it can take however small (heaps computed ahead, shares of
+  // listings and of passes, taken or run again on the calling thread): the values are the definition's, on random
+  // octal codes (some with d0) and the games the tables name, whatever the table's growth.
+  std::mt19937 rng(31);
+  std::vector<test_code> codes = {
+      test_code{{0, 1, 6}, {false, false, false}}, test_code{{0, 0, 1, 4}, {false, false, false, false}},
+      test_code{{0, 0, 0, 7}, {false, false, false, false}}, test_code{{4, 0}, {true, false}}};
+  for (int i = 0; i < 12; ++i) codes.push_back(random_code(rng, false, true));
+  for (const test_code& c : codes) {
+    SCOPED_TRACE(c.text());
+    const take_break_code code = take_break_code::parse(c.text());
+    ASSERT_TRUE(tartan::detail::sparse_space_applies(code));
+    const std::vector<grundy_value> expected = definition_values(c, 800);
+    for (const std::size_t room : {std::size_t{16}, std::size_t{800}}) {
+      tartan::value_table g;  // first: the helper may read it until the solver ends
+      g.reserve(room);        // 16: the table grows, moving, as the helper works
+      tartan::detail::sparse_space_solver solver(code);
+      solver.use_threads(2);
+      solver.share_eagerly();
+      for (std::size_t n = 0; n < expected.size(); ++n) {
+        g.push_back(solver.next(g));
+        ASSERT_EQ(g[n], expected[n]) << "heap " << n;
+      }
+    }
+  }
+  // Through the engine's entry point, as tartan seq runs it, one thread and two give the same values.
+  for (const char* text : {"0.16", "0.014", "4!.0", "0.007"}) {
+    const take_break_code code = take_break_code::parse(text);
+    tartan::value_table one, two;
+    tartan::extend_value_table(code, one, 20000, sequence_method::solver, 1);
+    tartan::extend_value_table(code, two, 20000, sequence_method::solver, 2);
+    EXPECT_EQ(one.to_vector(), two.to_vector()) << text;
+  }
+}
+
+TEST(TakeBreakCodeTest, SparseSpaceComparesSplitsAlikeInEveryWidthByAvx2OrSse2) {
+  // A pass compares blocks of splits with the values it looks for 16 bytes at a time (SSE2) or 32 (AVX2, where the
+  // CPU has it), for values of one byte or two (wider ones are read one by one): both widths, both instruction sets,
+  // one thread and two (every share handed over) give the definition's values, on random octal codes and the games
+  // the benchmarks time.
+  std::mt19937 rng(53);
+  std::vector<test_code> codes = {
+      test_code{{0, 1, 6}, {false, false, false}}, test_code{{0, 0, 1, 4}, {false, false, false, false}},
+      test_code{{0, 0, 0, 7}, {false, false, false, false}}, test_code{{4, 0}, {true, false}}};
+  for (int i = 0; i < 6; ++i) codes.push_back(random_code(rng, false, true));
+  for (const test_code& c : codes) {
+    const take_break_code code = take_break_code::parse(c.text());
+    const std::vector<grundy_value> expected = definition_values(c, 1000);
+    for (const int width : {1, 2}) {
+      for (const bool avx2 : {false, true}) {
+        for (const unsigned threads : {1U, 2U}) {
+          SCOPED_TRACE(c.text() + " width " + std::to_string(width) + (avx2 ? " avx2 " : " sse2 ") +
+                       std::to_string(threads) + " threads");
+          tartan::value_table g(width);
+          tartan::detail::sparse_space_solver solver(code);
+          solver.use_avx2(avx2);
+          if (threads == 2) {
+            solver.use_threads(2);
+            solver.share_eagerly();
+          }
+          for (std::size_t n = 0; n < expected.size(); ++n) {
+            g.push_back(solver.next(g));
+            ASSERT_EQ(g[n], expected[n]) << "heap " << n;
+          }
+          ASSERT_GE(g.width(), width);  // widened only when a value needs it
+        }
+      }
+    }
+  }
+}
+
+TEST(TakeBreakCodeTest, SparseSpaceTakesUpFromValuesComputedBefore) {
+  // resume() rebuilds the solver from the values alone (mask, variant, histograms, sparse heaps): stopped at any
+  // point, and on the table's width or wider, it goes on to the definition's values.
+  std::mt19937 rng(41);
+  for (int i = 0; i < 8; ++i) {
+    const test_code c = random_code(rng, false, true);
+    SCOPED_TRACE(c.text());
+    const take_break_code code = take_break_code::parse(c.text());
+    const std::vector<grundy_value> expected = definition_values(c, 700);
+    const std::size_t stop = 1 + rng() % 650;
+    tartan::value_table g(i % 3 == 0 ? 8 : 1);
+    for (std::size_t n = 0; n < stop; ++n) g.push_back(expected[n]);
+    tartan::detail::sparse_space_solver solver(code);
+    solver.resume(g);
+    for (std::size_t n = stop; n < expected.size(); ++n) {
+      g.push_back(solver.next(g));
+      ASSERT_EQ(g[n], expected[n]) << "heap " << n << ", taken up at " << stop;
+    }
+  }
 }
 
 TEST(TakeBreakCodeTest, DomainVariantNeedsTwoHeapDigitsOfOneParity) {

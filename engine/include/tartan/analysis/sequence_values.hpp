@@ -1,12 +1,19 @@
-// compute_sequence(request): g(0..N-1) of a 1-D game for a front end, with the limits checked once here (memory and
-// length before any work, time from the measured pace), progress with cancellation through one callback, and the
-// values streamed to a sink as they are computed. Nothing computed is thrown away: a request stopped by its caller
-// or by the time limit returns the values computed so far and says why it stopped.
+// compute_sequence(request): g(0..N-1) of a 1-D game for a front end, with the limits checked once here (memory,
+// disk and length before any work, and again when the values widen; time from the measured pace), progress with
+// cancellation through one callback, and the values streamed to a sink as they are computed. Nothing computed is
+// thrown away: a request stopped by its caller or by the time limit returns the values computed so far and says why
+// it stopped.
+//
+// The values are kept in the narrowest width that holds them (value_table.hpp) where the route reads them so (closed
+// forms, the sparse-space method of take-and-break codes: 1 byte a heap for most octal games), else in 64 bits; in
+// memory, or in a value file (value_file.hpp) when the request names one: then the disk bounds them, up to the 2^32
+// coins of a row, and a checkpoint file is recorded as the work goes and taken up again by the next request naming it.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "tartan/analysis/game_handle.hpp"
@@ -14,28 +21,45 @@
 #include "tartan/core/time_limit.hpp"
 #include "tartan/turning/sequence.hpp"
 #include "tartan/turning/turning_game.hpp"
+#include "tartan/turning/value_table.hpp"
 
 namespace tartan {
 
 struct sequence_request {
   game_handle game;       // a 1-D game
   std::size_t count = 0;  // g(0..count-1)
-  /// Bytes the values may take (sequence_limits.hpp); 0: default_memory_limit().
+  /// Bytes the values may take in memory (sequence_limits.hpp); 0: default_memory_limit(). Values kept in a file
+  /// are bounded by the disk's free space instead.
   std::uint64_t max_memory = 0;
   /// Seconds the values may take, projected from their pace (time_limit.hpp); 0: no limit.
   double max_seconds = 0;
-  /// The fraction of the count done, every 1/4096 of it; returning false stops the work (result.complete false).
+  /// The fraction of the count done, every 1/4096 of it and every 0.1 s; returning false stops the work
+  /// (result.complete false).
   progress_callback progress = {};
-  /// Receives the values in order as they are computed, a chunk at a time (every 1/4096 of the count, and the rest
-  /// at the end or at a stop), so a front end can print them at once.
+  /// Receives the values in order, a chunk at a time (at the same moments, and the rest at the end or at a stop), so
+  /// a front end can print them at once. With `resume`, the values read back from the file come first.
   turning_game::value_sink on_values = {};
   /// The route (tests and benchmarks compare them); automatic picks the fastest the game offers.
   sequence_method method = sequence_method::automatic;
+  /// Keep the values in this value file instead of memory ("": in memory): created, replacing any file there, unless
+  /// `resume`.
+  std::string file = {};
+  /// With `file`: a checkpoint. When the file exists it must hold values of this game (else parse_error, the file
+  /// untouched) and the work goes on from the values it records; the values are recorded (committed) at least every
+  /// `checkpoint_seconds` and when the work ends in any way but a crash, so a run killed in any way loses at most
+  /// that much work.
+  bool resume = false;
+  /// With `file`: seconds between commits (0: at every report, every 1/4096 of the count or 0.1 s).
+  double checkpoint_seconds = 60;
+  /// Threads the route may use, the caller's included (0: every core); only the sparse-space method uses more than
+  /// one, and its values do not depend on the number.
+  unsigned threads = 0;
 };
 
 struct sequence_result {
-  std::vector<grundy_value> values;  // g(0), g(1), ...: all `count` of them, or fewer when stopped
-  bool complete = true;              // false when the progress callback or the time limit stopped the work
+  value_table values;       // g(0), g(1), ...: all `count` of them, or fewer when stopped
+  bool complete = true;     // false when the progress callback or the time limit stopped the work
+  std::size_t resumed = 0;  // values read back from the checkpoint file rather than computed
   /// Set when the time limit stopped the work: the estimate, the limit and how many values would fit.
   std::optional<time_limit_error> time_limit;
   double seconds = 0;  // wall time
@@ -44,10 +68,12 @@ struct sequence_result {
 /**
  * Computes g(0..count-1) of the request's game. The values are not cached in the game (a long sequence is printed
  * once, and the cache would double its memory). Throws, before any work, parse_error for a product (its values
- * form a table, not a sequence) or a count of 0, and limit_error when the values would exceed the memory limit or
- * max_sequence_length. When the values are projected to exceed the time limit, the work stops and the result keeps
- * what was computed, with time_limit set. Throws overflow_error where a value does not fit 64 bits (the sink has
- * then received every value before it).
+ * form a table, not a sequence), a count of 0, or a checkpoint of another game or damaged; limit_error when the
+ * values would exceed the memory limit (or, in a file, the disk), 2^32 values, or, for routes that keep 64-bit values,
+ * max_sequence_length; error when the file cannot be written. When the values widen past what fits, limit_error then
+ * (the values so far recorded in a file, sent to the sink). When the values are projected to exceed the time limit,
+ * the work stops and the result keeps what was computed, with time_limit set. Throws overflow_error where a value
+ * does not fit 64 bits (the sink has then received every value before it).
  * Complexity: that of the game's fastest route (closed form, solver, option values or enumeration).
  *
  * Example: compute_sequence({games::resolve_game("mock-turtles"), 5}).values == {1, 2, 4, 7, 8}

@@ -9,12 +9,15 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/mex.hpp"
 #include "tartan/core/search_stop.hpp"
 #include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/sequence_solver.hpp"
+#include "tartan/turning/value_table.hpp"
 
 namespace tartan {
 
@@ -162,6 +165,134 @@ void extend_grundy_sequence(const Rule& rule, std::vector<grundy_value>& g, std:
             rule.for_each_move(c, [&](std::span<const coin> others) {
               grundy_value x = 0;
               for (const coin o : others) x ^= g[o];
+              options.push_back(x);
+              return true;
+            });
+          }
+          g.push_back(mex(options, scratch));
+          progress(g.size());
+        }
+        return;
+      }
+      case sequence_method::automatic:
+        break;
+    }
+  } catch (const overflow_error& e) {
+    detail::rethrow_overflow_at(e, g.size());
+  }
+}
+
+namespace detail {
+/// The route `automatic` stands for: the closed form, else the solver, else option values, else enumeration.
+template <class Rule>
+constexpr sequence_method resolved_method(sequence_method method) {
+  if (method != sequence_method::automatic) return method;
+  if constexpr (has_closed_form<Rule>)
+    return sequence_method::closed_form;
+  else if constexpr (has_grundy_solver<Rule>)
+    return sequence_method::solver;
+  else if constexpr (has_option_values<Rule>)
+    return sequence_method::option_values;
+  else
+    return sequence_method::enumeration;
+}
+}  // namespace detail
+
+/**
+ * The narrowest width, in bytes, a value table needs for the route `method` to extend it: 1 for routes that read
+ * values of any width (a closed form reads none; the sparse-space solver of take-and-break codes reads tables as they
+ * are), 8 for those that read 64-bit values (the other solvers, option values and enumeration, which pass the values
+ * to the rule's hooks as std::span<const grundy_value>).
+ *
+ * Example: least_value_width(take_break_code::parse("0.16"), sequence_method::automatic) == 1
+ */
+template <class Rule>
+int least_value_width(const Rule& rule, sequence_method method = sequence_method::automatic) {
+  static_assert(check_turning_rule<Rule>());
+  method = detail::resolved_method<Rule>(method);
+  if (method == sequence_method::closed_form) return 1;
+  if constexpr (has_grundy_solver<Rule>) {
+    if (method == sequence_method::solver) {
+      if constexpr (std::is_same_v<decltype(rule.grundy_solver()), sequence_solver>) {
+        if (rule.grundy_solver().reads_any_width()) return 1;
+      }
+    }
+  }
+  return 8;
+}
+
+/**
+ * Extends the table g, which holds g(0..k-1) of the game (k = g.size(), possibly 0, from this route or any other,
+ * e.g. read back from a value file), to g(0..count-1); nothing happens when count <= k. The table widens as values
+ * need; a route that reads 64-bit values (least_value_width 8) widens it to 8 bytes first. A solver takes up from the
+ * values present (sequence_solver::resume) and may use `threads` threads. `progress(g.size())` is called after each
+ * value computed and may throw to stop; on every throw g keeps the values computed so far. Throws like
+ * extend_grundy_sequence (the limit of 2^32 coins, overflow_error naming the coin, error for a missing route).
+ * Complexity: (count - k) coins under the chosen route, plus resuming the solver.
+ *
+ * Example: value_table g; extend_value_table(take_break_code::parse("0.16"), g, 1 << 20); g.width() == 1
+ */
+template <class Rule, class Progress = no_progress>
+void extend_value_table(const Rule& rule, value_table& g, std::size_t count,
+                        sequence_method method = sequence_method::automatic, unsigned threads = 1,
+                        Progress&& progress = {}) {
+  static_assert(check_turning_rule<Rule>());
+  if (count > std::size_t{UINT32_MAX} + 1) {
+    throw limit_error("a row has at most 2^32 coins (coins are 32-bit); ask for fewer than " + std::to_string(count) +
+                      " coins");
+  }
+  if (count <= g.size()) return;
+  method = detail::resolved_method<Rule>(method);
+  g.reserve(count);
+  try {
+    switch (method) {
+      case sequence_method::closed_form:
+        if constexpr (has_closed_form<Rule>) {
+          for (std::size_t n = g.size(); n < count; ++n) {
+            g.push_back(rule.grundy(static_cast<coin>(n)));
+            progress(g.size());
+          }
+          return;
+        }
+        throw error("this game has no closed form; compute its values from the rule instead");
+      case sequence_method::solver:
+        if constexpr (has_grundy_solver<Rule>) {
+          auto solver = rule.grundy_solver();
+          if constexpr (std::is_same_v<decltype(solver), sequence_solver>) {
+            if (!solver.reads_any_width()) g.widen_to(8);
+            solver.use_threads(threads);
+            if (!g.empty()) solver.resume(g);
+            for (std::size_t n = g.size(); n < count; ++n) {
+              g.push_back(solver.next(g));
+              progress(g.size());
+            }
+          } else {
+            g.widen_to(8);
+            const std::span<const grundy_value> known = g.wide_values();
+            for (std::size_t n = 0; n < known.size(); ++n) static_cast<void>(solver.next(known.first(n)));
+            for (std::size_t n = g.size(); n < count; ++n) {
+              g.push_back(solver.next(g.wide_values()));
+              progress(g.size());
+            }
+          }
+          return;
+        }
+        throw error("this game has no incremental solver; compute its values by enumeration instead");
+      case sequence_method::option_values:
+      case sequence_method::enumeration: {
+        g.widen_to(8);
+        std::vector<grundy_value> options;
+        std::vector<char> scratch;
+        for (std::size_t n = g.size(); n < count; ++n) {
+          options.clear();
+          const auto c = static_cast<coin>(n);
+          const std::span<const grundy_value> known = g.wide_values();
+          if (method == sequence_method::option_values) {
+            collect_option_values(rule, c, known, options);
+          } else {
+            rule.for_each_move(c, [&](std::span<const coin> others) {
+              grundy_value x = 0;
+              for (const coin o : others) x ^= known[o];
               options.push_back(x);
               return true;
             });

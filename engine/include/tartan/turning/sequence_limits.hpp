@@ -9,8 +9,11 @@
 
 namespace tartan {
 
-/// The most values one request computes: g(0..10^8-1), 800 MB as 64-bit values.
+/// The most values one request computes by a route that keeps 64-bit values: g(0..10^8-1), 800 MB of them.
 inline constexpr std::size_t max_sequence_length = 100'000'000;
+
+/// The most values a route that keeps its values narrow computes (value_table.hpp): every coin of a row, 2^32.
+inline constexpr std::size_t max_narrow_sequence_length = std::size_t{1} << 32;
 
 /// Working memory assumed per value computed: the values (8 bytes), a cached copy (8) and the incremental
 /// solver's tables (at most 16 on the built-in families' algorithms).
@@ -25,6 +28,15 @@ inline constexpr std::size_t bytes_per_value = 32;
  * "computing 100000000 values needs about 3.0 GiB, over the memory limit of 1.0 GiB; ask for fewer values, ..."
  */
 void check_sequence_memory(std::size_t count, std::uint64_t limit = 0);
+
+/**
+ * The same for a route needing `bytes_each` bytes of memory per value (a narrow value table: its width), in what the
+ * refusal calls "keeping N values of W bytes in memory".
+ *
+ * Example: check_sequence_memory(std::size_t{1} << 32, 1 << 30, 1) throws "... needs about 4.0 GiB, over the memory
+ * limit of 1.0 GiB; ask for fewer values, ..."
+ */
+void check_sequence_memory(std::size_t count, std::uint64_t limit, std::size_t bytes_each);
 
 /**
  * The check for a request that computes several sequences at once (one per factor of a product, `counts[i]` values

@@ -16,7 +16,6 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -24,6 +23,7 @@
 
 #include "tartan/turning/game_concepts.hpp"
 #include "tartan/turning/move_values.hpp"
+#include "tartan/turning/sequence_solver.hpp"
 
 namespace tartan {
 
@@ -117,25 +117,7 @@ class take_break_code {
    *
    * Example: auto s = parse("0.77").grundy_solver(); s.next({}) == 0
    */
-  class solver;
-  solver grundy_solver() const;
-
-  class solver {
-   public:
-    solver(solver&&) noexcept;
-    solver& operator=(solver&&) noexcept;
-    ~solver();
-
-    /// g(n) for n = g.size(); g holds the values this solver returned so far.
-    grundy_value next(std::span<const grundy_value> g);
-
-    struct impl;
-
-   private:
-    friend class take_break_code;
-    explicit solver(std::unique_ptr<impl> self);
-    std::unique_ptr<impl> self_;
-  };
+  sequence_solver grundy_solver() const;
 
  private:
   std::string text_;

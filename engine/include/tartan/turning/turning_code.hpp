@@ -13,7 +13,6 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,6 +21,7 @@
 
 #include "tartan/turning/game_concepts.hpp"
 #include "tartan/turning/move_values.hpp"
+#include "tartan/turning/sequence_solver.hpp"
 
 namespace tartan {
 
@@ -44,8 +44,6 @@ struct turning_alternative {
 
 class turning_code {
  public:
-  class solver;
-
   /**
    * Parses a CGSuite-style turning code (surrounding spaces are ignored). Throws parse_error pointing at the
    * offending character, e.g. "turning code '1-': expected a number after '-' at column 3; codes look like 1-3,
@@ -132,26 +130,11 @@ class turning_code {
    *
    * Example: auto s = parse("1-3").grundy_solver(); s.next({}) == 1
    */
-  solver grundy_solver() const;
-
-  class solver {
-   public:
-    solver(solver&&) noexcept;
-    solver& operator=(solver&&) noexcept;
-    ~solver();
-
-    /// g(n) for n = g.size(); g holds the values this solver returned so far.
-    grundy_value next(std::span<const grundy_value> g);
-
-    struct impl;
-
-   private:
-    friend class turning_code;
-    explicit solver(std::unique_ptr<impl> self);
-    std::unique_ptr<impl> self_;
-  };
+  sequence_solver grundy_solver() const;
 
  private:
+  struct algorithm;  // the solver (solver.cpp), which reads the hooks' view below
+
   std::string text_;
   std::vector<turning_alternative> alternatives_;
   // The hooks' view: the bounded runs merged into run_lengths_, the group standing where the first of them was

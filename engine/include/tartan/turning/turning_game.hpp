@@ -21,6 +21,7 @@
 #include "tartan/turning/game_concepts.hpp"
 #include "tartan/turning/move_values.hpp"
 #include "tartan/turning/sequence.hpp"
+#include "tartan/turning/value_table.hpp"
 
 namespace tartan {
 
@@ -139,6 +140,36 @@ class turning_game {
   void extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method, double max_seconds,
               const progress_callback& progress, const value_sink& sink) const;
 
+  /// The narrowest width (bytes) a value table needs for `method` to extend it: 1 for the routes that read values in
+  /// any width (closed forms, the sparse-space method), 8 for the others (least_value_width in sequence.hpp).
+  int least_value_width(sequence_method method = sequence_method::automatic) const {
+    return self_->least_value_width(method);
+  }
+
+  /// How extend(value_table&) works and reports.
+  struct table_extension {
+    sequence_method method = sequence_method::automatic;
+    double max_seconds = 0;  // projected from the pace of the values computed here (not those already in the table)
+    unsigned threads = 1;    // for the solvers that use them (the sparse-space method)
+    /// The fraction of the count in the table, every 1/4096 of the count and every 0.1 s; false stops the work.
+    progress_callback progress = {};
+    /// The values computed here, a chunk at a time (at the same moments, and the rest at the end or at a stop).
+    value_sink sink = {};
+    /// Called at the same moments, before `sink` and `progress`: where a checkpoint is committed, so that a commit at
+    /// every report records every value the sink has received.
+    std::function<void()> at_report = {};
+  };
+
+  /**
+   * Extends the table `g`, which holds g(0..k-1) of this game (k = g.size(), possibly 0, as computed or read back from
+   * a value file), to g(0..count-1), not cached, reporting as extend(std::vector) does; the table widens as needed,
+   * and the solvers take up from the values present (extend_value_table). On every throw `g` keeps the values computed
+   * so far and `sink` has received them.
+   *
+   * Example: value_table g; game.extend(g, 1 << 20, {}); g.size() == 1 << 20
+   */
+  void extend(value_table& g, std::size_t count, const table_extension& how) const;
+
  private:
   using sequence_progress = detail::function_ref<void(std::size_t)>;
 
@@ -156,6 +187,10 @@ class turning_game {
                                    value_counts& counts) const = 0;
     /// Extends g to g(0..count-1) by `method`; on a throw g keeps the values computed so far.
     virtual void extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method,
+                        sequence_progress progress) const = 0;
+    virtual int least_value_width(sequence_method method) const = 0;
+    /// The same into a value table (extend_value_table).
+    virtual void extend(value_table& g, std::size_t count, sequence_method method, unsigned threads,
                         sequence_progress progress) const = 0;
   };
 
@@ -179,6 +214,11 @@ class turning_game {
     void extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method,
                 sequence_progress progress) const override {
       extend_grundy_sequence(rule, g, count, method, progress);
+    }
+    int least_value_width(sequence_method method) const override { return tartan::least_value_width(rule, method); }
+    void extend(value_table& g, std::size_t count, sequence_method method, unsigned threads,
+                sequence_progress progress) const override {
+      extend_value_table(rule, g, count, method, threads, progress);
     }
     static constexpr bool has_closed_form_v = tartan::has_closed_form<Rule>;
     Rule rule;

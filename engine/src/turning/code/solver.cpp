@@ -60,13 +60,13 @@ grundy_value odious_of(grundy_value c) { return 2 * c + (1 ^ static_cast<grundy_
  * It halves the values the sets range over and takes one layer off them: Moebius runs on `1-4`, whose options need
  * no dense layer at all (cumulative_layers_component).
  */
-struct turning_code::solver::impl {
+struct turning_code::algorithm final : sequence_solver::algorithm {
   /// The solver of `c`; `may_list`: whether its components may fall back on listing options (an inner solver of
   /// the parity extension may not: its caller falls back on the direct route instead).
-  explicit impl(const turning_code& c, bool may_list = true) : code(c), text(c.text()), may_list(may_list) {
+  explicit algorithm(const turning_code& c, bool may_list = true) : code(c), text(c.text()), may_list(may_list) {
     if (is_odd_plain_count(c)) {
       const coin k = c.alternatives()[0].max_coins;
-      even = std::make_unique<impl>(turning_code::parse("1-" + std::to_string(k - 1)), false);
+      even = std::make_unique<algorithm>(turning_code::parse("1-" + std::to_string(k - 1)), false);
     } else {
       make_parts();
     }
@@ -81,7 +81,7 @@ struct turning_code::solver::impl {
     }
   }
 
-  grundy_value next(std::span<const grundy_value> g) {
+  grundy_value next(std::span<const grundy_value> g) override {
     const auto n = static_cast<coin>(g.size());
     if (even) {
       if (n == 0) return 1;  // ω(0): the coin turned alone
@@ -126,17 +126,10 @@ struct turning_code::solver::impl {
   std::string text;
   bool may_list;
   std::vector<std::unique_ptr<component>> parts;
-  std::unique_ptr<impl> even;             // `1-(k-1)` for the parity extension of `1-k`, k odd; null otherwise
+  std::unique_ptr<algorithm> even;        // `1-(k-1)` for the parity extension of `1-k`, k odd; null otherwise
   std::vector<grundy_value> even_values;  // its values a(0..n-2)
 };
 
-turning_code::solver::solver(std::unique_ptr<impl> self) : self_(std::move(self)) {}
-turning_code::solver::solver(solver&&) noexcept = default;
-turning_code::solver& turning_code::solver::operator=(solver&&) noexcept = default;
-turning_code::solver::~solver() = default;
-
-grundy_value turning_code::solver::next(std::span<const grundy_value> g) { return self_->next(g); }
-
-turning_code::solver turning_code::grundy_solver() const { return solver(std::make_unique<solver::impl>(*this)); }
+sequence_solver turning_code::grundy_solver() const { return sequence_solver(std::make_unique<algorithm>(*this)); }
 
 }  // namespace tartan

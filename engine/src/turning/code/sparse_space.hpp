@@ -19,8 +19,9 @@
 // transform of the values' histograms over even and odd σ), at each power of two from 64 on, when the values gain a
 // bit, and when the sparse heaps have doubled since the last choice; the mask's bits above the values' are ones, as
 // Flammenkamp writes masks (Grundy's game: every bit but the lowest).
-// Values are kept in the narrowest unsigned width that holds them (8 bits, widened to 16, 32, 64 when one does not
-// fit), so the pass reads one byte per heap for most games.
+// The solver reads the values from a value_table in the width it has (8 bits for most games, value_table.hpp), so
+// the pass reads one byte per heap, and keeps nothing per heap but the list of sparse heaps: a run that stops goes on
+// from the values alone (resume rebuilds the mask, the variant, the histograms and the sparse heaps from them).
 // Internal to the engine: take_break.cpp, the tests and benchmarks.
 #pragma once
 
@@ -28,8 +29,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "tartan/turning/take_break_code.hpp"
+#include "tartan/turning/value_table.hpp"
 
 namespace tartan::detail {
 
@@ -51,7 +54,9 @@ struct sparse_space_stats {
   std::size_t searches = 0;                        // passes over the splits looking for rare values not listed
   std::size_t absent = 0;                          // passes that did not find them all (the least missing was the mex)
   std::uint64_t pairs = 0;                         // splits read by those passes
-  int width_bytes = 1;                             // the width the values are kept in
+  int width_bytes = 1;                             // the width of the values last read
+  std::uint64_t heaps_ahead = 0;                   // heaps the helper computed ahead whose values were taken
+  std::uint64_t heaps_ahead_dropped = 0;           // heaps it computed ahead too late, computed again
 };
 
 class sparse_space_solver {
@@ -64,8 +69,33 @@ class sparse_space_solver {
   sparse_space_solver& operator=(sparse_space_solver&&) noexcept;
   ~sparse_space_solver();
 
-  /// g(n) for the next heap n = 0, 1, 2, ...
+  /// g(n) for n = g.size(), g holding g(0..n-1) of the code in any width: the values this solver returned, after
+  /// those given to resume. With two threads the helper may read g until the next call: append to it only, and keep
+  /// it alive until the solver ends (the solver waits for the helper before it lets a widening move the values).
+  grundy_value next(const value_table& g);
+  grundy_value next(std::span<const grundy_value> g);
+
+  /// Takes up from g(0..n-1), computed before (a checkpoint): the next call is next() for heap n. Rebuilds the
+  /// solver's state from the values (the mask and variant chosen from their histograms, the sparse heaps), so the
+  /// values that follow are the same as an uninterrupted run's. Complexity: O(n) plus one mask choice.
+  void resume(const value_table& g);
+  void resume(std::span<const grundy_value> g);
+
+  /// g(n) for the next heap n = 0, 1, 2, ..., the values kept in a table of the solver's own (tests, benchmarks).
   grundy_value next();
+
+  /// Lets the solver use up to `threads` threads, the caller's included (1 by default): a second one computes the
+  /// next heap ahead where heaps n and n + 1 are independent (no digit takes a single token leaving one heap, nor
+  /// splits without taking), and takes shares of a long listing or pass (the values are the same whatever the
+  /// number). It is handed work only when it is free, so the calling thread never waits for it to start.
+  void use_threads(unsigned threads);
+
+  /// Hands the helper work at every chance, however small (tests: every path of two threads on short sequences).
+  void share_eagerly();
+
+  /// Whether passes compare splits by AVX2 where the CPU has it (the default), or by SSE2 alone (tests: both paths
+  /// on one machine).
+  void use_avx2(bool on);
 
   sparse_space_stats stats() const;
 

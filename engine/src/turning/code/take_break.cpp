@@ -5,9 +5,9 @@
 #include <bit>
 #include <cctype>
 #include <cstdint>
+#include <memory>
 #include <string>
-#include <utility>
-#include <variant>
+#include <vector>
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/mex.hpp"
@@ -335,61 +335,64 @@ void take_break_code::option_values(coin n, std::span<const grundy_value> g, std
   }
 }
 
-struct take_break_code::solver::impl {
-  // The direct route: the mex of every option value.
-  struct direct {
-    take_break_code code;
-    std::vector<grundy_value> options;
-    std::vector<char> scratch;
-    // Codes whose moves leave at most one heap (subtraction games) with fewer than 63 of them: from heap n the
-    // options are g(n - k) for the k in `leave_one` below n, and 0 when d_n leaves nothing, so the mex is found in a
-    // 64-bit mask, O(t) per heap without buffers.
-    bool single_heap = false;
-    std::vector<coin> leave_one;
-    grundy_value next(std::span<const grundy_value> g) {
-      const auto n = static_cast<coin>(g.size());
-      if (single_heap) {
-        std::uint64_t seen = 0;
-        for (const coin k : leave_one) {
-          if (k < n && g[n - k] < 64) seen |= std::uint64_t{1} << g[n - k];
-        }
-        if (n >= 1 && (code.digit(n) & leaves_nothing) != 0) seen |= 1;
-        return static_cast<grundy_value>(std::countr_one(seen));
+namespace {
+
+/// The direct route: the mex of every option value. Codes whose moves leave at most one heap (subtraction games)
+/// with fewer than 63 of them find it in a 64-bit mask: from heap n the options are g(n - k) for the k in
+/// `leave_one_` below n, and 0 when d_n leaves nothing, so the mex costs O(t) per heap without buffers.
+class direct_algorithm final : public sequence_solver::algorithm {
+ public:
+  explicit direct_algorithm(const take_break_code& code) : code_(code) {
+    if (code.max_heaps() <= 1) {
+      for (coin k = 1; k <= code.max_take(); ++k) {
+        if ((code.digit(k) & take_break_code::leaves_one) != 0) leave_one_.push_back(k);
       }
-      options.clear();
-      code.option_values(static_cast<coin>(g.size()), g, options);
-      return mex(options, scratch);
+      single_heap_ = leave_one_.size() < 63;  // with the empty move, at most 63 options: mex < 64
     }
-  };
-  struct sparse {
-    detail::sparse_space_solver solver;
-    grundy_value next(std::span<const grundy_value>) { return solver.next(); }
-  };
-  std::variant<direct, sparse> route;
+  }
+  grundy_value next(std::span<const grundy_value> g) override {
+    const auto n = static_cast<coin>(g.size());
+    if (single_heap_) {
+      std::uint64_t seen = 0;
+      for (const coin k : leave_one_) {
+        if (k < n && g[n - k] < 64) seen |= std::uint64_t{1} << g[n - k];
+      }
+      if (n >= 1 && (code_.digit(n) & take_break_code::leaves_nothing) != 0) seen |= 1;
+      return static_cast<grundy_value>(std::countr_one(seen));
+    }
+    options_.clear();
+    code_.option_values(n, g, options_);
+    return mex(options_, scratch_);
+  }
+  void resume(const value_table&) override {}  // no state: each value is the mex of its options
+
+ private:
+  take_break_code code_;
+  bool single_heap_ = false;
+  std::vector<coin> leave_one_;
+  std::vector<grundy_value> options_;
+  std::vector<char> scratch_;
 };
 
-take_break_code::solver::solver(std::unique_ptr<impl> self) : self_(std::move(self)) {}
-take_break_code::solver::solver(solver&&) noexcept = default;
-take_break_code::solver& take_break_code::solver::operator=(solver&&) noexcept = default;
-take_break_code::solver::~solver() = default;
+/// The sparse-space method (sparse_space.hpp): it reads tables of any width, and its state follows from the values.
+class sparse_algorithm final : public sequence_solver::algorithm {
+ public:
+  explicit sparse_algorithm(const take_break_code& code) : solver_(code) {}
+  grundy_value next(std::span<const grundy_value> g) override { return solver_.next(g); }
+  bool reads_any_width() const override { return true; }
+  grundy_value next(const value_table& g) override { return solver_.next(g); }
+  void resume(const value_table& g) override { solver_.resume(g); }
+  void use_threads(unsigned threads) override { solver_.use_threads(threads); }
 
-grundy_value take_break_code::solver::next(std::span<const grundy_value> g) {
-  return std::visit([&](auto& route) { return route.next(g); }, self_->route);
-}
+ private:
+  detail::sparse_space_solver solver_;
+};
 
-take_break_code::solver take_break_code::grundy_solver() const {
-  if (detail::sparse_space_applies(*this)) {
-    return solver(
-        std::make_unique<solver::impl>(solver::impl{solver::impl::sparse{detail::sparse_space_solver(*this)}}));
-  }
-  solver::impl::direct direct{*this, {}, {}, false, {}};
-  if (max_heaps() <= 1) {
-    for (coin k = 1; k <= max_take(); ++k) {
-      if ((digit(k) & leaves_one) != 0) direct.leave_one.push_back(k);
-    }
-    direct.single_heap = direct.leave_one.size() < 63;  // with the empty move, at most 63 options: mex < 64
-  }
-  return solver(std::make_unique<solver::impl>(solver::impl{std::move(direct)}));
+}  // namespace
+
+sequence_solver take_break_code::grundy_solver() const {
+  if (detail::sparse_space_applies(*this)) return sequence_solver(std::make_unique<sparse_algorithm>(*this));
+  return sequence_solver(std::make_unique<direct_algorithm>(*this));
 }
 
 }  // namespace tartan

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/sequence_solver.hpp"
 #include "tartan/turning/turning_code.hpp"
 
 namespace tartan::games {
@@ -58,7 +59,7 @@ class coded_rule {
    *
    * Example: auto s = coded_rule("1-3").grundy_solver(); s.next({}) == 1
    */
-  turning_code::solver grundy_solver() const { return rule_.grundy_solver(); }
+  sequence_solver grundy_solver() const { return rule_.grundy_solver(); }
 
  private:
   turning_code rule_;

@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "tartan/games/coded_rule.hpp"
+#include "tartan/turning/sequence_solver.hpp"
 #include "tartan/turning/take_break_code.hpp"
 
 namespace tartan::games {
@@ -34,7 +35,7 @@ struct grunt : coded_rule {
    *
    * Example: auto s = grunt{}.grundy_solver(); s.next({}) == 0
    */
-  take_break_code::solver grundy_solver() const { return grundys_.grundy_solver(); }
+  sequence_solver grundy_solver() const { return grundys_.grundy_solver(); }
 
  private:
   take_break_code grundys_ = take_break_code::parse("4!.0");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/sequence_solver.hpp"
 #include "tartan/turning/take_break_code.hpp"
 
 namespace tartan::games {
@@ -55,7 +56,7 @@ class take_break_rule {
    *
    * Example: auto s = take_break_rule("0.77").grundy_solver(); s.next({}) == 0
    */
-  take_break_code::solver grundy_solver() const { return rule_.grundy_solver(); }
+  sequence_solver grundy_solver() const { return rule_.grundy_solver(); }
 
  private:
   take_break_code rule_;

@@ -60,4 +60,12 @@ class value_writer {
  */
 nlohmann::ordered_json pattern_json(std::span<const grundy_value> values, const turning_game& game);
 
+/**
+ * The text form of a pattern_json: one line for the period (or its absence), one per closed form, as `seq --period`
+ * prints them after the values.
+ *
+ * Example: pattern_text(pattern) == "period: g(n + 12) = g(n) for n >= 71 (...), proven: ...\n"
+ */
+std::string pattern_text(const nlohmann::ordered_json& pattern);
+
 }  // namespace tartan::present
