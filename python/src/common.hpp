@@ -116,5 +116,6 @@ void bind_games(py::module_& m);      // games.cpp: game handles, the catalogue,
 void bind_positions(py::module_& m);  // positions.cpp: positions, regions, analyses, counts
 void bind_products(py::module_& m);   // products.cpp: value tables, verify, check
 void bind_svg(py::module_& m);        // svg.cpp: the CLI's pictures as SVG text
+void bind_summary(py::module_& m);    // summary.cpp: sequence summaries (seq --period)
 
 }  // namespace tartan::python

@@ -136,4 +136,5 @@ PYBIND11_MODULE(_tartan, m) {
   bind_positions(m);
   bind_products(m);
   bind_svg(m);
+  bind_summary(m);
 }

@@ -32,6 +32,7 @@ from ._nim import nim_mul
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Position, Region, SumAnalysis, WinningMoveCount,
                          position, region)
 from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
+from ._summary import Period, RareValues, SequenceSummary
 
 __version__ = "0.1.0"
 
@@ -52,11 +53,14 @@ __all__ = [
     "NotAcyclicError",
     "Option",
     "ParseError",
+    "Period",
     "Position",
     "PositionMismatch",
+    "RareValues",
     "Region",
     "Rule",
     "Sequence",
+    "SequenceSummary",
     "SumAnalysis",
     "Table",
     "TimeLimitError",

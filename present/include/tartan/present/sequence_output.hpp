@@ -52,9 +52,11 @@ class value_writer {
 };
 
 /**
- * {"observed": N, "period": {"preperiod", "period", "saltus", "proven", "why"} | null, "closed_forms": [{"name",
- * "formula", "oeis"}]} of g(0..N-1) (seq --period): the period found (period.hpp) and the classic closed forms the
- * values match (closed_form.hpp).
+ * {"observed": N, "period": {"preperiod", "period", "saltus", "proven", "full_periods", "why"} | null, "largest":
+ * {"value", "at", "all"}, "rare": {"mask", "mask_hex", "variant", "t", "count", "last", "all"} | null, "rare_note",
+ * "closed_forms": [{"name", "formula", "oeis"}]} of g(0..N-1) (seq --period): the sequence summary
+ * (sequence_summary.hpp: the period, the largest value and where it first occurs, the rare values of a take-and-break
+ * code) and the classic closed forms the values match (closed_form.hpp).
  *
  * Example: pattern_json(ruler values 0..31, ruler)["closed_forms"][0]["oeis"] == "A006519"
  */
