@@ -58,6 +58,13 @@ std::string pattern_text(const nlohmann::ordered_json& pattern) {
 }  // namespace
 
 void value_writer::begin(const game_handle& game) {
+  if (format_ == seq_format::bfile) {
+    // ASCII only, as b-files are: the game's name and code as typed (codes and names are ASCII).
+    buffer_ += "# Grundy values of " + game.name() + " (code " + game.row_game().code() +
+               "), computed by tartan; heaps (coins) numbered from 0\n# n a(n) with a(n) = g(n - " +
+               std::to_string(offset_) + "): OEIS offset " + std::to_string(offset_) + "\n";
+    return;
+  }
   if (format_ == seq_format::json) {
     buffer_ += "{\"game\":" + nlohmann::json(game.name()).dump() +
                ",\"code\":" + nlohmann::json(game.row_game().code()).dump() + ",\"values\":[";
@@ -72,6 +79,10 @@ void value_writer::write(std::span<const grundy_value> values) {
       buffer_ += "{\"n\":" + std::to_string(written_) + ",\"g\":";
       buffer_.append(digits, end);
       buffer_ += "}\n";
+    } else if (format_ == seq_format::bfile) {
+      buffer_ += std::to_string(written_ + offset_) + ' ';
+      buffer_.append(digits, end);
+      buffer_ += '\n';
     } else {
       if (written_ != 0) buffer_ += format_ == seq_format::json ? ',' : ' ';
       buffer_.append(digits, end);
@@ -91,7 +102,13 @@ void value_writer::end(const std::string& stopped, const nlohmann::ordered_json&
               ",\"rare\":" + pattern["rare"].dump() + ",\"rare_note\":" + pattern["rare_note"].dump() +
               ",\"closed_forms\":" + pattern["closed_forms"].dump();
   }
-  if (format_ == seq_format::json) {
+  if (format_ == seq_format::bfile) {
+    if (!stopped.empty()) {
+      std::string ascii;
+      for (const char c : stopped) ascii += static_cast<unsigned char>(c) < 128 ? c : '?';
+      buffer_ += "# stopped early: " + ascii + "\n";
+    }
+  } else if (format_ == seq_format::json) {
     buffer_ += "],\"complete\":" + complete + why + fields + "}\n";
   } else if (format_ == seq_format::jsonl) {
     buffer_ += "{\"complete\":" + complete + ",\"count\":" + std::to_string(written_) + why + fields + "}\n";

@@ -186,6 +186,12 @@ class background_tartan {
     return finish();
   }
 
+  /// Sends `signal` (SIGKILL: a crash, nothing recorded after it) and waits for tartan to end, as interrupt() does.
+  cli_result kill_with(int signal) {
+    if (!exited_) ::kill(pid_, signal);
+    return finish();
+  }
+
   /// Waits for tartan to end without sending anything, as interrupt() does after its signal.
   cli_result finish() {
     const auto deadline = std::chrono::steady_clock::now() + patience;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <span>
@@ -16,19 +17,26 @@
 
 namespace tartan::present {
 
-enum class seq_format { text, json, jsonl };
+/// bfile: an OEIS b-file, lines "n a(n)" (oeis.org/SubmitB.html: one space, LF line ends, ASCII, '#' comments).
+enum class seq_format { text, json, jsonl, bfile };
 
 /**
  * Writes the values as the engine computes them: each chunk is written and flushed at once, so the first values
  * reach a pipe or a file while the rest are computed, and a stop leaves every value computed in the output.
  * text: the values on one line; json: {"game", "code", "values": [...], "complete"[, "stopped"], "seconds"}; jsonl:
- * one {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"], "seconds"}.
+ * one {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"], "seconds"}; bfile: two comment lines
+ * naming the game and the numbering, then "n g(n - offset)" per line from n = offset (the OEIS offset), and a comment
+ * saying why when stopped early.
  *
  * Example: value_writer w(out, seq_format::json); w.begin(game); w.write(values); w.end("", nullptr, seconds);
  */
 class value_writer {
  public:
-  value_writer(std::ostream& out, seq_format format) : out_(out), format_(format) { buffer_.reserve(1 << 16); }
+  /// `offset`: the b-file's n of g(0) (bfile only).
+  value_writer(std::ostream& out, seq_format format, std::uint64_t offset = 0)
+      : out_(out), format_(format), offset_(offset) {
+    buffer_.reserve(1 << 16);
+  }
 
   /// Opens the output (the JSON document's head).
   void begin(const game_handle& game);
@@ -47,6 +55,7 @@ class value_writer {
 
   std::ostream& out_;
   seq_format format_;
+  std::uint64_t offset_ = 0;
   std::string buffer_;
   std::size_t written_ = 0;
 };
