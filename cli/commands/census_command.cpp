@@ -81,29 +81,29 @@ std::vector<unsigned> parse_d0(const std::string& text) {
 
 /// The family the command line asks for; options that do not belong to it are refused.
 census_family family_of(const census_command_options& o, const CLI::App& cmd) {
+  const std::string a_family = (o.family == "octal" ? "an " : "a ") + o.family + " family";
   const auto given = [&](const char* option) { return cmd.count(option) > 0; };
   const auto refuse_others = [&](std::initializer_list<const char*> allowed) {
     for (const char* option : {"--digits", "--d0", "--max-element", "--size", "--max"}) {
       if (!given(option)) continue;
       if (std::find_if(allowed.begin(), allowed.end(), [&](const char* a) { return std::string(a) == option; }) ==
           allowed.end()) {
-        throw parse_error(std::string(option) + " does not apply to a " + o.family + " family; see 'tartan census " +
+        throw parse_error(std::string(option) + " does not apply to " + a_family + "; see 'tartan census " +
                           "--help' for the options of each family");
       }
     }
   };
   const auto needs_no_argument = [&] {
     if (!o.argument.empty()) {
-      throw parse_error("a " + o.family + " family takes no argument, not " + tartan::quote_typed(o.argument) +
-                        "; leave it out");
+      throw parse_error(a_family + " takes no argument, not " + tartan::quote_typed(o.argument) + "; leave it out");
     }
   };
   if (o.family == "octal" || o.family == "hex") {
     refuse_others({"--digits", "--d0"});
     needs_no_argument();
     if (!given("--digits")) {
-      throw parse_error("a " + o.family + " family needs --digits D, the digits after the point, e.g. " +
-                        "'tartan census " + o.family + " --digits 2'");
+      throw parse_error(a_family + " needs --digits D, the digits after the point, e.g. " + "'tartan census " +
+                        o.family + " --digits 2'");
     }
     const unsigned digits = parse_count(o.digits, "--digits", 64);
     const std::vector<unsigned> d0 = given("--d0") ? parse_d0(o.d0) : std::vector<unsigned>{0};

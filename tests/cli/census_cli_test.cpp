@@ -190,16 +190,16 @@ TEST(CensusCliTest, BadInputIsRefusedInOneLine) {
       {{"census", "octa"},
        "error: unknown family 'octa'; type octal, hex, subtraction, turning or file (see 'tartan census --help')\n"},
       {{"census", "octal"},
-       "error: a octal family needs --digits D, the digits after the point, e.g. 'tartan census octal --digits 2'\n"},
+       "error: an octal family needs --digits D, the digits after the point, e.g. 'tartan census octal --digits 2'\n"},
       {{"census", "octal", "--digits", "9"},
        "error: octal codes: --digits 9 is out of range; type 1 to 6 (digits after the point)\n"},
       {{"census", "octal", "--digits", "2", "--max-element", "3"},
-       "error: --max-element does not apply to a octal family; see 'tartan census --help' for the options of each "
+       "error: --max-element does not apply to an octal family; see 'tartan census --help' for the options of each "
        "family\n"},
       {{"census", "octal", "--digits", "2", "--d0", "3"},
        "error: octal codes: d0 3 is not a digit before the point; type 0 or 4 (d0 splits a heap without taking)\n"},
       {{"census", "octal", "--digits", "2", "extra"},
-       "error: a octal family takes no argument, not 'extra'; leave it out\n"},
+       "error: an octal family takes no argument, not 'extra'; leave it out\n"},
       {{"census", "subtraction"},
        "error: a subtraction family needs --max-element M, the largest number a move takes, e.g. 'tartan census "
        "subtraction --max-element 6 --size 3'\n"},
