@@ -117,5 +117,6 @@ void bind_positions(py::module_& m);  // positions.cpp: positions, regions, anal
 void bind_products(py::module_& m);   // products.cpp: value tables, verify, check
 void bind_svg(py::module_& m);        // svg.cpp: the CLI's pictures as SVG text
 void bind_summary(py::module_& m);    // summary.cpp: sequence summaries (seq --period)
+void bind_census(py::module_& m);     // census.cpp: censuses of rule families
 
 }  // namespace tartan::python

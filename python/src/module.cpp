@@ -137,4 +137,5 @@ PYBIND11_MODULE(_tartan, m) {
   bind_products(m);
   bind_svg(m);
   bind_summary(m);
+  bind_census(m);
 }

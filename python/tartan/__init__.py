@@ -27,6 +27,7 @@ from ._tartan import (
     ValueOverflowError,
 )
 from ._arrays import Sequence, Table
+from ._census import Census, CensusRow, census
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
 from ._nim import nim_mul
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Position, Region, SumAnalysis, WinningMoveCount,
@@ -38,6 +39,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Analysis",
+    "Census",
+    "CensusRow",
     "CellMismatch",
     "CheckReport",
     "DivisionByZeroError",
@@ -69,6 +72,7 @@ __all__ = [
     "VerifyReport",
     "WinningMoveCount",
     "analyze_sum",
+    "census",
     "game",
     "games",
     "nim_mul",
