@@ -237,29 +237,43 @@ std::optional<census_row> census_rule_row(const turning_game& game, std::size_t 
   request.count = options.values;
   request.max_memory = options.max_memory;
   request.max_seconds = options.max_seconds;
-  if (keep_going) request.progress = [&](double) { return keep_going(); };
-  // A copy of the first values, so that a value beyond 64 bits (which throws) still leaves the ones before it.
-  static constexpr std::size_t kept_on_overflow = std::size_t{1} << 16;
-  std::vector<grundy_value> first;
-  request.on_values = [&](std::span<const grundy_value> chunk) {
-    const std::size_t room = kept_on_overflow - std::min(kept_on_overflow, first.size());
-    first.insert(first.end(), chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(std::min(room, chunk.size())));
-  };
+  // Every value as it comes, looked at for a proof at each doubling from 1024 values on: a proven period fixes every
+  // later value, so the rest are written out from it instead of computed (periodic rules cost their proof only), and
+  // the row is the one all N computed values would give. A value beyond 64 bits (which throws) leaves those before.
+  const std::size_t n = options.values;
   std::vector<grundy_value> values;
+  std::size_t next_check = 1024;
+  bool proven = false;
+  request.on_values = [&](std::span<const grundy_value> chunk) {
+    values.insert(values.end(), chunk.begin(), chunk.end());
+    if (values.size() < next_check || values.size() >= n) return;
+    next_check = 2 * values.size();
+    const std::optional<sequence_period> p = find_period(values, game);
+    proven = p && p->proven && p->saltus == 0;
+  };
+  request.progress = [&](double) { return !proven && (!keep_going || keep_going()); };
   std::string stopped;
   try {
-    sequence_result result = compute_sequence(request);
-    values = std::move(result.values);
+    const sequence_result result = compute_sequence(request);
     if (result.time_limit) {
       stopped = result.time_limit->what();
-    } else if (!result.complete) {
+    } else if (!result.complete && !proven) {
       return std::nullopt;  // cancelled: nothing to record
     }
   } catch (const overflow_error& e) {
-    values = std::move(first);
     stopped = e.what();
   } catch (const limit_error& e) {
+    values.clear();
     stopped = e.what();
+  }
+  if (!values.empty() && values.size() < n) {
+    // A proof from the values computed (found at a check, or in values a limit stopped) writes out the rest.
+    const std::optional<sequence_period> p = find_period(values, game);
+    if (p && p->proven && p->saltus == 0) {
+      values.reserve(n);
+      while (values.size() < n) values.push_back(values[values.size() - p->period]);
+      stopped.clear();
+    }
   }
   row.computed = values.size();
   if (!values.empty()) row.summary = summarize_sequence(values, game);
@@ -278,19 +292,12 @@ std::optional<census_row> census_rule_row(const turning_game& game, std::size_t 
     row.why = "no period found in g(0.." + std::to_string(values.size() - 1) + ")";
   }
   // The shift and the fingerprint of g(shift..shift+L-1), the values past the computed ones from a proven period.
-  const std::size_t n = options.values;
   const std::size_t length = census_comparison_length(n);
   const std::size_t cap = std::min<std::size_t>(max_census_shift, n / 2);
   std::size_t first_nonzero = 0;
   while (first_nonzero < values.size() && values[first_nonzero] == 0) ++first_nonzero;
   if (first_nonzero < values.size()) row.shift = static_cast<std::uint32_t>(std::min(first_nonzero, cap));
-  const bool periodic = period && period->proven && period->saltus == 0;
-  if (row.shift + length <= values.size() || (periodic && first_nonzero < values.size())) {
-    const std::size_t end = row.shift + length;
-    if (values.size() < end) {
-      values.reserve(end);
-      while (values.size() < end) values.push_back(values[values.size() - period->period]);
-    }
+  if (row.shift + length <= values.size()) {
     row.fingerprint = fingerprint_of(std::span<const grundy_value>(values).subspan(row.shift, length));
   }
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -128,12 +128,16 @@ struct census_row {
 
 /**
  * Computes g(0..options.values-1) of `game` (compute_sequence, automatic route) and summarises it as a row:
- * status, period, largest value, rare values, shift and fingerprint. A limit that stops the values short
+ * status, period, largest value, rare values, shift and fingerprint. The values are looked at for a proof of their
+ * period (period.hpp) at each doubling from 1024 values on: once one is proven (without saltus) every later value is
+ * known, so the rest are written out from the period instead of computed, and the row is the one all N computed
+ * values give (a periodic octal game costs the values of its proof). A limit that stops the values short
  * (time_limit_error, limit_error, overflow_error) makes the row `stopped`, its `why` saying which, unless the values
  * computed prove a period; values stopped short are summarised as far as they go. `keep_going` is polled while the
  * values are computed: when it returns false the work stops and nullopt is returned (nothing is recorded for a rule
  * cancelled half-way). `index`, `rule` and `name` are copied into the row.
- * Complexity: the sequence's, plus O(N) for the summary and the fingerprint.
+ * Complexity: the sequence's up to its proof (or N), plus O(N) for the proofs looked for, the summary and the
+ * fingerprint.
  *
  * Example: census_rule_row(games::find_game("0.77"), 0, "0.77", "kayles", {.values = 200}, {})->summary.period
  * has preperiod 71 and period 12, proven
