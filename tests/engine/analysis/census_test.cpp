@@ -253,6 +253,58 @@ TEST(CensusTest, PublishedEquivalencesAndTheirCorrections) {
   EXPECT_FALSE(so_far[0].members[1].proven);
 }
 
+TEST(CensusTest, RowsStoppedAtTheirProofAreTheRowsOfAllTheValues) {
+  // 8192 values: most two-digit codes prove their period in a few thousand and write the rest out from it. Their rows
+  // against the summary of all 8192 values computed (by the engine's route, checked against the definition by
+  // take_break_code_test), and their groups against the test's own grouping of those values.
+  const std::size_t n = 8192;
+  const std::size_t length = census_comparison_length(n);
+  const census_family family = octal_family(2);
+  const std::vector<census_row> rows = rows_of(family.rules, n);
+  std::map<std::vector<grundy_value>, std::vector<std::size_t>> by_values;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    SCOPED_TRACE(family.rules[i]);
+    const turning_game game = games::find_game(family.rules[i]);
+    const std::vector<grundy_value> g = game.sequence(n, sequence_method::automatic);
+    const sequence_summary all = summarize_sequence(g, game);
+    const census_row& row = rows[i];
+    EXPECT_EQ(row.computed, n);
+    EXPECT_EQ(row.summary.observed, n);
+    EXPECT_EQ(row.summary.largest, all.largest);
+    EXPECT_EQ(row.summary.largest_at, all.largest_at);
+    ASSERT_EQ(row.summary.period.has_value(), all.period.has_value());
+    if (all.period) {
+      EXPECT_EQ(row.summary.period->preperiod, all.period->preperiod);
+      EXPECT_EQ(row.summary.period->period, all.period->period);
+      EXPECT_EQ(row.summary.period->full_periods, all.period->full_periods);
+      EXPECT_EQ(row.why, all.period->why);
+    }
+    ASSERT_EQ(row.summary.rare.has_value(), all.rare.has_value());
+    if (all.rare) {
+      EXPECT_EQ(row.summary.rare->mask, all.rare->mask);
+      EXPECT_EQ(row.summary.rare->count, all.rare->count);
+      EXPECT_EQ(row.summary.rare->last, all.rare->last);
+    }
+    std::size_t first = 0;
+    while (first < n && g[first] == 0) ++first;
+    const std::size_t shift = first < n ? std::min<std::size_t>(first, 64) : 0;
+    by_values[std::vector<grundy_value>(g.begin() + static_cast<std::ptrdiff_t>(shift),
+                                        g.begin() + static_cast<std::ptrdiff_t>(shift + length))]
+        .push_back(i);
+  }
+  std::set<std::vector<std::size_t>> expected, found;
+  for (auto& [values, members] : by_values) {
+    if (members.size() >= 2) expected.insert(members);
+  }
+  for (const census_group& group : census_groups(rows, n)) {
+    std::vector<std::size_t> members;
+    for (const census_member& m : group.members) members.push_back(m.index);
+    std::sort(members.begin(), members.end());
+    found.insert(members);
+  }
+  EXPECT_EQ(found, expected);
+}
+
 TEST(CensusTest, StoppedRowsSayWhy) {
   // A value beyond 64 bits (Motley's g(64) = 2^64) stops the values; a memory limit refuses them before any work.
   const std::optional<census_row> motley =
