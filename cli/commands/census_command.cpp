@@ -242,6 +242,9 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
   }
   std::optional<census_journal> journal;
   try {
+    // Refused before any work (and before a journal is made) when the rules computed at once cannot fit.
+    check_census_memory(options, on_cluster ? std::max(1u, threads_given ? threads : 1u)
+                                            : (threads != 0 ? threads : std::thread::hardware_concurrency()));
     if (!o.journal.empty()) journal = census_journal::open(o.journal, census_journal_header(heading, rules.texts));
   } catch (...) {
     if (on_cluster) census_release_workers();

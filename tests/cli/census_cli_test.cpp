@@ -213,6 +213,9 @@ TEST(CensusCliTest, BadInputIsRefusedInOneLine) {
        "error: --values 0 computes nothing; type how many values per rule, e.g. 65536\n"},
       {{"census", "octal", "--digits", "1", "--values", "1000000000"},
        "error: --values 1000000000 is more than a sequence holds (100000000); type at most that\n"},
+      {{"census", "octal", "--digits", "1", "--values", "50000000", "--threads", "2", "--max-memory", "1G"},
+       "error: computing 50000000 values for each of 2 rules at once needs about 3.0 GiB, over the memory limit of 1.0 "
+       "GiB; ask for fewer values per rule, or fewer rules at once, or raise the limit with --max-memory 3G\n"},
       {{"census", "octal", "--digits", "1", "--format", "xml"},
        "error: --format 'xml' is not a census format; type text, md, csv, json or jsonl\n"},
       {{"census", "octal", "--digits", "1", "--threads", "0"},

@@ -15,6 +15,7 @@
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/typed_text.hpp"
+#include "tartan/turning/sequence_limits.hpp"
 #include "tartan/turning/take_break_code.hpp"
 #include "tartan/turning/turning_code.hpp"
 
@@ -344,6 +345,26 @@ std::vector<census_group> census_groups(std::span<const census_row> rows, std::s
   return groups;
 }
 
+void check_census_memory(const census_options& options, unsigned threads) {
+  const std::size_t at_once = std::max(1u, threads);
+  const std::size_t total = options.values > SIZE_MAX / at_once ? SIZE_MAX : options.values * at_once;
+  try {
+    check_sequence_memory(total, options.max_memory);
+  } catch (const limit_error& e) {
+    if (at_once == 1) throw;
+    // The same figures, said of the rules computed at once.
+    const std::string said = "computing " + std::to_string(total) + " values";
+    std::string problem = e.problem();
+    if (problem.rfind(said, 0) == 0) {
+      problem = "computing " + std::to_string(options.values) + " values for each of " + std::to_string(at_once) +
+                " rules at once" + problem.substr(said.size());
+    }
+    limit_figures figures = e.figures();
+    figures.asked = problem.substr(0, problem.find(" needs"));
+    throw limit_error(problem, "ask for fewer values per rule, or fewer rules at once", figures);
+  }
+}
+
 bool run_census(std::span<const turning_game> rules, std::span<const std::string> texts,
                 std::span<const std::string> names, std::span<const std::size_t> done, const census_options& options,
                 const census_run_options& run) {
@@ -383,6 +404,7 @@ bool run_census(std::span<const turning_game> rules, std::span<const std::string
   };
   unsigned threads = run.threads != 0 ? run.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(todo.size(), 1)));
+  check_census_memory(options, threads);
   std::vector<std::jthread> pool;
   std::exception_ptr failure;
   std::mutex failure_lock;

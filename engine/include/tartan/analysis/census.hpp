@@ -182,10 +182,20 @@ struct census_run_options {
 };
 
 /**
+ * Throws limit_error (as check_sequence_memory does, the estimate and the limit named) when `threads` rules computed
+ * at once would need more than options.max_memory for their values; run_census checks it before any work.
+ *
+ * Example: check_census_memory({.values = 100000000, .max_memory = 1 << 20}, 2) throws "computing 200000000 values
+ * needs about 6.0 GiB, over the memory limit of 1.0 MiB; ..."
+ */
+void check_census_memory(const census_options& options, unsigned threads);
+
+/**
  * Computes the rows of every rule `rules[i]` whose index is not in `done` (ascending or not), on `run.threads`
  * threads that take the next rule as they free up (rule costs differ by orders of magnitude), calling run.on_row
  * as each finishes. `names[i]` is rule i's built-in name ("" for none); `texts[i]` its text. Returns true when every
- * rule not done was computed, false when keep_going stopped the run.
+ * rule not done was computed, false when keep_going stopped the run. Throws limit_error first when the values of the
+ * rules computed at once exceed the memory limit (check_census_memory).
  * Complexity: the rules' costs, spread over the threads.
  */
 bool run_census(std::span<const turning_game> rules, std::span<const std::string> texts,
