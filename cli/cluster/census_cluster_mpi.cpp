@@ -202,7 +202,14 @@ bool census_on_cluster() {
 bool census_is_coordinator() { return !mpi().initialised || mpi().rank == 0; }
 
 void census_release_workers() {
-  for (int r = 1; r < mpi().size; ++r) send_text(r, stop, "");
+  // Without waiting on a rank that may be gone; when one was lost, every rank ends without MPI_Finalize (mpi_state).
+  static const std::string lost_stop = "lost", plain_stop;
+  const std::string& text = mpi().skip_finalize ? lost_stop : plain_stop;
+  for (int r = 1; r < mpi().size; ++r) {
+    MPI_Request request;
+    MPI_Isend(text.data(), static_cast<int>(text.size()), MPI_CHAR, r, stop, MPI_COMM_WORLD, &request);
+    MPI_Request_free(&request);
+  }
 }
 
 void census_work(const present::census_rules& rules, const census_options& options, unsigned threads,
@@ -266,6 +273,12 @@ bool census_coordinate(const present::census_rules& rules, const census_options&
   std::vector<worker> workers(static_cast<std::size_t>(size));
   std::atomic<bool> stopping{false};
   compute_slots local(rules, options, threads, [&] { return !stopping.load(); });
+  // Leaving by an exception (record could not write the journal) stops the rules computing here before the slots'
+  // destructor waits for them.
+  struct stop_on_exit {
+    std::atomic<bool>& stopping;
+    ~stop_on_exit() { stopping = true; }
+  } const stop_guard{stopping};
   std::vector<bool> local_busy(threads, false);
   const auto timeout = std::chrono::duration<double>(settings.worker_timeout);
   const auto say = [&](const std::string& text) { std::cerr << text << '\n' << std::flush; };
@@ -335,6 +348,7 @@ bool census_coordinate(const present::census_rules& rules, const census_options&
       worker& w = workers[static_cast<std::size_t>(r)];
       if (w.lost || w.computing.empty() || now - w.heard < timeout) continue;
       w.lost = true;
+      mpi().skip_finalize = true;  // MPI_Finalize would wait for it
       for (const auto& [s, i] : w.computing) {
         std::string text = "rank " + std::to_string(r) + " (" + w.who + ") sent nothing for " +
                            format_seconds(settings.worker_timeout) + " while computing " + rule_named(rules, i) +
@@ -380,8 +394,7 @@ bool census_coordinate(const present::census_rules& rules, const census_options&
   stopping = true;
   // Release the workers: each gets its stop; rows still on their way are not waited for. With a rank lost, none
   // finalizes MPI (see mpi_state).
-  const bool any_lost = std::any_of(workers.begin() + 1, workers.end(), [](const worker& w) { return w.lost; });
-  if (any_lost) mpi().skip_finalize = true;
+  const bool any_lost = mpi().skip_finalize;
   static const std::string lost_stop = "lost";
   for (int r = 1; r < size; ++r) {
     if (!workers[static_cast<std::size_t>(r)].lost) {

@@ -293,8 +293,13 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
   };
   bool complete = false;
   if (on_cluster) {
-    complete = census_coordinate(rules, options, done, threads_given ? threads : 1, cluster, record,
-                                 [] { return !interrupted(); });
+    try {
+      complete = census_coordinate(rules, options, done, threads_given ? threads : 1, cluster, record,
+                                   [] { return !interrupted(); });
+    } catch (...) {
+      census_release_workers();  // the journal could not be written, say: the workers must not wait for rules
+      throw;
+    }
   } else {
     census_run_options run;
     run.threads = threads;
