@@ -30,8 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int bits = 1 + first % 6;
   const bool domain_allowed = (first & 0x80) != 0;
   const std::size_t values = std::size_t{1} << bits;
-  const rare_mask incumbent{in.byte() & (values - 1), (first & 0x40) != 0 && domain_allowed ? rare_variant::domain
-                                                                                               : rare_variant::range};
+  const rare_mask incumbent{in.byte() & (values - 1),
+                            (first & 0x40) != 0 && domain_allowed ? rare_variant::domain : rare_variant::range};
   std::array<std::vector<std::int64_t>, 2> hist{std::vector<std::int64_t>(values), std::vector<std::int64_t>(values)};
   for (std::size_t v = 0; v < values; ++v) {
     for (int sigma = 0; sigma < 2; ++sigma) hist[static_cast<std::size_t>(sigma)][v] = in.byte() % 17;
