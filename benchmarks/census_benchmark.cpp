@@ -10,11 +10,14 @@
 // The BM_Census*Process benchmarks run the tartan executable (and mpirun, in a build with -DTARTAN_WITH_MPI=ON), so
 // they time what a user runs, start-up and output included; BM_CensusThreads runs the engine in this process.
 // Each census takes minutes: one iteration each. Per-rule time limits are off (--max-seconds 0), so every rule is
-// computed to the end and the work is the same in every run.
+// computed to the end and the work is the same in every run. Each benchmark also reports cpu_s, the processor
+// seconds spent (its threads', or every child process's): on a machine shared with other work the real time grows
+// with the load, the processor time much less, so cpu_s shows the MPI path's overhead when real times are noisy.
 //
-// Run: build/<dir>/benchmarks/census_benchmark [--benchmark_filter=Octal3] \
-//        [--benchmark_context=commit=$(git rev-parse --short HEAD)]
+// Run: build/<dir>/benchmarks/census_benchmark [--benchmark_filter=Octal3]
+//        [--benchmark_context=commit=$(git rev-parse --short HEAD)]  (one line)
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,6 +31,17 @@
 
 namespace {
 
+/// Seconds of processor time (user and system) of this process, or of its children waited for: the work done,
+/// which unlike the real time does not grow when other processes share the cores.
+double cpu_seconds(int who) {
+  rusage usage{};
+  ::getrusage(who, &usage);
+  const auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec);
+  };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
 /// run_census over the octal codes of `digits` digits to 2^log_values values, on `threads` threads.
 void BM_CensusThreads(benchmark::State& state) {
   const auto digits = static_cast<unsigned>(state.range(0));
@@ -40,10 +54,14 @@ void BM_CensusThreads(benchmark::State& state) {
   run.threads = static_cast<unsigned>(state.range(2));
   std::size_t rows = 0;
   run.on_row = [&](tartan::census_row&&) { ++rows; };
+  double cpu = 0;
   for (auto _ : state) {
     rows = 0;
+    const double before = cpu_seconds(RUSAGE_SELF);
     tartan::run_census(games, family.rules, names, {}, options, run);
+    cpu += cpu_seconds(RUSAGE_SELF) - before;
   }
+  state.counters["cpu_s"] = cpu;
   state.counters["rules"] = static_cast<double>(rows);
   state.counters["rules_per_s"] = benchmark::Counter(static_cast<double>(rows), benchmark::Counter::kIsRate);
 }
@@ -60,16 +78,20 @@ BENCHMARK(BM_CensusThreads)
 
 /// Runs a shell command, timing it; the benchmark fails when it does.
 void timed_command(benchmark::State& state, const std::string& command) {
+  double cpu = 0;
   for (auto _ : state) {
+    const double cpu_before = cpu_seconds(RUSAGE_CHILDREN);
     const auto start = std::chrono::steady_clock::now();
     const int status = std::system((command + " >/dev/null").c_str());
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    cpu += cpu_seconds(RUSAGE_CHILDREN) - cpu_before;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
       state.SkipWithError(("failed: " + command).c_str());
       return;
     }
     state.SetIterationTime(seconds);
   }
+  state.counters["cpu_s"] = cpu;  // every process's: mpirun's and the ranks' too
 }
 
 const std::string octal3 = " census octal --digits 3 --values 65536 --max-seconds 0";
