@@ -1010,7 +1010,7 @@ function summaryLines(answer) {
                (rare.last !== null ? ', the last at n = ' + rare.last : '') +
                (rare.all ? ' (all of them: none in the proven period)' : ''));
   } else if (answer.rare_note) {
-    lines.push('rare values: none sorted (' + answer.rare_note + ')');
+    lines.push('rare values: not counted (' + answer.rare_note + ')');
   }
   return lines;
 }

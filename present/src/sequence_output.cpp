@@ -46,7 +46,7 @@ std::string pattern_text(const nlohmann::ordered_json& pattern) {
     text += every ? " (all of them: none in the proven period)" : " (in g(0.." + std::to_string(observed - 1) + "))";
     text += "\n";
   } else if (!pattern["rare_note"].get<std::string>().empty()) {
-    text += "rare values: none sorted (" + pattern["rare_note"].get<std::string>() + ")\n";
+    text += "rare values: not counted (" + pattern["rare_note"].get<std::string>() + ")\n";
   }
   for (const nlohmann::ordered_json& form : pattern["closed_forms"]) {
     text += "closed form, observed for n = 0.." + std::to_string(observed - 1) + ": " +
