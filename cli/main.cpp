@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   tartan::cli::add_nim_ordinal_commands(app, state);
   tartan::cli::add_games_command(app, state);
   tartan::cli::add_seq_command(app, state);
+  tartan::cli::add_census_command(app, state);
   tartan::cli::add_analyze_command(app, state);
   tartan::cli::add_check_command(app, state);
   tartan::cli::add_graph_command(app, state);

@@ -21,6 +21,7 @@ void add_nim_ordinal_commands(CLI::App& app,
                               run_state& state);            // tartan nim alpha/degree/minpoly (after add_nim_command)
 void add_games_command(CLI::App& app, run_state& state);    // tartan games
 void add_seq_command(CLI::App& app, run_state& state);      // tartan seq GAME N
+void add_census_command(CLI::App& app, run_state& state);   // tartan census FAMILY
 void add_analyze_command(CLI::App& app, run_state& state);  // tartan analyze GAME POSITION (1-D and grids)
 void add_check_command(CLI::App& app, run_state& state);    // tartan check GAME --coins N | --size RxC
 void add_graph_command(CLI::App& app, run_state& state);    // tartan graph FILE

@@ -50,6 +50,8 @@ struct seq_options {
   std::string checkpoint;
   std::string checkpoint_every;
   std::string threads;
+  std::string format;
+  std::string offset;
 };
 
 /// --checkpoint-every: seconds between commits (0: at every report).
@@ -80,6 +82,29 @@ std::string file_summary(const sequence_result& r, const std::string& game, cons
 void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory, double max_seconds,
              run_state& state) {
   if (o.json && o.jsonl) throw parse_error("--json and --jsonl are two forms of the output; give one of them");
+  seq_format format = o.json ? seq_format::json : o.jsonl ? seq_format::jsonl : seq_format::text;
+  if (!o.format.empty()) {
+    if (o.json || o.jsonl) throw parse_error("--format and --json/--jsonl both name the output; give one of them");
+    if (o.format == "text")
+      format = seq_format::text;
+    else if (o.format == "json")
+      format = seq_format::json;
+    else if (o.format == "jsonl")
+      format = seq_format::jsonl;
+    else if (o.format == "bfile")
+      format = seq_format::bfile;
+    else
+      throw parse_error("--format " + tartan::quote_typed(o.format) +
+                        " is not a form of seq's output; type "
+                        "text, json, jsonl or bfile");
+  }
+  if (format == seq_format::bfile && o.period) {
+    throw parse_error("a b-file holds only lines 'n a(n)'; leave out --period, or use another --format");
+  }
+  if (!o.offset.empty() && format != seq_format::bfile) {
+    throw parse_error("--offset numbers the lines of a b-file; give it with --format bfile");
+  }
+  const std::uint64_t offset = o.offset.empty() ? 0 : parse_u64(o.offset, "--offset", 1u << 30);
   sequence_request request{resolve_game_argument(o.game)};
   if (request.game.is_product()) {
     throw parse_error(tartan::quote_typed(o.game) + " is a product of " + std::to_string(request.game.dimensions()) +
@@ -114,7 +139,10 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
                  std::string(o.period ? "--period" : "--svg") + " over " + std::to_string(request.count) + " values",
                  "ask for fewer values");
   }
-  value_writer writer(std::cout, o.json ? seq_format::json : o.jsonl ? seq_format::jsonl : seq_format::text);
+  if (to_file && format == seq_format::bfile) {
+    throw parse_error("--output writes a value file, not a b-file; leave out --format bfile, or --output");
+  }
+  value_writer writer(std::cout, format, offset);
   // Ctrl-C stops the computation; the values computed so far are already printed (and recorded in the file), and
   // the exit code says they are short.
   const interrupt_scope scope;
@@ -167,7 +195,7 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   }
   if (to_file) {
     const std::string path = copy_out ? o.output : request.file;
-    if (o.json || o.jsonl) {
+    if (format == seq_format::json || format == seq_format::jsonl) {
       nlohmann::ordered_json summary = {{"game", request.game.name()},
                                         {"code", request.game.row_game().code()},
                                         {"file", path},
@@ -178,8 +206,7 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
       if (!stopped.empty()) summary["stopped"] = stopped;
       summary["seconds"] = result.seconds;
       if (!pattern.is_null()) {
-        summary["period"] = pattern["period"];
-        summary["closed_forms"] = pattern["closed_forms"];
+        for (const char* key : {"period", "largest", "rare", "rare_note", "closed_forms"}) summary[key] = pattern[key];
       }
       std::cout << summary.dump() << '\n';
     } else {
@@ -240,6 +267,9 @@ void add_seq_command(CLI::App& app, run_state& state) {
                 "Print one {\"n\": n, \"g\": g(n)} per line as the values are computed, then {\"complete\": ..., "
                 "\"count\": ..., \"seconds\": ...}");
   add_big_as_strings_flag(sub, opts->big_as_strings);
+  sub->add_option("--format", opts->format,
+                  "text (default), json, jsonl, or bfile: an OEIS b-file, lines 'n a(n)' with a(n) = g(n - offset)");
+  sub->add_option("--offset", opts->offset, "With --format bfile: the n of g(0), the OEIS offset (default 0)");
   sub->add_flag("--period", opts->period,
                 "Also report a period g(n + P) = g(n) + s for n >= p, proven for rules of bounded span, and the "
                 "classic closed forms the values match (JSON: \"period\", \"closed_forms\")");
@@ -262,7 +292,8 @@ void add_seq_command(CLI::App& app, run_state& state) {
   sub->add_option("--threads", opts->threads, "Threads for the sparse-space method (default: every core)");
   sub->callback([opts, sub, &state] {
     refuse_empty_values(*sub);
-    const big_as_strings_scope numbers(opts->big_as_strings, opts->json || opts->jsonl);
+    const big_as_strings_scope numbers(opts->big_as_strings,
+                                       opts->json || opts->jsonl || opts->format == "json" || opts->format == "jsonl");
     // A checkpointed run is meant to be long: it has no time limit unless one is given.
     const double seconds =
         !opts->checkpoint.empty() && sub->count("--max-seconds") == 0 ? 0 : max_seconds_limit(*sub, opts->max_seconds);

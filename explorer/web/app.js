@@ -1246,14 +1246,45 @@ async function drawSequence() {
   const count = Math.max(1, Math.min(100000, Math.floor(Number($('seq-count').value)) || 64));
   try {
     const [picture, answer] = await Promise.all([api('sequence', {game, count, format: 'svg'}),
-                                                 api('sequence', {game, count: Math.min(count, 256)})]);
+                                                 api('sequence', {game, count, period: true})]);
     showPicture($('seq-plot'), picture);
-    $('seq-values').textContent = 'g(0..' + (answer.values.length - 1) + ') = ' + answer.values.join(' ') +
-                                  (count > answer.values.length ? ' …' : '');
+    const shown = answer.values.slice(0, 256);
+    $('seq-values').textContent = 'g(0..' + (shown.length - 1) + ') = ' + shown.join(' ') +
+                                  (count > shown.length ? ' …' : '');
+    $('seq-summary').replaceChildren(...summaryLines(answer).map((line) => element('li', {text: line})));
     showError('');
   } catch (error) {
     showError(error.message);
   }
+}
+
+// The sequence's summary as `tartan seq GAME N --period` prints it: the period, the largest value and where it is
+// first reached, and a take-and-break game's rare values (the columns of published octal tables).
+function summaryLines(answer) {
+  const last = answer.values.length - 1;
+  const lines = [];
+  const p = answer.period;
+  if (p) {
+    const s = BigInt(p.saltus);
+    lines.push('period: g(n + ' + p.period + ') = g(n)' + (s !== 0n ? ' + ' + p.saltus : '') + ' for n ≥ ' +
+               p.preperiod + ' (preperiod ' + p.preperiod + ', period ' + p.period + (s !== 0n ? ', saltus ' +
+               p.saltus : '') + '), ' + (p.proven ? 'proven' : 'not proven') + ': ' + p.why);
+  } else {
+    lines.push('period: none found in g(0..' + last + ')');
+  }
+  const top = answer.largest;
+  lines.push((top.all ? 'largest value: ' : 'largest value so far: ') + top.value + ', first at n = ' + top.at +
+             (top.all ? ' (of every n: the period is proven)' : ''));
+  const rare = answer.rare;
+  if (rare) {
+    lines.push((rare.all ? 'rare values: ' : 'rare values so far: ') + 'mask ' + rare.mask_hex + ' (' + rare.variant +
+               '), ' + rare.count + (String(rare.count) === '1' ? ' rare heap' : ' rare heaps') +
+               (rare.last !== null ? ', the last at n = ' + rare.last : '') +
+               (rare.all ? ' (all of them: none in the proven period)' : ''));
+  } else if (answer.rare_note) {
+    lines.push('rare values: not counted (' + answer.rare_note + ')');
+  }
+  return lines;
 }
 
 function prepareTable() {

@@ -5,6 +5,7 @@
 
 #include "tartan/turning/closed_form.hpp"
 #include "tartan/turning/period.hpp"
+#include "tartan/turning/sequence_summary.hpp"
 
 namespace tartan::present {
 
@@ -24,6 +25,25 @@ std::string pattern_text(const nlohmann::ordered_json& pattern) {
            " (preperiod " + p + ", period " + P + ", saltus " + std::to_string(s) + "), " +
            (period["proven"].get<bool>() ? "proven" : "not proven") + ": " + period["why"].get<std::string>() + "\n";
   }
+  const nlohmann::ordered_json& largest = pattern["largest"];
+  const bool all = largest["all"].get<bool>();
+  text += std::string(all ? "largest value: " : "largest value so far: ") +
+          std::to_string(largest["value"].get<grundy_value>()) +
+          ", first at n = " + std::to_string(largest["at"].get<std::size_t>()) +
+          (all ? " (of every n: the period is proven)" : " (in g(0.." + std::to_string(observed - 1) + "))") + "\n";
+  const nlohmann::ordered_json& rare = pattern["rare"];
+  if (!rare.is_null()) {
+    const std::size_t count = rare["count"];
+    const bool every = rare["all"].get<bool>();
+    text += std::string(every ? "rare values: " : "rare values so far: ") + "mask " +
+            rare["mask_hex"].get<std::string>() + " (" + rare["variant"].get<std::string>() + "), " +
+            std::to_string(count) + (count == 1 ? " rare heap" : " rare heaps");
+    if (!rare["last"].is_null()) text += ", the last at n = " + std::to_string(rare["last"].get<std::size_t>());
+    text += every ? " (all of them: none in the proven period)" : " (in g(0.." + std::to_string(observed - 1) + "))";
+    text += "\n";
+  } else if (!pattern["rare_note"].get<std::string>().empty()) {
+    text += "rare values: not counted (" + pattern["rare_note"].get<std::string>() + ")\n";
+  }
   for (const nlohmann::ordered_json& form : pattern["closed_forms"]) {
     text += "closed form, observed for n = 0.." + std::to_string(observed - 1) + ": " +
             form["formula"].get<std::string>() + " (OEIS " + form["oeis"].get<std::string>() + ")\n";
@@ -32,6 +52,13 @@ std::string pattern_text(const nlohmann::ordered_json& pattern) {
 }
 
 void value_writer::begin(const game_handle& game) {
+  if (format_ == seq_format::bfile) {
+    // ASCII only, as b-files are: the game's name and code as typed (codes and names are ASCII).
+    buffer_ += "# Grundy values of " + game.name() + " (code " + game.row_game().code() +
+               "), computed by tartan; heaps (coins) numbered from 0\n# n a(n) with a(n) = g(n - " +
+               std::to_string(offset_) + "): OEIS offset " + std::to_string(offset_) + "\n";
+    return;
+  }
   if (format_ == seq_format::json) {
     buffer_ += "{\"game\":" + nlohmann::json(game.name()).dump() +
                ",\"code\":" + nlohmann::json(game.row_game().code()).dump() + ",\"values\":[";
@@ -46,6 +73,10 @@ void value_writer::write(std::span<const grundy_value> values) {
       buffer_ += "{\"n\":" + std::to_string(written_) + ",\"g\":";
       buffer_.append(digits, end);
       buffer_ += "}\n";
+    } else if (format_ == seq_format::bfile) {
+      buffer_ += std::to_string(written_ + offset_) + ' ';
+      buffer_.append(digits, end);
+      buffer_ += '\n';
     } else {
       if (written_ != 0) buffer_ += format_ == seq_format::json ? ',' : ' ';
       buffer_.append(digits, end);
@@ -61,9 +92,17 @@ void value_writer::end(const std::string& stopped, const nlohmann::ordered_json&
   const std::string why = stopped.empty() ? "" : ",\"stopped\":" + nlohmann::json(stopped).dump();
   std::string fields = ",\"seconds\":" + nlohmann::json(seconds).dump();
   if (!pattern.is_null()) {
-    fields += ",\"period\":" + pattern["period"].dump() + ",\"closed_forms\":" + pattern["closed_forms"].dump();
+    fields += ",\"period\":" + pattern["period"].dump() + ",\"largest\":" + pattern["largest"].dump() +
+              ",\"rare\":" + pattern["rare"].dump() + ",\"rare_note\":" + pattern["rare_note"].dump() +
+              ",\"closed_forms\":" + pattern["closed_forms"].dump();
   }
-  if (format_ == seq_format::json) {
+  if (format_ == seq_format::bfile) {
+    if (!stopped.empty()) {
+      std::string ascii;
+      for (const char c : stopped) ascii += static_cast<unsigned char>(c) < 128 ? c : '?';
+      buffer_ += "# stopped early: " + ascii + "\n";
+    }
+  } else if (format_ == seq_format::json) {
     buffer_ += "],\"complete\":" + complete + why + fields + "}\n";
   } else if (format_ == seq_format::jsonl) {
     buffer_ += "{\"complete\":" + complete + ",\"count\":" + std::to_string(written_) + why + fields + "}\n";
@@ -81,9 +120,9 @@ void value_writer::flush() {
 }
 
 nlohmann::ordered_json pattern_json(std::span<const grundy_value> values, const turning_game& game) {
-  nlohmann::ordered_json pattern = {
-      {"observed", values.size()}, {"period", nullptr}, {"closed_forms", nlohmann::ordered_json::array()}};
-  if (const std::optional<sequence_period> found = find_period(values, game)) {
+  const sequence_summary summary = summarize_sequence(values, game);
+  nlohmann::ordered_json pattern = {{"observed", values.size()}, {"period", nullptr}};
+  if (const std::optional<sequence_period>& found = summary.period) {
     pattern["period"] = {{"preperiod", found->preperiod},
                          {"period", found->period},
                          {"saltus", found->saltus},
@@ -91,6 +130,19 @@ nlohmann::ordered_json pattern_json(std::span<const grundy_value> values, const 
                          {"full_periods", found->full_periods},
                          {"why", found->why}};
   }
+  pattern["largest"] = {{"value", summary.largest}, {"at", summary.largest_at}, {"all", summary.largest_all}};
+  pattern["rare"] = nullptr;
+  if (const std::optional<rare_values>& rare = summary.rare) {
+    pattern["rare"] = {{"mask", rare->mask.mask},
+                       {"mask_hex", mask_hex(rare->mask.mask)},
+                       {"variant", to_string(rare->mask.variant)},
+                       {"t", rare->split_take},
+                       {"count", rare->count},
+                       {"last", rare->last ? nlohmann::ordered_json(*rare->last) : nlohmann::ordered_json(nullptr)},
+                       {"all", rare->all}};
+  }
+  pattern["rare_note"] = summary.rare_note;
+  pattern["closed_forms"] = nlohmann::ordered_json::array();
   for (const closed_form& form : recognise_closed_forms(values)) {
     pattern["closed_forms"].push_back({{"name", form.name}, {"formula", form.formula}, {"oeis", form.oeis}});
   }

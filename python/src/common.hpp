@@ -119,5 +119,7 @@ void bind_products(py::module_& m);   // products.cpp: value tables, verify, che
 void bind_play(py::module_& m);       // play.cpp: games on heaps against the engine
 void bind_svg(py::module_& m);        // svg.cpp: the CLI's pictures as SVG text
 void bind_misere(py::module_& m);     // misere.cpp: misère play of positions and heaps, the misère check
+void bind_summary(py::module_& m);    // summary.cpp: sequence summaries (seq --period)
+void bind_census(py::module_& m);     // census.cpp: censuses of rule families
 
 }  // namespace tartan::python

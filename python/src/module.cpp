@@ -139,4 +139,6 @@ PYBIND11_MODULE(_tartan, m) {
   bind_play(m);
   bind_svg(m);
   bind_misere(m);
+  bind_summary(m);
+  bind_census(m);
 }

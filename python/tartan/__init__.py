@@ -31,6 +31,7 @@ from ._tartan import (
     ValueOverflowError,
 )
 from ._arrays import Sequence, Table
+from ._census import Census, CensusRow, census
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
 from ._misere import HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, RuleMismatch
 from ._nim import nim_mul
@@ -39,12 +40,15 @@ from ._play import HeapGame, HeapReview
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Position, Region, SumAnalysis, WinningMoveCount,
                          position, region)
 from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
+from ._summary import Period, RareValues, SequenceSummary
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Alpha",
     "Analysis",
+    "Census",
+    "CensusRow",
     "CellMismatch",
     "CheckReport",
     "DivisionByZeroError",
@@ -68,12 +72,15 @@ __all__ = [
     "Option",
     "Ordinal",
     "ParseError",
+    "Period",
     "Position",
     "PositionMismatch",
+    "RareValues",
     "Region",
     "Rule",
     "RuleMismatch",
     "Sequence",
+    "SequenceSummary",
     "SumAnalysis",
     "Table",
     "TimeLimitError",
@@ -83,6 +90,7 @@ __all__ = [
     "WinningMoveCount",
     "alpha",
     "analyze_sum",
+    "census",
     "game",
     "games",
     "max_lenstra_prime",

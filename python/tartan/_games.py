@@ -195,6 +195,23 @@ class Game:
             close()
         return Sequence._of(values, self)
 
+    def summary(self, n: int, *, max_memory: Any = None, max_seconds: float = 60, progress: Any = False) -> Any:
+        """What published tables print for g(0..n-1), as `tartan seq GAME N --period` reports it: the period
+        (preperiod, period, saltus, proven or observed and why), the largest value and the first heap reaching it,
+        and for take-and-break games whose moves leave at most two heaps the rare mask, the number of rare heaps and
+        the last of them. Limits and progress as for sequence().
+
+        >>> import tartan
+        >>> s = tartan.game("kayles").summary(200)
+        >>> s.period
+        Period(preperiod=71, period=12, saltus=0, proven=True, why='Guy–Smith periodicity theorem: 0.77 is an octal game whose moves take at most 2 tokens, and g(n + 12) = g(n) for 71 <= n < 2·71 + 12 + 2, so for every n >= 71')
+        >>> s.largest, s.largest_at
+        (8, 27)
+        """
+        from ._summary import SequenceSummary
+        values = self.sequence(n, max_memory=max_memory, max_seconds=max_seconds, progress=progress)
+        return SequenceSummary._of(_tartan._summary(self._handle, np.asarray(values)))
+
     def table(self, *size: Any, max_memory: Any = None, max_seconds: float = 60) -> Table:
         """The value table of a product, G(a, b) = g_A(a) (x) g_B(b) (the Tartan theorem), as a uint64 NumPy array of
         the box's shape (a Table, which a notebook draws as a heat map). The size: rows and columns (8, 8), a

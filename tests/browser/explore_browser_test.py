@@ -415,6 +415,10 @@ try:
     wait(lambda: by_id("seq-values").text.startswith("g(0..63)"), "g(0..63) listed")
     check(by_id("seq-values").text == "g(0..63) = " + " ".join(map(str, seq)),
           "the sequence tab lists g(0..63) = 2^n exactly, up to " + by_id("seq-values").text.split()[-1])
+    summary = by_id("seq-summary").text
+    check("period: none found in g(0..63)" in summary and
+          "largest value so far: %d, first at n = 63" % seq[63] in summary,
+          "the sequence tab summarises g(0..63) as seq --period does, its largest value 2^63 exact: " + summary)
     page_labels = page_texts("#seq-plot svg text")
     check(page_labels == svg_labels(OUT, "motley-64.svg", "seq", "motley", "64"),
           "the plot's labels are the CLI's (%d labels)" % len(page_labels))

@@ -280,10 +280,12 @@ TEST(SeqCliTest, PeriodIsProvenForBoundedRulesAndObservedOtherwise) {
   EXPECT_THAT(r.out, HasSubstr("\nperiod: none found in g(0..119) (one is reported when proven, or when it repeats "
                                "over at least 4 full periods and half of the values)\n"));
 
-  // The text form: the values, then one line for the period and one per closed form; JSON lines end with them.
+  // The text form: the values, then one line for the period, one for the largest value (and one for a take-and-break
+  // game's rare values) and one per closed form; JSON lines end with them.
   r = run_tartan({"seq", "2C", "12", "--period"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(count_lines(r.out), 2u);
+  EXPECT_EQ(count_lines(r.out), 3u);
+  EXPECT_THAT(r.out, HasSubstr("\nlargest value: 1, first at n = 1 (of every n: the period is proven)\n"));
   EXPECT_THAT(r.out, HasSubstr("\nperiod: g(n + 2) = g(n) for n >= 0 (preperiod 0, period 2, saltus 0), proven: "));
   r = run_tartan({"seq", "ruler", "32", "--period"});
   EXPECT_THAT(r.out, HasSubstr("\nperiod: none found in g(0..31)"));

@@ -187,8 +187,11 @@ class background_tartan {
   }
 
   /// Sends SIGKILL, which no handler sees (as a crash or `kill -9` ends a run), and waits for tartan to end.
-  cli_result kill() {
-    if (!exited_) ::kill(pid_, SIGKILL);
+  cli_result kill() { return kill_with(SIGKILL); }
+
+  /// Sends `signal` (SIGKILL: a crash, nothing recorded after it) and waits for tartan to end, as interrupt() does.
+  cli_result kill_with(int signal) {
+    if (!exited_) ::kill(pid_, signal);
     return finish();
   }
 

@@ -719,8 +719,8 @@ struct sparse_space_solver::impl {
   }
 
   /// The mask and variant making fewest of heaps 1..n-1 sparse, by Walsh–Hadamard transforms of their histograms
-  /// (sparse heaps = (N + F0[M] ± F1[M]) / 2: + for the range variant, − for the domain); the sparse heaps listed
-  /// again when they change. Complexity: O(2^b b) for values below 2^b, plus O(n) on a change.
+  /// (fewest_rare_mask, sequence_summary.hpp); the sparse heaps listed again when they change. Complexity:
+  /// O(2^b b) for values below 2^b, plus O(n) on a change.
   template <class V>
   void choose(const V* g, std::size_t n) {
     const auto bits = static_cast<int>(std::bit_width(value_bits));
@@ -728,37 +728,11 @@ struct sparse_space_solver::impl {
     rare_at_choice = rare.size();
     if (bits == 0) return;
     const std::size_t size = std::size_t{1} << bits;
-    std::array<std::vector<std::int64_t>, 2> f;
-    for (int i = 0; i < 2; ++i) {
-      f[i].assign(hist[i].begin(), hist[i].begin() + static_cast<std::ptrdiff_t>(size));
-      for (std::size_t len = 1; len < size; len <<= 1) {
-        for (std::size_t j0 = 0; j0 < size; j0 += 2 * len) {
-          for (std::size_t j = j0; j < j0 + len; ++j) {
-            const std::int64_t a = f[i][j], b = f[i][j + len];
-            f[i][j] = a + b;
-            f[i][j + len] = a - b;
-          }
-        }
-      }
-    }
-    const auto score = [&](std::size_t m, sparse_variant var) {
-      return var == sparse_variant::domain ? f[0][m] - f[1][m] : f[0][m] + f[1][m];
-    };
-    std::size_t best = static_cast<std::size_t>(mask & (size - 1));
-    sparse_variant best_variant = variant;
-    std::int64_t best_score = score(best, best_variant);
-    for (std::size_t m = 0; m < size; ++m) {
-      for (const sparse_variant var : {sparse_variant::range, sparse_variant::domain}) {
-        if (var == sparse_variant::domain && !domain_ok) continue;
-        const std::int64_t sc = score(m, var);
-        if (sc < best_score) {
-          best = m;
-          best_variant = var;
-          best_score = sc;
-        }
-      }
-    }
-    const grundy_value chosen = static_cast<grundy_value>(best) | ~static_cast<grundy_value>(size - 1);
+    const auto head = [&](int i) { return std::span<const std::int64_t>(hist[i].data(), size); };
+    const rare_mask best = fewest_rare_mask({head(0), head(1)}, domain_ok, rare_mask{mask, variant}).best;
+    const std::size_t best_mask = static_cast<std::size_t>(best.mask);
+    const sparse_variant best_variant = best.variant;
+    const grundy_value chosen = static_cast<grundy_value>(best_mask) | ~static_cast<grundy_value>(size - 1);
     if (chosen == mask && best_variant == variant) return;
     quiesce();  // a heap computed ahead reads the sparse heaps and (through sparse) the mask
     mask = chosen;

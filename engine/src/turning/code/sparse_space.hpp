@@ -31,6 +31,7 @@
 #include <optional>
 #include <span>
 
+#include "tartan/turning/sequence_summary.hpp"
 #include "tartan/turning/take_break_code.hpp"
 #include "tartan/turning/value_table.hpp"
 
@@ -43,8 +44,9 @@ bool sparse_space_applies(const take_break_code& code);
 /// of one parity.
 bool sparse_space_domain_applies(const take_break_code& code);
 
-/// Which heaps are sparse: range, p(x) == 0; domain, p(x) == (x - t) & 1 (sparse_space.hpp).
-enum class sparse_variant { range, domain };
+/// Which heaps are sparse: range, p(x) == 0; domain, p(x) == (x - t) & 1 (sparse_space.hpp), as a sequence summary
+/// names its rare heaps (sequence_summary.hpp).
+using sparse_variant = rare_variant;
 
 /// What the solver has done, for tests and benchmarks.
 struct sparse_space_stats {

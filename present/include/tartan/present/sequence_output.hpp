@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <span>
@@ -16,19 +17,26 @@
 
 namespace tartan::present {
 
-enum class seq_format { text, json, jsonl };
+/// bfile: an OEIS b-file, lines "n a(n)" (oeis.org/SubmitB.html: one space, LF line ends, ASCII, '#' comments).
+enum class seq_format { text, json, jsonl, bfile };
 
 /**
  * Writes the values as the engine computes them: each chunk is written and flushed at once, so the first values
  * reach a pipe or a file while the rest are computed, and a stop leaves every value computed in the output.
  * text: the values on one line; json: {"game", "code", "values": [...], "complete"[, "stopped"], "seconds"}; jsonl:
- * one {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"], "seconds"}.
+ * one {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"], "seconds"}; bfile: two comment lines
+ * naming the game and the numbering, then "n g(n - offset)" per line from n = offset (the OEIS offset), and a comment
+ * saying why when stopped early.
  *
  * Example: value_writer w(out, seq_format::json); w.begin(game); w.write(values); w.end("", nullptr, seconds);
  */
 class value_writer {
  public:
-  value_writer(std::ostream& out, seq_format format) : out_(out), format_(format) { buffer_.reserve(1 << 16); }
+  /// `offset`: the b-file's n of g(0) (bfile only).
+  value_writer(std::ostream& out, seq_format format, std::uint64_t offset = 0)
+      : out_(out), format_(format), offset_(offset) {
+    buffer_.reserve(1 << 16);
+  }
 
   /// Opens the output (the JSON document's head).
   void begin(const game_handle& game);
@@ -47,22 +55,25 @@ class value_writer {
 
   std::ostream& out_;
   seq_format format_;
+  std::uint64_t offset_ = 0;
   std::string buffer_;
   std::size_t written_ = 0;
 };
 
 /**
- * {"observed": N, "period": {"preperiod", "period", "saltus", "proven", "why"} | null, "closed_forms": [{"name",
- * "formula", "oeis"}]} of g(0..N-1) (seq --period): the period found (period.hpp) and the classic closed forms the
- * values match (closed_form.hpp).
+ * {"observed": N, "period": {"preperiod", "period", "saltus", "proven", "full_periods", "why"} | null, "largest":
+ * {"value", "at", "all"}, "rare": {"mask", "mask_hex", "variant", "t", "count", "last", "all"} | null, "rare_note",
+ * "closed_forms": [{"name", "formula", "oeis"}]} of g(0..N-1) (seq --period): the sequence summary
+ * (sequence_summary.hpp: the period, the largest value and where it first occurs, the rare values of a take-and-break
+ * code) and the classic closed forms the values match (closed_form.hpp).
  *
  * Example: pattern_json(ruler values 0..31, ruler)["closed_forms"][0]["oeis"] == "A006519"
  */
 nlohmann::ordered_json pattern_json(std::span<const grundy_value> values, const turning_game& game);
 
 /**
- * The text form of a pattern_json: one line for the period (or its absence), one per closed form, as `seq --period`
- * prints them after the values.
+ * The text form of a pattern_json: one line for the period (or its absence), one for the largest value, one for the
+ * rare values when the rule has them, one per closed form, as `seq --period` prints them after the values.
  *
  * Example: pattern_text(pattern) == "period: g(n + 12) = g(n) for n >= 71 (...), proven: ...\n"
  */
