@@ -258,6 +258,9 @@ std::optional<census_row> census_rule_row(const turning_game& game, std::size_t 
   request.progress = [&](double) { return !proven && (!keep_going || keep_going()); };
   std::string stopped;
   try {
+    // The proof and the summary read a 64-bit copy of every value, beside the narrow ones: refused before any work
+    // when that copy alone passes the limit (compute_sequence checks its own table).
+    check_sequence_memory(n, options.max_memory, sizeof(grundy_value));
     const sequence_result result = compute_sequence(request);
     if (result.time_limit) {
       stopped = result.time_limit->what();
