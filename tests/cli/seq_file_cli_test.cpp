@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -74,6 +75,17 @@ TEST(SeqFileCliTest, OutputWritesAValueFileAndSaysWhere) {
   EXPECT_EQ(json.at("width"), 1);
   EXPECT_EQ(json.at("complete"), true);
   EXPECT_EQ(values_in(path), tartan::test::octal_by_definition({0, 0, 7}, 5000));
+
+  // --format json is --json here too, and --period adds what published tables print: the largest value and the
+  // first heap reaching it, checked against the definition's values.
+  const std::vector<grundy_value> treble = tartan::test::octal_by_definition({0, 0, 7}, 5000);
+  const auto top = std::max_element(treble.begin(), treble.end());
+  const auto summary = nlohmann::json::parse(
+      run_tartan({"seq", "treblecross", "5000", "--output", path, "--format", "json", "--period"}).out);
+  EXPECT_EQ(summary.at("count"), 5000);
+  EXPECT_EQ(summary.at("largest").at("value"), *top);
+  EXPECT_EQ(summary.at("largest").at("at"), top - treble.begin());
+  for (const char* key : {"period", "rare", "rare_note", "closed_forms"}) EXPECT_TRUE(summary.contains(key)) << key;
 }
 
 TEST(SeqFileCliTest, ACheckpointKilledOrInterruptedGoesOnToTheDefinitionsValues) {
@@ -145,6 +157,7 @@ TEST(SeqFileCliTest, RefusalsInOneLine) {
       {{"seq", "0.16", "4294967297", "--output", dir.file("big.bin")}, "ask for at most 4294967296 values"},
       {{"seq", "0.16", "100", "--checkpoint", sixteen, "--checkpoint-every", "soon"}, "--checkpoint-every: 'soon'"},
       {{"seq", "0.16", "100", "--threads", "0"}, "--threads must be at least 1"},
+      {{"seq", "0.16", "100", "--output", dir.file("b.txt"), "--format", "bfile"}, "not a b-file"},
   };
   for (const bad& c : cases) {
     const auto r = run_tartan(c.args);
