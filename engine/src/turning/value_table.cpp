@@ -13,7 +13,7 @@ namespace tartan {
 
 namespace {
 
-bool known_width(int w) { return w == 1 || w == 2 || w == 4 || w == 8; }
+[[maybe_unused]] bool known_width(int w) { return w == 1 || w == 2 || w == 4 || w == 8; }
 
 /// The narrowest width holding v.
 int width_of(grundy_value v) {
