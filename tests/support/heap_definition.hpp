@@ -123,13 +123,15 @@ inline std::vector<std::vector<coin>> coin_moves(const heap_code& code, coin n) 
 }
 
 /// A random code of 1-4 digits after the point: d_0 sometimes (4, 8 or C), zero digits sometimes, octal or
-/// hexadecimal, '!' sometimes on a digit that leaves two or three heaps.
-inline heap_code random_heap_code(std::mt19937& rng, bool hexadecimal) {
+/// hexadecimal, '!' sometimes on a digit that leaves two or three heaps. `with_split`: some digit after the point
+/// leaves two heaps (bit 4 set), as the sparse-space method needs.
+inline heap_code random_heap_code(std::mt19937& rng, bool hexadecimal, bool with_split = false) {
   heap_code c;
   std::uniform_int_distribution<int> length(1, 4), digit(0, hexadecimal ? 15 : 7), quarter(0, 3);
   const int t = length(rng);
   c.digits.push_back(quarter(rng) == 0 ? (hexadecimal ? 4 * (1 + quarter(rng) % 3) : 4) : 0);
   for (int k = 1; k <= t; ++k) c.digits.push_back(quarter(rng) == 0 ? 0 : digit(rng));
+  if (with_split) c.digits[static_cast<std::size_t>(1 + rng() % static_cast<unsigned>(t))] |= 4;
   for (const int d : c.digits) c.distinct.push_back((d & 12) != 0 && quarter(rng) == 0);
   return c;
 }

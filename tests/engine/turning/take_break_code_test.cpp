@@ -1,18 +1,20 @@
-// Take-and-break codes as coin-turning rules: values against the heap game's definition computed here (a plain mex
-// over every way of taking and splitting), the coin sets of the moves against the heaps each move leaves, the
-// sparse-space solver against the direct route (any mask, any width), published sequences (OEIS), and the refusals.
+// Take-and-break codes as coin-turning rules: values against the heap game's definition computed in the test (a plain
+// mex over every way of taking and splitting, tests/support/heap_definition.hpp), the coin sets of the moves against
+// the heaps each move leaves, the sparse-space solver against the direct route (any mask, any width), published
+// sequences (OEIS), and the refusals.
 #include "tartan/turning/take_break_code.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <map>
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/error_message.hpp"
+#include "support/heap_definition.hpp"
 #include "support/reference_data.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
@@ -28,96 +30,19 @@ using tartan::grundy_value;
 using tartan::sequence_method;
 using tartan::take_break_code;
 
-/// A code as digits d_0..d_t (bits 1, 2, 4, 8) and '!' flags, written out by the test itself.
-struct test_code {
-  std::vector<int> digits;
-  std::vector<bool> distinct;
-
-  std::string text() const {
-    const char* hex = "0123456789ABCDEF";
-    std::string s;
-    s += hex[digits[0]];
-    if (distinct[0]) s += '!';
-    s += '.';
-    for (std::size_t k = 1; k < digits.size(); ++k) {
-      s += hex[digits[k]];
-      if (distinct[k]) s += '!';
-    }
-    return s;
-  }
-};
-
-/// Every way of taking k tokens from heap n and leaving heaps, as sorted lists of the heaps left: the rules read
-/// literally (d_k bit 1: nothing left, 2: one heap, 4: two non-empty heaps, 8: three; '!': the heaps left differ).
-std::vector<std::vector<coin>> heap_moves(const test_code& code, coin n) {
-  std::vector<std::vector<coin>> moves;
-  for (coin k = 0; k < code.digits.size() && k <= n; ++k) {
-    const int d = code.digits[k];
-    const coin r = n - k;
-    if ((d & 1) && k >= 1 && r == 0) moves.push_back({});
-    if ((d & 2) && k >= 1 && r >= 1) moves.push_back({r});
-    for (coin a = 1; a < r; ++a) {
-      const coin b = r - a;
-      if ((d & 4) && a <= b && !(code.distinct[k] && a == b)) moves.push_back({a, b});
-      for (coin b2 = a; b2 < r; ++b2) {
-        if (r - a <= b2) break;
-        const coin c = r - a - b2;
-        if ((d & 8) && b2 <= c && !(code.distinct[k] && (a == b2 || b2 == c))) moves.push_back({a, b2, c});
-      }
-    }
-  }
-  return moves;
-}
-
-/// g(0..count-1) of the heap game by definition: the mex of XOR g over the heaps each move leaves.
-std::vector<grundy_value> definition_values(const test_code& code, coin count) {
-  std::vector<grundy_value> g;
-  for (coin n = 0; n < count; ++n) {
-    std::set<grundy_value> options;
-    for (const auto& left : heap_moves(code, n)) {
-      grundy_value x = 0;
-      for (const coin h : left) x ^= g[h];
-      options.insert(x);
-    }
-    grundy_value m = 0;
-    while (options.count(m) != 0) ++m;
-    g.push_back(m);
-  }
-  return g;
-}
-
-/// A random code of 1-4 digits after the point, with d_0 sometimes, zero digits and '!' sometimes.
-test_code random_code(std::mt19937& rng, bool hexadecimal, bool with_split) {
-  test_code c;
-  std::uniform_int_distribution<int> length(1, 4), digit(0, hexadecimal ? 15 : 7), coin_flip(0, 3);
-  const int t = length(rng);
-  c.digits.push_back(coin_flip(rng) == 0 ? (hexadecimal ? 4 * (1 + coin_flip(rng) % 3) : 4) : 0);
-  for (int k = 1; k <= t; ++k) c.digits.push_back(coin_flip(rng) == 0 ? 0 : digit(rng));
-  if (with_split) c.digits[static_cast<std::size_t>(1 + rng() % static_cast<unsigned>(t))] |= 4;
-  for (const int d : c.digits) c.distinct.push_back((d & 12) != 0 && coin_flip(rng) == 0);
-  return c;
-}
-
-/// The coin set of a move: the heap taken from and the heaps left, equal pairs cancelled.
-std::vector<coin> cancelled(std::vector<coin> heaps) {
-  std::map<coin, int> parity;
-  for (const coin h : heaps) parity[h] ^= 1;
-  std::vector<coin> out;
-  for (const auto& [h, odd] : parity) {
-    if (odd != 0) out.push_back(h);
-  }
-  return out;
-}
+using tartan::test::heap_code;
+using tartan::test::heap_values;
+using tartan::test::random_heap_code;
 
 TEST(TakeBreakCodeTest, RandomCodesMatchTheDefinitionByEveryRoute) {
   std::mt19937 rng(2026);
   for (int i = 0; i < 120; ++i) {
     const bool hexadecimal = i % 3 == 0;
-    const test_code c = random_code(rng, hexadecimal, false);
+    const heap_code c = random_heap_code(rng, hexadecimal);
     SCOPED_TRACE(c.text());
     const take_break_code code = take_break_code::parse(c.text());
     const coin count = hexadecimal ? 70 : 160;
-    const std::vector<grundy_value> expected = definition_values(c, count);
+    const std::vector<grundy_value> expected = heap_values(c, count);
     EXPECT_EQ(tartan::grundy_sequence(code, count, sequence_method::option_values), expected);
     EXPECT_EQ(tartan::grundy_sequence(code, count, sequence_method::enumeration), expected);
     EXPECT_EQ(tartan::grundy_sequence(code, count, sequence_method::solver), expected);
@@ -127,18 +52,15 @@ TEST(TakeBreakCodeTest, RandomCodesMatchTheDefinitionByEveryRoute) {
 TEST(TakeBreakCodeTest, MovesAreTheCoinSetsOfTheHeapMovesEachOnce) {
   std::mt19937 rng(11);
   for (int i = 0; i < 60; ++i) {
-    const test_code c = random_code(rng, i % 2 == 0, false);
+    const heap_code c = random_heap_code(rng, i % 2 == 0);
     SCOPED_TRACE(c.text());
     const take_break_code code = take_break_code::parse(c.text());
     for (coin n = 0; n < 24; ++n) {
+      // The coin sets of the heap moves (heap n last), without n: the coins a move turns besides its rightmost.
       std::set<std::vector<coin>> expected;
-      for (const auto& left : heap_moves(c, n)) {
-        std::vector<coin> heaps = left;
-        heaps.push_back(n);
-        std::vector<coin> set = cancelled(heaps);
-        if (std::find(set.begin(), set.end(), n) == set.end()) continue;  // n is never among the heaps left
-        set.pop_back();                                                   // n, the largest
-        expected.insert(set);
+      for (std::vector<coin> set : tartan::test::coin_moves(c, n)) {
+        set.pop_back();
+        expected.insert(std::move(set));
       }
       std::vector<std::vector<coin>> visited;
       code.for_each_move(n, [&](std::span<const coin> others) {
@@ -168,7 +90,7 @@ TEST(TakeBreakCodeTest, SparseSpaceMatchesTheDirectRouteOnRandomOctalCodes) {
   std::mt19937 rng(99);
   int sparse = 0, domain = 0;
   for (int i = 0; i < 40; ++i) {
-    const test_code c = random_code(rng, false, true);
+    const heap_code c = random_heap_code(rng, false, true);
     SCOPED_TRACE(c.text());
     const take_break_code code = take_break_code::parse(c.text());
     ASSERT_TRUE(tartan::detail::sparse_space_applies(code));
@@ -188,7 +110,7 @@ TEST(TakeBreakCodeTest, SparseSpaceIsExactUnderAnyMaskAndVariant) {
   using tartan::detail::sparse_variant;
   std::mt19937 rng(7);
   std::vector<std::string> texts = {"0.16", "4!.0", "0.014", "0.77", "0.6", "0.051", "4.07", "0.4!4"};
-  for (int i = 0; i < 12; ++i) texts.push_back(random_code(rng, false, true).text());
+  for (int i = 0; i < 12; ++i) texts.push_back(random_heap_code(rng, false, true).text());
   int domains = 0;
   for (const std::string& text : texts) {
     const take_break_code code = take_break_code::parse(text);
@@ -212,15 +134,15 @@ TEST(TakeBreakCodeTest, SparseSpaceOnTwoThreadsMatchesTheDefinition) {
   // listings and of passes, taken or run again on the calling thread): the values are the definition's, on random
   // octal codes (some with d0) and the games the tables name, whatever the table's growth.
   std::mt19937 rng(31);
-  std::vector<test_code> codes = {
-      test_code{{0, 1, 6}, {false, false, false}}, test_code{{0, 0, 1, 4}, {false, false, false, false}},
-      test_code{{0, 0, 0, 7}, {false, false, false, false}}, test_code{{4, 0}, {true, false}}};
-  for (int i = 0; i < 12; ++i) codes.push_back(random_code(rng, false, true));
-  for (const test_code& c : codes) {
+  std::vector<heap_code> codes = {
+      heap_code{{0, 1, 6}, {false, false, false}}, heap_code{{0, 0, 1, 4}, {false, false, false, false}},
+      heap_code{{0, 0, 0, 7}, {false, false, false, false}}, heap_code{{4, 0}, {true, false}}};
+  for (int i = 0; i < 12; ++i) codes.push_back(random_heap_code(rng, false, true));
+  for (const heap_code& c : codes) {
     SCOPED_TRACE(c.text());
     const take_break_code code = take_break_code::parse(c.text());
     ASSERT_TRUE(tartan::detail::sparse_space_applies(code));
-    const std::vector<grundy_value> expected = definition_values(c, 800);
+    const std::vector<grundy_value> expected = heap_values(c, 800);
     for (const std::size_t room : {std::size_t{16}, std::size_t{800}}) {
       tartan::value_table g;  // first: the helper may read it until the solver ends
       g.reserve(room);        // 16: the table grows, moving, as the helper works
@@ -249,13 +171,13 @@ TEST(TakeBreakCodeTest, SparseSpaceComparesSplitsAlikeInEveryWidthByAvx2OrSse2) 
   // one thread and two (every share handed over) give the definition's values, on random octal codes and the games
   // the benchmarks time.
   std::mt19937 rng(53);
-  std::vector<test_code> codes = {
-      test_code{{0, 1, 6}, {false, false, false}}, test_code{{0, 0, 1, 4}, {false, false, false, false}},
-      test_code{{0, 0, 0, 7}, {false, false, false, false}}, test_code{{4, 0}, {true, false}}};
-  for (int i = 0; i < 6; ++i) codes.push_back(random_code(rng, false, true));
-  for (const test_code& c : codes) {
+  std::vector<heap_code> codes = {
+      heap_code{{0, 1, 6}, {false, false, false}}, heap_code{{0, 0, 1, 4}, {false, false, false, false}},
+      heap_code{{0, 0, 0, 7}, {false, false, false, false}}, heap_code{{4, 0}, {true, false}}};
+  for (int i = 0; i < 6; ++i) codes.push_back(random_heap_code(rng, false, true));
+  for (const heap_code& c : codes) {
     const take_break_code code = take_break_code::parse(c.text());
-    const std::vector<grundy_value> expected = definition_values(c, 1000);
+    const std::vector<grundy_value> expected = heap_values(c, 1000);
     for (const int width : {1, 2}) {
       for (const bool avx2 : {false, true}) {
         for (const unsigned threads : {1U, 2U}) {
@@ -284,10 +206,10 @@ TEST(TakeBreakCodeTest, SparseSpaceTakesUpFromValuesComputedBefore) {
   // point, and on the table's width or wider, it goes on to the definition's values.
   std::mt19937 rng(41);
   for (int i = 0; i < 8; ++i) {
-    const test_code c = random_code(rng, false, true);
+    const heap_code c = random_heap_code(rng, false, true);
     SCOPED_TRACE(c.text());
     const take_break_code code = take_break_code::parse(c.text());
-    const std::vector<grundy_value> expected = definition_values(c, 700);
+    const std::vector<grundy_value> expected = heap_values(c, 700);
     const std::size_t stop = 1 + rng() % 650;
     tartan::value_table g(i % 3 == 0 ? 8 : 1);
     for (std::size_t n = 0; n < stop; ++n) g.push_back(expected[n]);
@@ -340,7 +262,7 @@ TEST(TakeBreakCodeTest, SparseSpaceFindsGrundysGameMaskAndFewRareHeaps) {
 TEST(TakeBreakCodeTest, GuySmithProvesKaylesPeriodic) {
   // Kayles: period 12 from heap 71 on, its last exception g(70) (Guy and Smith 1956; Winning Ways ch. 4). The
   // theorem needs g(n + 12) = g(n) for 71 <= n < 2·71 + 12 + 2, so g(0..167): proven with 168 values, not with 167.
-  const std::vector<grundy_value> g = definition_values(test_code{{0, 7, 7}, {false, false, false}}, 400);
+  const std::vector<grundy_value> g = heap_values(heap_code{{0, 7, 7}, {false, false, false}}, 400);
   const take_break_code code = take_break_code::parse("0.77");
   ASSERT_TRUE(tartan::guy_smith_applies(code));
   const auto proven = tartan::find_octal_period(std::span(g).first(168), code);
@@ -422,8 +344,8 @@ TEST(TakeBreakCodeTest, PublishedSequences) {
 }
 
 TEST(TakeBreakCodeTest, GrundysGameAndGruntAgreeWithTheDefinitionFarOut) {
-  test_code grundy{{4}, {true}};
-  const std::vector<grundy_value> expected = definition_values(grundy, 1200);
+  heap_code grundy{{4}, {true}};
+  const std::vector<grundy_value> expected = heap_values(grundy, 1200);
   EXPECT_EQ(tartan::games::find_game("grundys-game").sequence(expected.size()), expected);
   EXPECT_EQ(tartan::games::find_game("grunt").sequence(expected.size(), sequence_method::solver), expected);
   // Grunt's own rule (4FS) by enumeration of its moves, not its solver.
@@ -431,7 +353,7 @@ TEST(TakeBreakCodeTest, GrundysGameAndGruntAgreeWithTheDefinitionFarOut) {
 }
 
 TEST(TakeBreakCodeTest, BuiltInsAreTheirCodesByDefinition) {
-  const std::vector<std::pair<const char*, test_code>> builtins = {
+  const std::vector<std::pair<const char*, heap_code>> builtins = {
       {"kayles", {{0, 7, 7}, {false, false, false}}},
       {"dawsons-kayles", {{0, 0, 7}, {false, false, false}}},
       {"dawsons-chess", {{0, 1, 3, 7}, {false, false, false, false}}},
@@ -440,7 +362,7 @@ TEST(TakeBreakCodeTest, BuiltInsAreTheirCodesByDefinition) {
       {"grundys-game", {{4}, {true}}}};
   ASSERT_EQ(tartan::games::take_break_games().size(), builtins.size());
   for (const auto& [name, code] : builtins) {
-    EXPECT_EQ(tartan::games::find_game(name).sequence(300), definition_values(code, 300)) << name;
+    EXPECT_EQ(tartan::games::find_game(name).sequence(300), heap_values(code, 300)) << name;
   }
 }
 
