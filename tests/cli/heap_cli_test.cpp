@@ -320,8 +320,9 @@ TEST(HeapCliTest, RefusalsSayWhatToTypeInOneLine) {
 }
 
 TEST(HeapCliTest, HeapsBeyondTheTimeLimitAreToldWhichHeapsFit) {
-  // Treblecross (0.007) has no sparse space and no known period: its values take O(n) each, so 2·10^7 of them are
-  // hours of work on any machine, far over 10 ms. The advice names heaps, as for the memory limit, not values.
+  // Treblecross (0.007) has no known period, and its sparse space keeps some 22500 rare heaps (docs/games.md): each
+  // value lists that many splits, so 2·10^7 of them are minutes of work on any machine, far over 10 ms. The advice
+  // names heaps, as for the memory limit, not values.
   for (const std::string command : {"analyze", "play"}) {
     const auto r = run_tartan({command, "0.007", "--heaps", "3,20000000", "--max-seconds", "0.01"}, "quit\n");
     EXPECT_EQ(r.exit_code, 2) << command;
