@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "tartan/core/error.hpp"
@@ -98,90 +99,6 @@ struct no_progress {
   void operator()(std::size_t) const noexcept {}
 };
 
-/**
- * Extends g, which holds g(0..k-1) of the game (k = g.size(), possibly 0), to g(0..count-1); nothing happens when
- * count <= k. Throws like grundy_sequence; on a throw, g keeps the values computed so far (all correct).
- * The solver route replays the solver over the known prefix (its state is not kept between calls); the other routes
- * start at coin k. `progress(g.size())` is called after each value computed; it may throw to stop the work (a
- * pace_guard does, see time_limit.hpp), and g keeps the values computed so far.
- * Complexity: (count - k) coins under the chosen route.
- *
- * Example: std::vector<grundy_value> g{1, 2}; extend_grundy_sequence(mock_turtles{}, g, 4); g == {1, 2, 4, 7}
- */
-template <class Rule, class Progress = no_progress>
-void extend_grundy_sequence(const Rule& rule, std::vector<grundy_value>& g, std::size_t count,
-                            sequence_method method = sequence_method::automatic, Progress&& progress = {}) {
-  static_assert(check_turning_rule<Rule>());
-  if (count > std::size_t{UINT32_MAX} + 1) {
-    throw limit_error("a row has at most 2^32 coins (coins are 32-bit); ask for fewer than " + std::to_string(count) +
-                      " coins");
-  }
-  if (count <= g.size()) return;
-  g.reserve(count);
-  if (method == sequence_method::automatic) {
-    if constexpr (has_closed_form<Rule>)
-      method = sequence_method::closed_form;
-    else if constexpr (has_grundy_solver<Rule>)
-      method = sequence_method::solver;
-    else if constexpr (has_option_values<Rule>)
-      method = sequence_method::option_values;
-    else
-      method = sequence_method::enumeration;
-  }
-  // g.size() is the coin being computed when a hook throws.
-  try {
-    switch (method) {
-      case sequence_method::closed_form:
-        if constexpr (has_closed_form<Rule>) {
-          for (std::size_t n = g.size(); n < count; ++n) {
-            g.push_back(rule.grundy(static_cast<coin>(n)));
-            progress(g.size());
-          }
-          return;
-        }
-        throw error("this game has no closed form; compute its values from the rule instead");
-      case sequence_method::solver:
-        if constexpr (has_grundy_solver<Rule>) {
-          auto solver = rule.grundy_solver();
-          const std::span<const grundy_value> known(g);
-          for (std::size_t n = 0; n < known.size(); ++n) static_cast<void>(solver.next(known.first(n)));
-          for (std::size_t n = g.size(); n < count; ++n) {
-            g.push_back(solver.next(std::span<const grundy_value>(g)));
-            progress(g.size());
-          }
-          return;
-        }
-        throw error("this game has no incremental solver; compute its values by enumeration instead");
-      case sequence_method::option_values:
-      case sequence_method::enumeration: {
-        std::vector<grundy_value> options;
-        std::vector<char> scratch;
-        for (std::size_t n = g.size(); n < count; ++n) {
-          options.clear();
-          const auto c = static_cast<coin>(n);
-          if (method == sequence_method::option_values) {
-            collect_option_values(rule, c, std::span<const grundy_value>(g), options);
-          } else {
-            rule.for_each_move(c, [&](std::span<const coin> others) {
-              grundy_value x = 0;
-              for (const coin o : others) x ^= g[o];
-              options.push_back(x);
-              return true;
-            });
-          }
-          g.push_back(mex(options, scratch));
-          progress(g.size());
-        }
-        return;
-      }
-      case sequence_method::automatic:
-        break;
-    }
-  } catch (const overflow_error& e) {
-    detail::rethrow_overflow_at(e, g.size());
-  }
-}
-
 namespace detail {
 /// The route `automatic` stands for: the closed form, else the solver, else option values, else enumeration.
 template <class Rule>
@@ -221,29 +138,28 @@ int least_value_width(const Rule& rule, sequence_method method = sequence_method
   return 8;
 }
 
-/**
- * Extends the table g, which holds g(0..k-1) of the game (k = g.size(), possibly 0, from this route or any other,
- * e.g. read back from a value file), to g(0..count-1); nothing happens when count <= k. The table widens as values
- * need; a route that reads 64-bit values (least_value_width 8) widens it to 8 bytes first. A solver takes up from the
- * values present (sequence_solver::resume) and may use `threads` threads. `progress(g.size())` is called after each
- * value computed and may throw to stop; on every throw g keeps the values computed so far. Throws like
- * extend_grundy_sequence (the limit of 2^32 coins, overflow_error naming the coin, error for a missing route).
- * Complexity: (count - k) coins under the chosen route, plus resuming the solver.
- *
- * Example: value_table g; extend_value_table(take_break_code::parse("0.16"), g, 1 << 20); g.width() == 1
- */
-template <class Rule, class Progress = no_progress>
-void extend_value_table(const Rule& rule, value_table& g, std::size_t count,
-                        sequence_method method = sequence_method::automatic, unsigned threads = 1,
-                        Progress&& progress = {}) {
+namespace detail {
+// The two tables the extenders fill: a vector of 64-bit values, and a value_table of any width. make_wide readies
+// one for a route that reads 64-bit values; wide_view is then that route's view of it (taken anew after each
+// push_back, which may move the values).
+inline void make_wide(std::vector<grundy_value>&) {}
+inline void make_wide(value_table& g) { g.widen_to(8); }
+inline std::span<const grundy_value> wide_view(const std::vector<grundy_value>& g) { return g; }
+inline std::span<const grundy_value> wide_view(const value_table& g) { return g.wide_values(); }
+
+// extend_grundy_sequence and extend_value_table: one loop per route over either table.
+template <class Rule, class Table, class Progress>
+void extend_values(const Rule& rule, Table& g, std::size_t count, sequence_method method, unsigned threads,
+                   Progress&& progress) {
   static_assert(check_turning_rule<Rule>());
   if (count > std::size_t{UINT32_MAX} + 1) {
     throw limit_error("a row has at most 2^32 coins (coins are 32-bit); ask for fewer than " + std::to_string(count) +
                       " coins");
   }
   if (count <= g.size()) return;
-  method = detail::resolved_method<Rule>(method);
+  method = resolved_method<Rule>(method);
   g.reserve(count);
+  // g.size() is the coin being computed when a hook throws.
   try {
     switch (method) {
       case sequence_method::closed_form:
@@ -258,7 +174,10 @@ void extend_value_table(const Rule& rule, value_table& g, std::size_t count,
       case sequence_method::solver:
         if constexpr (has_grundy_solver<Rule>) {
           auto solver = rule.grundy_solver();
-          if constexpr (std::is_same_v<decltype(solver), sequence_solver>) {
+          // A sequence_solver reads a value_table as it is and takes up from it without a replay. Its threads
+          // read the table between calls, which a value_table allows (it is appended to in place) and a vector,
+          // whose push_back may move the values, does not: a vector gets one thread.
+          if constexpr (std::is_same_v<decltype(solver), sequence_solver> && std::is_same_v<Table, value_table>) {
             if (!solver.reads_any_width()) g.widen_to(8);
             solver.use_threads(threads);
             if (!g.empty()) solver.resume(g);
@@ -267,11 +186,11 @@ void extend_value_table(const Rule& rule, value_table& g, std::size_t count,
               progress(g.size());
             }
           } else {
-            g.widen_to(8);
-            const std::span<const grundy_value> known = g.wide_values();
+            make_wide(g);
+            const std::span<const grundy_value> known = wide_view(g);
             for (std::size_t n = 0; n < known.size(); ++n) static_cast<void>(solver.next(known.first(n)));
             for (std::size_t n = g.size(); n < count; ++n) {
-              g.push_back(solver.next(g.wide_values()));
+              g.push_back(solver.next(wide_view(g)));
               progress(g.size());
             }
           }
@@ -280,13 +199,13 @@ void extend_value_table(const Rule& rule, value_table& g, std::size_t count,
         throw error("this game has no incremental solver; compute its values by enumeration instead");
       case sequence_method::option_values:
       case sequence_method::enumeration: {
-        g.widen_to(8);
+        make_wide(g);
         std::vector<grundy_value> options;
         std::vector<char> scratch;
         for (std::size_t n = g.size(); n < count; ++n) {
           options.clear();
           const auto c = static_cast<coin>(n);
-          const std::span<const grundy_value> known = g.wide_values();
+          const std::span<const grundy_value> known = wide_view(g);
           if (method == sequence_method::option_values) {
             collect_option_values(rule, c, known, options);
           } else {
@@ -306,8 +225,43 @@ void extend_value_table(const Rule& rule, value_table& g, std::size_t count,
         break;
     }
   } catch (const overflow_error& e) {
-    detail::rethrow_overflow_at(e, g.size());
+    rethrow_overflow_at(e, g.size());
   }
+}
+}  // namespace detail
+
+/**
+ * Extends g, which holds g(0..k-1) of the game (k = g.size(), possibly 0), to g(0..count-1); nothing happens when
+ * count <= k. Throws like grundy_sequence; on a throw, g keeps the values computed so far (all correct).
+ * The solver route replays the solver over the known prefix (its state is not kept between calls); the other routes
+ * start at coin k. `progress(g.size())` is called after each value computed; it may throw to stop the work (a
+ * pace_guard does, see time_limit.hpp), and g keeps the values computed so far.
+ * Complexity: (count - k) coins under the chosen route.
+ *
+ * Example: std::vector<grundy_value> g{1, 2}; extend_grundy_sequence(mock_turtles{}, g, 4); g == {1, 2, 4, 7}
+ */
+template <class Rule, class Progress = no_progress>
+void extend_grundy_sequence(const Rule& rule, std::vector<grundy_value>& g, std::size_t count,
+                            sequence_method method = sequence_method::automatic, Progress&& progress = {}) {
+  detail::extend_values(rule, g, count, method, 1, std::forward<Progress>(progress));
+}
+
+/**
+ * Extends the table g, which holds g(0..k-1) of the game (k = g.size(), possibly 0, from this route or any other,
+ * e.g. read back from a value file), to g(0..count-1); nothing happens when count <= k. The table widens as values
+ * need; a route that reads 64-bit values (least_value_width 8) widens it to 8 bytes first. A solver takes up from the
+ * values present (sequence_solver::resume) and may use `threads` threads. `progress(g.size())` is called after each
+ * value computed and may throw to stop; on every throw g keeps the values computed so far. Throws like
+ * extend_grundy_sequence (the limit of 2^32 coins, overflow_error naming the coin, error for a missing route).
+ * Complexity: (count - k) coins under the chosen route, plus resuming the solver.
+ *
+ * Example: value_table g; extend_value_table(take_break_code::parse("0.16"), g, 1 << 20); g.width() == 1
+ */
+template <class Rule, class Progress = no_progress>
+void extend_value_table(const Rule& rule, value_table& g, std::size_t count,
+                        sequence_method method = sequence_method::automatic, unsigned threads = 1,
+                        Progress&& progress = {}) {
+  detail::extend_values(rule, g, count, method, threads, std::forward<Progress>(progress));
 }
 
 /**
