@@ -27,10 +27,6 @@ std::string leaving_words(const std::vector<coin>& left) {
   return text;
 }
 
-}  // namespace
-
-namespace {
-
 misere_heap_options misere_limits(const analyze_options& limits) {
   misere_heap_options options;
   options.max_memory = limits.max_memory;
@@ -96,9 +92,14 @@ bool heap_play_session::over() const {
   const std::vector<coin>& h = heaps();
   for (std::size_t i = 0; i < h.size(); ++i) {
     if (i > 0 && h[i] == h[i - 1]) continue;
-    if (!current_->rule().for_each_heap_move(h[i], [](coin, std::span<const coin>) { return false; })) return false;
+    if (can_move(h[i])) return false;
   }
   return true;
+}
+
+bool heap_play_session::can_move(coin heap) const {
+  // for_each_heap_move returns false when the visit stopped it, which the first move does.
+  return !current_->rule().for_each_heap_move(heap, [](coin, std::span<const coin>) { return false; });
 }
 
 std::string heap_play_session::illegal_reason(const heap_move& m) const {
@@ -166,9 +167,7 @@ heap_move heap_play_session::choose_move() {
   const std::vector<coin>& h = heaps();
   for (std::size_t i = 0; i < h.size(); ++i) {
     if (i > 0 && h[i] == h[i - 1]) continue;
-    if (!current_->rule().for_each_heap_move(h[i], [](coin, std::span<const coin>) { return false; })) {
-      movable.push_back(h[i]);
-    }
+    if (can_move(h[i])) movable.push_back(h[i]);
   }
   const coin from = movable[rng_() % movable.size()];
   std::uint64_t count = 0;

@@ -24,34 +24,10 @@
 namespace tartan {
 
 /// A heap move that was made, and by whom.
-struct played_heap_move {
-  heap_move move;
-  player by = player::person;
-  friend bool operator==(const played_heap_move&, const played_heap_move&) = default;
-};
-
-/// What one heap move did to the outcome (move_review in play.hpp, for heaps): a move from an N-position that leaves
-/// a P-position wins, a move from an N-position that leaves an N-position threw a win away, and from a P-position
-/// every move loses. In normal play the outcome is the value's (N when it is not 0); in misère play it is the misère
-/// outcome of the heaps, the values having no say.
-struct heap_move_review {
-  played_heap_move played;
-  grundy_value before = 0;  // the value of the heaps the move was made from
-  grundy_value after = 0;   // the value of the heaps it left
-  /// For a mistake, a winning move from the same heaps (the first in the analysis' order of winning moves).
-  std::optional<heap_move> better;
-  /// The outcomes before and after the move ('N' or 'P'; '?' where misère solving was stopped); 0: from the values.
-  char outcome_before = 0;
-  char outcome_after = 0;
-
-  /// The outcome before the move: outcome_before, or the value's.
-  char before_outcome() const { return outcome_before != 0 ? outcome_before : before != 0 ? 'N' : 'P'; }
-  char after_outcome() const { return outcome_after != 0 ? outcome_after : after != 0 ? 'N' : 'P'; }
-  /// The move left a P-position from an N-position.
-  bool winning() const { return before_outcome() == 'N' && after_outcome() == 'P'; }
-  /// The move was made from an N-position (a winning move existed) and left an N-position.
-  bool mistake() const { return before_outcome() == 'N' && after_outcome() == 'N'; }
-};
+using played_heap_move = basic_played_move<heap_move>;
+/// What one heap move did to the outcome (basic_move_review in play.hpp): in normal play the outcome is the value's,
+/// in misère play the misère outcome of the heaps.
+using heap_move_review = basic_move_review<heap_move>;
 
 /**
  * Reads a heap move as a person types it: "take 2 from 7 leaving 1 4" or its numbers alone, "2 7 1 4" (the tokens
@@ -130,6 +106,8 @@ class heap_play_session {
 
  private:
   void apply(const heap_move& m);
+  /// True when a heap of `heap` tokens has a move of the code.
+  bool can_move(coin heap) const;
   /// The winning moves of the current heaps under the session's convention.
   search_report winning_moves_of(heap_move_callback visit, const search_options& limits) const;
 

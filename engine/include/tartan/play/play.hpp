@@ -53,23 +53,25 @@ enum class play_convention { normal, misere };
 /// A move in play: the engine's one move type (move.hpp), one ascending coin set per axis.
 using play_move = move;
 
-/// A move that was made, and by whom.
-struct played_move {
-  play_move move;
+/// A move that was made, and by whom: Move is play_move for coins, heap_move for heaps (heap_play.hpp).
+template <class Move>
+struct basic_played_move {
+  Move move;
   player by = player::person;
-  friend bool operator==(const played_move&, const played_move&) = default;
+  friend bool operator==(const basic_played_move&, const basic_played_move&) = default;
 };
 
 /// What one move of a game did to the outcome: a move from an N-position that leaves a P-position wins, a move from
 /// an N-position that leaves an N-position threw a win away, and from a P-position every move loses. In normal play
 /// the outcome is the value's (N when it is not 0: a winning move leaves value 0); in misère play it is the misère
-/// outcome, the values having no say.
-struct move_review {
-  played_move played;
+/// outcome, the values having no say. Move is play_move for coins, heap_move for heaps.
+template <class Move>
+struct basic_move_review {
+  basic_played_move<Move> played;
   grundy_value before = 0;  // the value of the position the move was made from
   grundy_value after = 0;   // the value of the position it left
   /// For a mistake, a winning move from the same position (the first in the analysis' order of winning moves).
-  std::optional<play_move> better;
+  std::optional<Move> better;
   /// The outcomes before and after the move ('N' or 'P'; '?' where misère solving was stopped); 0: from the values.
   char outcome_before = 0;
   char outcome_after = 0;
@@ -82,6 +84,11 @@ struct move_review {
   /// The move was made from an N-position (a winning move existed) and left an N-position.
   bool mistake() const { return before_outcome() == 'N' && after_outcome() == 'N'; }
 };
+
+/// A coin move that was made, and by whom.
+using played_move = basic_played_move<play_move>;
+/// What one coin move did to the outcome.
+using move_review = basic_move_review<play_move>;
 
 /// A move refused by play_session::play; what() gives the reason, one lowercase sentence.
 class illegal_move : public error {
