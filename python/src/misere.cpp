@@ -20,6 +20,7 @@
 #include "tartan/analysis/misere_heaps.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/present/misere_output.hpp"
 
@@ -31,16 +32,16 @@ misere_method coins_method(const std::string& name) {
   if (name == "automatic") return misere_method::automatic;
   if (name == "sweep") return misere_method::sweep;
   if (name == "reachable") return misere_method::reachable;
-  throw parse_error("method: '" + name.substr(0, 40) +
-                    "' is not a misère method of positions; give \"automatic\", \"sweep\" or \"reachable\"");
+  throw parse_error("method: " + quote_typed(name) +
+                    " is not a misère method of positions; give \"automatic\", \"sweep\" or \"reachable\"");
 }
 
 heap_misere_method heaps_method(const std::string& name) {
   if (name == "automatic") return heap_misere_method::automatic;
   if (name == "genus") return heap_misere_method::genus;
   if (name == "search") return heap_misere_method::search;
-  throw parse_error("method: '" + name.substr(0, 40) +
-                    "' is not a misère method of heaps; give \"automatic\", \"genus\" or \"search\"");
+  throw parse_error("method: " + quote_typed(name) +
+                    " is not a misère method of heaps; give \"automatic\", \"genus\" or \"search\"");
 }
 
 py::object outcome_of(char outcome) {
