@@ -22,6 +22,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/typed_text.hpp"
+#include "tartan/turning/take_break_code.hpp"
 #include "turning/value_file_map.hpp"
 
 namespace tartan {
@@ -233,8 +234,15 @@ std::string value_file_game::shown() const {
 }
 
 bool value_file_game::same_game(const value_file_game& other) const {
-  if (!code.empty() || !other.code.empty()) return code == other.code;
-  return name == other.name;
+  if (code.empty() && other.code.empty()) return name == other.name;
+  if (code == other.code) return true;
+  // Take-and-break codes spelt apart (".77" in a file written before codes had one spelling, "0.77" now).
+  if (!take_break_code::claims(code) || !take_break_code::claims(other.code)) return false;
+  try {
+    return take_break_code::parse(code).same_rule(take_break_code::parse(other.code));
+  } catch (const parse_error&) {
+    return false;
+  }
 }
 
 value_file_info read_value_file(const std::string& path) {
