@@ -130,7 +130,7 @@ def test_the_misere_check_applies_the_misere_nim_rule():
         rule_p = value == 1 if small else value == 0
         if rule_p == wins(p):  # the rule says P exactly where the position is won: it fails there
             failures.append(p)
-    r = tartan.game("mock-turtles").check(coins, misere=True, listed=1000, progress=False)
+    r = tartan.game("mock-turtles").check(coins, misere=True, limit=1000, progress=False)
     assert r.positions == 1 << coins and r.complete
     assert r.mismatches == len(failures)
     assert [sum(1 << int(c) for c in m.position.heads.reshape(-1)) for m in r.first_mismatches] == failures
