@@ -28,9 +28,6 @@ bool begin_page(std::ostream& out, char outcome, bool terminal, std::size_t limi
     out << "winning moves: none; every " << moves << " leaves an N-position\n";
     return false;
   }
-  if (outcome == '?') {
-    out << "winning moves: only those among the positions solved before the stop\n";
-  }
   if (limit == 0) {
     out << "winning moves: not searched (--limit 0)\n";
     return false;
@@ -38,7 +35,21 @@ bool begin_page(std::ostream& out, char outcome, bool terminal, std::size_t limi
   return true;
 }
 
-void end_page(std::ostream& out, std::size_t listed, std::size_t limit, std::size_t offset, bool interrupted) {
+/// The heading of a page's first winning move: those of a position whose solving stopped are the moves to positions
+/// solved before the stop, and the others are unknown.
+std::string page_heading(char outcome) {
+  return outcome == '?' ? "winning moves found among the positions solved before the stop (others are unknown; "
+                        : "winning moves (";
+}
+
+/// The line after a page: where it stopped, or why it is empty. A position whose solving stopped before its outcome
+/// was known has winning moves unknown, not none: the search for them never ran, or ran over a part of its options.
+void end_page(std::ostream& out, char outcome, std::size_t listed, std::size_t limit, std::size_t offset,
+              bool interrupted) {
+  if (outcome == '?') {
+    if (listed == 0) out << "winning moves: unknown (the solving stopped before the outcome was known)\n";
+    return;
+  }
   if (interrupted) {
     if (listed == 0) out << "winning moves: none found before the search stopped\n";
     return;
@@ -93,19 +104,21 @@ bool misere_page_printer::visit(const move& m) {
   if (listed_ == 0) {
     if (offset_ != 0) out_ << "from winning move " << offset_ + 1 << " on, ";
     const std::size_t k = a_.game().dimensions();
-    out_ << (k == 1   ? "winning moves (each leaves a P-position; the coins turned, ascending, the last from heads to "
-                        "tails):\n"
-             : k == 2 ? "winning moves (each leaves a P-position; turn every coin of rows × columns, the last row and "
-                        "column meeting at the heads coin that goes to tails):\n"
-                      : "winning moves (each leaves a P-position; turn every coin of the product of the axes' coins, "
-                        "the last of each axis meeting at the heads coin that goes to tails):\n");
+    out_ << page_heading(a_.outcome())
+         << (k == 1   ? "each leaves a P-position; the coins turned, ascending, the last from heads to tails):\n"
+             : k == 2 ? "each leaves a P-position; turn every coin of rows × columns, the last row and column meeting "
+                        "at the heads coin that goes to tails):\n"
+                      : "each leaves a P-position; turn every coin of the product of the axes' coins, the last of each "
+                        "axis meeting at the heads coin that goes to tails):\n");
   }
   ++listed_;
   out_ << "  " << move_text(m) << '\n';
   return listed_ < limit_;
 }
 
-void misere_page_printer::finish(const search_report& r) { end_page(out_, listed_, limit_, offset_, r.interrupted()); }
+void misere_page_printer::finish(const search_report& r) {
+  end_page(out_, a_.outcome(), listed_, limit_, offset_, r.interrupted());
+}
 
 void print_misere_count(std::ostream& out, const misere_analysis& a, std::optional<std::uint64_t> counted) {
   print_misere_head(out, a);
@@ -198,10 +211,11 @@ void print_misere_heap_analysis(std::ostream& out, const misere_heap_analysis& a
   if (!begin_page(out, a.outcome(), a.terminal(), limit, "heap move")) return;
   if (!winning.empty()) {
     if (offset != 0) out << "from winning move " << offset + 1 << " on, ";
-    out << "winning moves (each leaves a P-position; in one heap, equal heaps having the same moves, listed once):\n";
+    out << page_heading(a.outcome())
+        << "each leaves a P-position; in one heap, equal heaps having the same moves, listed once):\n";
     for (const heap_move& m : winning) out << "  " << heap_move_text(m) << '\n';
   }
-  end_page(out, winning.size(), limit, offset, interrupted);
+  end_page(out, a.outcome(), winning.size(), limit, offset, interrupted);
 }
 
 nlohmann::ordered_json misere_heap_analysis_json(const misere_heap_analysis& a, const std::vector<heap_move>& winning,
