@@ -124,6 +124,7 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   }
   // The values' file: the checkpoint when there is one (taken up again when it exists), else --output's.
   const bool to_file = !o.output.empty();
+  if (o.force && !to_file) throw parse_error("--force lets --output replace a file that exists; give it with --output");
   request.file = !o.checkpoint.empty() ? o.checkpoint : o.output;
   request.resume = !o.checkpoint.empty();
   request.checkpoint_seconds = checkpoint_seconds(o);

@@ -161,6 +161,7 @@ TEST(SeqFileCliTest, RefusalsInOneLine) {
       {{"seq", "0.16", "100", "--checkpoint", sixteen, "--checkpoint-every", "soon"}, "--checkpoint-every: 'soon'"},
       {{"seq", "0.16", "100", "--threads", "0"}, "--threads must be at least 1"},
       {{"seq", "0.16", "100", "--output", dir.file("b.txt"), "--format", "bfile"}, "not a b-file"},
+      {{"seq", "0.16", "100", "--force"}, "--force lets --output replace a file that exists; give it with --output"},
   };
   for (const bad& c : cases) {
     const auto r = run_tartan(c.args);
