@@ -93,13 +93,7 @@ void answer_heaps(const analysis_request& request, const search_options& search,
   const heap_analysis& a = *report.heap_position;
   report.value = a.value();
   if (request.count) {
-    std::uint64_t counted = 0;
-    report.search = a.for_each_winning_move(
-        [&](const heap_move&) {
-          ++counted;
-          return true;
-        },
-        search);
+    const std::uint64_t counted = a.count_winning_moves(search, report.search);
     report.heap_move_count = counted;
     if (report.search.interrupted()) {
       const search_report& r = report.search;
@@ -113,14 +107,12 @@ void answer_heaps(const analysis_request& request, const search_options& search,
     return;
   }
   if (a.value() == 0 || request.limit == 0) return;
-  std::size_t seen = 0;
   report.search = a.for_each_winning_move(
       [&](const heap_move& m) {
-        if (seen++ < request.offset) return true;
         report.heap_moves.push_back(m);
         return report.heap_moves.size() < request.limit;
       },
-      search);
+      search, request.offset);
   if (report.search.interrupted()) {
     record_stop(report, report.search, "winning moves", report.heap_moves.size(), request.max_seconds, "heap size");
   }
@@ -242,15 +234,14 @@ void answer_position(const analysis_request& request, const search_options& sear
   if (request.picture) report.picture = picture_values(a);
   if (request.on_analysed) request.on_analysed(a);
   if (a.value() != 0 && request.limit != 0) {
-    std::size_t seen = 0;
-    report.search = a.for_each_winning_move(
+    report.search = a.for_each_move_to(
+        0,
         [&](const move& m) {
-          if (seen++ < request.offset) return true;
           report.winning_moves.push_back(m);
           if (request.on_winning_move) request.on_winning_move(m);
           return report.winning_moves.size() < request.limit;
         },
-        search);
+        search, request.offset);
     if (report.search.interrupted()) {
       record_stop(report, report.search, "winning moves", report.winning_moves.size(), request.max_seconds);
     }
@@ -273,8 +264,8 @@ void answer_sum(const analysis_request& request, const search_options& search, a
   std::uint64_t coins = 0;
   for (const analysis& t : s.terms()) coins += t.position().head_count();
   report.search.coins = coins;
-  std::uint64_t before = 0;  // the heads coins of the terms searched
-  std::size_t seen = 0;
+  std::uint64_t before = 0;             // the heads coins of the terms searched
+  std::uint64_t skip = request.offset;  // the moves still to pass over
   for (std::size_t i = 0; i < s.terms().size(); ++i) {
     const analysis& t = s.terms()[i];
     search_options term_search;
@@ -289,11 +280,11 @@ void answer_sum(const analysis_request& request, const search_options& search, a
     const search_report r = t.for_each_move_to(
         t.value() ^ s.value(),
         [&](const move& m) {
-          if (seen++ < request.offset) return true;
           report.sum_winning_moves.emplace_back(i, m);
           return report.sum_winning_moves.size() < request.limit;
         },
-        term_search);
+        term_search, skip);
+    skip -= r.skipped;
     report.search.end = r.end;
     report.search.coins_done = before + r.coins_done;
     before += t.position().head_count();

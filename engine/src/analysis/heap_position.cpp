@@ -94,31 +94,46 @@ std::vector<coin> heap_analysis::coin_heads() const {
   return heads;
 }
 
-search_report heap_analysis::for_each_winning_move(heap_move_callback visit, const search_options& limits) const {
+search_report heap_analysis::for_each_winning_move(heap_move_callback visit, const search_options& limits,
+                                                   std::uint64_t skip) const {
   std::vector<coin> sizes = heaps_;
   sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
   search_stop stop(limits, sizes.size());
+  const detail::search_scope scope(&stop);
+  std::uint64_t left = skip;
   heap_move m;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     if (!stop.next_coin(i)) break;
     const coin h = sizes[i];
     // A move in heap h wins when the heaps it leaves have the value of the other heaps: g(h) XOR the whole.
-    const grundy_value target = value_ ^ values_[h];
-    const bool going = rule_.for_each_heap_move(h, [&](coin take, std::span<const coin> leaving) {
-      if (!stop.keep_going()) return false;
-      grundy_value left = 0;
-      for (const coin c : leaving) left ^= values_[c];
-      if (left != target) return true;
-      m.take = take;
-      m.from = h;
-      m.leaving.assign(leaving.begin(), leaving.end());
-      if (visit(m)) return true;
-      stop.visitor_stopped();
-      return false;
-    });
+    const bool going =
+        rule_.find_heap_moves(h, value_ ^ values_[h], values_, left, [&](coin take, std::span<const coin> leaving) {
+          m.take = take;
+          m.from = h;
+          m.leaving.assign(leaving.begin(), leaving.end());
+          if (!visit(m)) {
+            stop.visitor_stopped();
+            return false;
+          }
+          return stop.keep_going();
+        });
     if (!going) break;
   }
-  return {stop.end(), stop.coins_done(), sizes.size()};
+  return {stop.end(), stop.coins_done(), sizes.size(), skip - left};
+}
+
+std::uint64_t heap_analysis::count_winning_moves(const search_options& limits, search_report& report) const {
+  std::vector<coin> sizes = heaps_;
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  search_stop stop(limits, sizes.size());
+  const detail::search_scope scope(&stop);
+  std::uint64_t count = 0;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (!stop.next_coin(i)) break;
+    count += rule_.count_heap_moves(sizes[i], value_ ^ values_[sizes[i]], values_);
+  }
+  report = {stop.end(), stop.coins_done(), sizes.size(), 0};
+  return count;
 }
 
 }  // namespace tartan

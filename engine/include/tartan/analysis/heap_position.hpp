@@ -78,13 +78,20 @@ class heap_analysis {
 
   /**
    * Visits the winning heap moves (those leaving heaps whose value is 0), heap sizes ascending, each size once,
-   * and within a heap in take_break_code::for_each_heap_move's order. The report counts heap sizes as its coins.
+   * and within a heap in take_break_code::for_each_heap_move's order, after passing over the first `skip` of them
+   * (counted, not built: search_report::skipped says how many). The report counts heap sizes as its coins.
    * Stops by the visitor, the deadline or a cancel as analysis::for_each_winning_move does.
-   * Complexity: O(moves of each heap size).
+   * Complexity: per heap size n, take_break_code::find_heap_moves: O(t) for moves leaving at most one heap, O(n) per
+   * two-heap digit, O(n^2) per three-heap digit, each move compared in place.
    *
    * Example: kayles heaps {1, 2}: visits {take 1, from 2, leaving {1}}
    */
-  search_report for_each_winning_move(heap_move_callback visit, const search_options& limits = {}) const;
+  search_report for_each_winning_move(heap_move_callback visit, const search_options& limits = {},
+                                      std::uint64_t skip = 0) const;
+
+  /// The number of winning heap moves, counted in place (complexity as for_each_winning_move), under `limits`: the
+  /// report says whether the count was stopped.
+  std::uint64_t count_winning_moves(const search_options& limits, search_report& report) const;
 
  private:
   game_handle game_;

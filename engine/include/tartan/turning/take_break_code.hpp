@@ -119,6 +119,23 @@ class take_break_code {
   bool for_each_heap_move(coin n, heap_move_visitor visit) const;
 
   /**
+   * Visits the moves on a heap of n (as for_each_heap_move lists them, in its order) whose heaps left XOR to `target`
+   * under g (|g| > n), after passing over the first `skip` of them (`skip` is lowered by the moves passed over), until
+   * visit returns false; returns false then. The winning moves of a heap h in a position of value V are those of
+   * target V ⊕ g(h). Each split is compared in place, no call per move: O(t) for moves leaving at most one heap,
+   * O(n) per two-heap digit, O(n^2) per three-heap digit. A split a + b = n - k ties its two heaps by their sum,
+   * which no index of the values narrows in general (every value is common in a periodic game), so every split is
+   * looked at; the heaps of the same size are searched once.
+   *
+   * Example: kayles (0.77), g = 0 1 2 3, n = 3, target 0: visits (1, {1, 1}) alone
+   */
+  bool find_heap_moves(coin n, grundy_value target, std::span<const grundy_value> g, std::uint64_t& skip,
+                       heap_move_visitor visit) const;
+
+  /// The number of moves find_heap_moves visits (skip 0), counted in place. Complexity as find_heap_moves.
+  std::uint64_t count_heap_moves(coin n, grundy_value target, std::span<const grundy_value> g) const;
+
+  /**
    * Appends the option values of coin n under the table g (|g| >= n): XOR of g over the heaps each move leaves
    * (duplicates allowed). Complexity as for_each_move.
    *

@@ -11,6 +11,7 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/mex.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/core/text.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/turning/take_break_code.hpp"
@@ -329,6 +330,58 @@ bool take_break_code::for_each_heap_move(coin n, heap_move_visitor visit) const 
     }
   }
   return true;
+}
+
+bool take_break_code::find_heap_moves(coin n, grundy_value target, std::span<const grundy_value> g, std::uint64_t& skip,
+                                      heap_move_visitor visit) const {
+  const coin t = std::min(max_take(), n);
+  coin left[3];
+  // A move found: passed over while `skip` lasts, else visited.
+  const auto found = [&](coin k, std::size_t heaps) {
+    if (skip > 0) {
+      --skip;
+      return true;
+    }
+    return visit(k, std::span<const coin>(left, heaps));
+  };
+  for (coin k = 0; k <= t; ++k) {
+    const std::uint8_t d = digits_[k];
+    const coin r = n - k;  // the tokens left, in the heaps the move leaves
+    const bool any = !distinct(k);
+    if ((d & leaves_nothing) != 0 && r == 0 && k >= 1 && target == 0 && !found(k, 0)) return false;
+    left[0] = r;
+    if ((d & leaves_one) != 0 && r >= 1 && k >= 1 && g[r] == target && !found(k, 1)) return false;
+    if ((d & leaves_two) != 0) {
+      const coin top = any || r == 0 ? r / 2 : (r - 1) / 2;  // a <= r - a, or a < r - a under '!'
+      for (coin a = 1; a <= top; ++a) {
+        if ((g[a] ^ g[r - a]) != target) continue;
+        left[0] = a;
+        left[1] = r - a;
+        if (!found(k, 2)) return false;
+      }
+    }
+    if ((d & leaves_three) != 0) {
+      for (coin a = 1; 3 * a <= r; ++a) {
+        if (!detail::keep_searching()) return false;
+        const grundy_value rest = target ^ g[a];
+        for (coin b = any ? a : a + 1; 2 * b <= r - a; ++b) {
+          const coin c = r - a - b;
+          if ((g[b] ^ g[c]) != rest || (!any && c == b)) continue;
+          left[0] = a;
+          left[1] = b;
+          left[2] = c;
+          if (!found(k, 3)) return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+std::uint64_t take_break_code::count_heap_moves(coin n, grundy_value target, std::span<const grundy_value> g) const {
+  std::uint64_t skip = UINT64_MAX;
+  find_heap_moves(n, target, g, skip, [](coin, std::span<const coin>) { return true; });
+  return UINT64_MAX - skip;
 }
 
 void take_break_code::option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const {
