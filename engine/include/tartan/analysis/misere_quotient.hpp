@@ -8,7 +8,7 @@
 // A_n. The classes form a finite commutative monoid Q_n (the sum of positions is its product, the empty position its
 // identity 1), the quotient, whose P-portion P is the set of classes of the misère P-positions. The pretending
 // function Φ maps each heap size to its class; a position of heaps h1, h2, ... is a P-position exactly when
-// Φ(h1)·Φ(h2)·... lies in P, whatever the number of heaps. Kayles has a quotient of 48 elements; Nim's heaps of at
+// Φ(h1)·Φ(h2)·... lies in P, whatever the number of heaps. Kayles has a quotient of 40 elements; Nim’s heaps of at
 // most 2 give T6 = ⟨a, b | a² = 1, b³ = b⟩ with P = {a, b²}.
 //
 // Construction (the heap-by-heap method of Plambeck–Siegel's MisereSolver, written here from its published
@@ -163,7 +163,7 @@ class misere_quotient {
  * order, each costing O(order/64) per heap and option); a heap that grows the quotient builds trials of at most
  * order × (index + 2) elements per freed heap.
  *
- * Example: build_misere_quotient(parse("0.77"), 100, {}).order() == 48 (Kayles)
+ * Example: build_misere_quotient(parse("0.77"), 170, {}).order() == 40 (Kayles, its period proven)
  */
 misere_quotient build_misere_quotient(const take_break_code& code, coin bound, const quotient_options& options = {});
 
