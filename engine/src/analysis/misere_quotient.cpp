@@ -22,6 +22,12 @@ struct construction_stopped {
   std::string why;
 };
 
+/// Thrown by a trial that would pass the order limit (or the trial size the limits allow): a recalibration then tries
+/// its next choice of heaps.
+struct trial_too_large {
+  std::string why;
+};
+
 /// The options of every heap listed so far, each as the heaps with a move that it leaves (a heap without a move is
 /// the empty game), sorted and listed once.
 struct heap_options {
@@ -375,8 +381,8 @@ candidate mark_and_reduce(const trial& t, const heap_options& opts, coin k, cons
   const std::uint64_t memory_cap = limits.max_memory / 256;
   auto mark = [&](std::uint64_t x, bool p) {
     if (elements.size() >= cap || elements.size() >= memory_cap) {
-      throw construction_stopped{search_end::stopped, "a trial monoid at heap " + std::to_string(k) + " passes " +
-                                                          std::to_string(elements.size()) + " elements"};
+      throw trial_too_large{"a trial monoid at heap " + std::to_string(k) + " passes " +
+                            std::to_string(elements.size()) + " elements"};
     }
     state.emplace(x, static_cast<std::uint32_t>(elements.size()));
     elements.push_back(x);
@@ -462,9 +468,8 @@ candidate mark_and_reduce(const trial& t, const heap_options& opts, coin k, cons
     if (classes == before) break;
   }
   if (classes > limits.max_order) {
-    throw construction_stopped{search_end::stopped, "the quotient at heap " + std::to_string(k) +
-                                                        " would pass the order limit of " +
-                                                        std::to_string(limits.max_order)};
+    throw trial_too_large{"the quotient at heap " + std::to_string(k) + " would pass the order limit of " +
+                          std::to_string(limits.max_order)};
   }
   // Number the classes from the identity's, breadth first by letter, and build the table row by row.
   std::vector<std::int64_t> number(classes, -1);
@@ -536,8 +541,7 @@ trial make_trial(const candidate& c, const heap_options& opts, const std::vector
     t.radix.push_back(place);
     t.image[h] = place;
     if (place > (std::uint64_t{1} << 62) / (index[h] + 2)) {
-      throw construction_stopped{search_end::stopped,
-                                 "a trial monoid at heap " + std::to_string(c.phi.size() - 1) + " is too large"};
+      throw trial_too_large{"a trial monoid at heap " + std::to_string(c.phi.size() - 1) + " is too large"};
     }
     place *= index[h] + 2;
   }
@@ -557,6 +561,7 @@ candidate recalibrate(const candidate& c, const heap_options& opts, const word& 
   for (coin h = 1; h < w.size(); ++h) {
     if (w[h] > 0 && opts.live[h] != 0) involved.push_back(h);
   }
+  std::string too_large;
   for (std::uint32_t extra = 0; extra <= 8; extra += 2) {
     std::vector<std::uint32_t> index(c.phi.size(), 0);
     for (const coin h : involved) {
@@ -570,13 +575,17 @@ candidate recalibrate(const candidate& c, const heap_options& opts, const word& 
         std::vector<char> freed(c.phi.size(), 0);
         for (const std::size_t i : pick) freed[involved[i]] = 1;
         ++tried;
-        candidate next =
-            mark_and_reduce(make_trial(c, opts, freed, index), opts, static_cast<coin>(c.phi.size() - 1), limits);
-        element y = 0;
-        for (coin h = 1; h < w.size(); ++h) {
-          for (std::uint32_t i = 0; i < w[h]; ++i) y = next.m(y, next.phi[h]);
+        try {
+          candidate next =
+              mark_and_reduce(make_trial(c, opts, freed, index), opts, static_cast<coin>(c.phi.size() - 1), limits);
+          element y = 0;
+          for (coin h = 1; h < w.size(); ++h) {
+            for (std::uint32_t i = 0; i < w[h]; ++i) y = next.m(y, next.phi[h]);
+          }
+          if ((next.m.p[y] != 0) == should_be_p) return next;
+        } catch (const trial_too_large& large) {
+          too_large = large.why;  // this choice of heaps is too large: try the next one
         }
-        if ((next.m.p[y] != 0) == should_be_p) return next;
         std::size_t i = size;
         while (i > 0 && pick[i - 1] == involved.size() - size + i - 1) --i;
         if (i == 0) break;
@@ -585,6 +594,7 @@ candidate recalibrate(const candidate& c, const heap_options& opts, const word& 
       }
     }
   }
+  if (!too_large.empty()) throw construction_stopped{search_end::stopped, too_large};
   throw construction_stopped{search_end::stopped, "no recalibration of the trial at heap " +
                                                       std::to_string(c.phi.size() - 1) +
                                                       " separated its least failing position"};
@@ -654,7 +664,11 @@ candidate add_heap(const candidate& q, const heap_options& opts, coin k, const w
   std::vector<std::uint32_t> index(k + 1, 0);
   index[k] = 2;
   ++step.candidates;
-  c = mark_and_reduce(make_trial(c, opts, freed, index), opts, k, limits);
+  try {
+    c = mark_and_reduce(make_trial(c, opts, freed, index), opts, k, limits);
+  } catch (const trial_too_large& large) {
+    throw construction_stopped{search_end::stopped, large.why};
+  }
   for (;;) {
     std::vector<std::vector<std::vector<std::uint64_t>>> chains;
     const word failure = least_failure(c, opts, limits, &chains);
