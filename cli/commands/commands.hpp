@@ -18,17 +18,19 @@ void add_nim_command(CLI::App& app, run_state& state);  // tartan nim ...
 void add_nim_field_commands(CLI::App& app,
                             run_state& state);  // tartan nim log/order/trace/solve/det/... (after add_nim_command)
 void add_nim_ordinal_commands(CLI::App& app,
-                              run_state& state);             // tartan nim alpha/degree/minpoly (after add_nim_command)
-void add_games_command(CLI::App& app, run_state& state);     // tartan games
-void add_seq_command(CLI::App& app, run_state& state);       // tartan seq GAME N
-void add_census_command(CLI::App& app, run_state& state);    // tartan census FAMILY
-void add_analyze_command(CLI::App& app, run_state& state);   // tartan analyze GAME POSITION (1-D and grids)
-void add_check_command(CLI::App& app, run_state& state);     // tartan check GAME --coins N | --size RxC
-void add_graph_command(CLI::App& app, run_state& state);     // tartan graph FILE
-void add_table_command(CLI::App& app, run_state& state);     // tartan table GAME --size RxC
-void add_verify_command(CLI::App& app, run_state& state);    // tartan verify GAME --size RxC[xD...]
-void add_play_command(CLI::App& app, run_state& state);      // tartan play GAME POSITION
-void add_explore_command(CLI::App& app, run_state& state);   // tartan explore [--port N]: the browser explorer
-void add_quotient_command(CLI::App& app, run_state& state);  // tartan quotient CODE [--heaps N]
+                              run_state& state);            // tartan nim alpha/degree/minpoly (after add_nim_command)
+void add_games_command(CLI::App& app, run_state& state);    // tartan games
+void add_seq_command(CLI::App& app, run_state& state);      // tartan seq GAME N
+void add_census_command(CLI::App& app, run_state& state);   // tartan census FAMILY
+void add_analyze_command(CLI::App& app, run_state& state);  // tartan analyze GAME POSITION (1-D and grids)
+void add_check_command(CLI::App& app, run_state& state);    // tartan check GAME --coins N | --size RxC
+void add_graph_command(CLI::App& app, run_state& state);    // tartan graph FILE
+void add_table_command(CLI::App& app, run_state& state);    // tartan table GAME --size RxC
+void add_verify_command(CLI::App& app, run_state& state);   // tartan verify GAME --size RxC[xD...]
+void add_play_command(CLI::App& app, run_state& state);     // tartan play GAME POSITION
+void add_explore_command(CLI::App& app, run_state& state);  // tartan explore [--port N]: the browser explorer
+
+// tartan quotient CODE [--heaps N]: the misère quotient of a take-and-break game
+void add_quotient_command(CLI::App& app, run_state& state);
 
 }  // namespace tartan::cli
