@@ -31,7 +31,11 @@ struct quotient_command_options {
   std::string max_seconds;
 };
 
-void run_quotient(const quotient_command_options& o, std::uint64_t max_memory, double max_seconds, run_state& state) {
+void run_quotient(const quotient_command_options& o, bool heaps_given, std::uint64_t max_memory, double max_seconds,
+                  run_state& state) {
+  if (heaps_given && o.heaps.find_first_not_of(' ') == std::string::npos) {
+    throw parse_error("--heaps: empty; type the largest heap, such as --heaps 100");
+  }
   std::string format = o.format.empty() ? (o.json ? "json" : "text") : o.format;
   if (o.json && !o.format.empty()) throw parse_error("--format and --json both name the output; give one of them");
   if (format != "text" && format != "json" && format != "md") {
@@ -103,7 +107,8 @@ void add_quotient_command(CLI::App& app, run_state& state) {
                   "Stop the construction after this many seconds, keeping the heaps completed (default 60; 0: none)");
   sub->callback([opts, sub, &state] {
     refuse_empty_values(*sub);
-    run_quotient(*opts, max_memory_limit(*sub, opts->max_memory), max_seconds_limit(*sub, opts->max_seconds), state);
+    run_quotient(*opts, sub->count("--heaps") > 0, max_memory_limit(*sub, opts->max_memory),
+                 max_seconds_limit(*sub, opts->max_seconds), state);
   });
 }
 

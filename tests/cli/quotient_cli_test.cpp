@@ -143,6 +143,7 @@ TEST(QuotientCliTest, RefusalsAreOneLine) {
   one_line(run_tartan({"quotient", "mock-turtles"}), "not a take-and-break game");
   one_line(run_tartan({"quotient", "0.G7"}), "take-and-break code");
   one_line(run_tartan({"quotient", "kayles", "--heaps", "x"}), "--heaps");
+  one_line(run_tartan({"quotient", "kayles", "--heaps", ""}), "--heaps: empty");
   one_line(run_tartan({"quotient", "kayles", "--heaps", "99999999999"}), "--heaps");
   one_line(run_tartan({"quotient", "kayles", "--format", "svg"}), "text, json or md");
   one_line(run_tartan({"quotient", "kayles", "--max-order", "1"}), "--max-order must be at least 2");

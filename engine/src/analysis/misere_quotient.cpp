@@ -377,7 +377,7 @@ candidate mark_and_reduce(const trial& t, const heap_options& opts, coin k, cons
   std::unordered_map<std::uint64_t, std::uint32_t> state;  // trial element → index in `elements`
   std::vector<std::uint64_t> elements;
   std::vector<char> is_p;
-  const std::uint64_t cap = std::max<std::uint64_t>(std::uint64_t{limits.max_order} * 64, 1 << 16);
+  const std::uint64_t cap = std::max<std::uint64_t>(std::uint64_t{limits.max_order} * 4, 1 << 12);
   const std::uint64_t memory_cap = limits.max_memory / 256;
   auto mark = [&](std::uint64_t x, bool p) {
     if (elements.size() >= cap || elements.size() >= memory_cap) {
@@ -548,6 +548,9 @@ trial make_trial(const candidate& c, const heap_options& opts, const std::vector
   return t;
 }
 
+/// The most trials one recalibration builds before the heap is given up.
+constexpr std::uint32_t max_recalibrations = 24;
+
 /// Recalibrates a failed trial at its least failing position w: the heaps of w, fewest first, made free cyclic
 /// generators, until one choice gives w the outcome it has (the opposite of what the trial said).
 candidate recalibrate(const candidate& c, const heap_options& opts, const word& w, const work_limits& limits,
@@ -562,6 +565,7 @@ candidate recalibrate(const candidate& c, const heap_options& opts, const word& 
     if (w[h] > 0 && opts.live[h] != 0) involved.push_back(h);
   }
   std::string too_large;
+  std::uint32_t attempts = 0;
   for (std::uint32_t extra = 0; extra <= 8; extra += 2) {
     std::vector<std::uint32_t> index(c.phi.size(), 0);
     for (const coin h : involved) {
@@ -575,6 +579,14 @@ candidate recalibrate(const candidate& c, const heap_options& opts, const word& 
         std::vector<char> freed(c.phi.size(), 0);
         for (const std::size_t i : pick) freed[involved[i]] = 1;
         ++tried;
+        // A bounded search: past max_recalibrations trials the heap is given up (and the quotient of the heaps before
+        // it kept), rather than trying every subset of a long failing position.
+        if (++attempts > max_recalibrations) {
+          throw construction_stopped{search_end::stopped, "no recalibration of the trial at heap " +
+                                                              std::to_string(c.phi.size() - 1) + " within " +
+                                                              std::to_string(max_recalibrations) + " trials" +
+                                                              (too_large.empty() ? "" : " (" + too_large + ")")};
+        }
         try {
           candidate next =
               mark_and_reduce(make_trial(c, opts, freed, index), opts, static_cast<coin>(c.phi.size() - 1), limits);
