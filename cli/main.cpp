@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
   tartan::cli::add_verify_command(app, state);
   tartan::cli::add_play_command(app, state);
   tartan::cli::add_explore_command(app, state);
+  tartan::cli::add_quotient_command(app, state);
   tartan::cli::name_placeholders(app);
 
   try {

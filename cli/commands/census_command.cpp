@@ -51,6 +51,8 @@ struct census_command_options {
   std::string worker_timeout;
   bool verbose = false;
   bool progress = false;
+  bool misere = false;
+  std::string misere_heaps;
 };
 
 unsigned parse_count(const std::string& text, const char* what, std::uint64_t most) {
@@ -230,6 +232,14 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
   options.values = static_cast<std::size_t>(length);
   options.max_memory = max_memory;
   options.max_seconds = max_seconds;
+  if (!o.misere_heaps.empty() && !o.misere) {
+    throw parse_error("--misere-heaps is the heap bound of the misère quotients; give it with --misere");
+  }
+  if (o.misere) {
+    options.misere_heaps =
+        o.misere_heaps.empty() ? 40 : static_cast<coin>(parse_count(o.misere_heaps, "--misere-heaps", 4096));
+    if (options.misere_heaps == 0) throw parse_error("--misere-heaps must be at least 1; type e.g. --misere-heaps 40");
+  }
   // --threads: 0 (every core off a cluster, 1 per rank on one) unless given.
   const bool threads_given = cmd.count("--threads") > 0;
   const unsigned threads = threads_given ? parse_count(o.threads, "--threads", 1024) : 0;
@@ -403,6 +413,10 @@ void add_census_command(CLI::App& app, run_state& state) {
   sub->add_option("--worker-timeout", opts->worker_timeout,
                   "Under mpirun: a worker silent this many seconds is taken for lost and its rule handed out again "
                   "(default 60)");
+  sub->add_flag("--misere", opts->misere,
+                "Also build each take-and-break rule's misère quotient of the heaps up to --misere-heaps (a column "
+                "with its order; within the rule's --max-seconds)");
+  sub->add_option("--misere-heaps", opts->misere_heaps, "With --misere: the heap bound (default 40)")->type_name("N");
   sub->add_flag("--verbose", opts->verbose, "Under mpirun: say on standard error which rank took which rule");
   sub->add_flag("--progress", opts->progress,
                 "Write a progress line at each tenth of the rules even when standard error is not a terminal (a log)");

@@ -100,6 +100,14 @@ std::string csv_field(const std::string& text) {
   return q + "\"";
 }
 
+/// The misère quotient's cell: its order ("40"; "40 all" when its period is proven, so it is the quotient of the whole
+/// game), or, stopped short, "≥638 h33" (the order at the last heap completed, which the rest can only raise).
+std::string census_quotient_cell(const std::optional<census_quotient>& q) {
+  if (!q) return "-";
+  if (!q->complete) return "≥" + std::to_string(q->order) + " h" + std::to_string(q->bound);
+  return std::to_string(q->order) + (q->proven ? " all" : "");
+}
+
 std::string md_cell(const std::string& text) {
   std::string out;
   for (const char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
@@ -125,6 +133,11 @@ json census_row_json(const census_row& row, bool with_seconds) {
             {"shift", row.shift},
             {"fingerprint",
              row.fingerprint ? json(hex64((*row.fingerprint)[0]) + hex64((*row.fingerprint)[1])) : json(nullptr)}};
+  if (row.misere) {
+    const census_quotient& q = *row.misere;
+    j["misere"] = {{"bound", q.bound},       {"order", q.order},   {"p_portion_size", q.p_portion_size},
+                   {"complete", q.complete}, {"proven", q.proven}, {"why", q.why}};
+  }
   if (with_seconds) j["seconds"] = row.seconds;
   return j;
 }
@@ -172,6 +185,12 @@ census_row census_row_from_json(const nlohmann::json& j) {
   }
   s.rare_note = field<std::string>(j, "rare_note");
   row.shift = field<std::uint32_t>(j, "shift");
+  if (j.contains("misere") && !j["misere"].is_null()) {
+    const nlohmann::json& m = j["misere"];
+    row.misere = census_quotient{
+        field<coin>(m, "bound"),    field<std::uint32_t>(m, "order"), field<std::uint32_t>(m, "p_portion_size"),
+        field<bool>(m, "complete"), field<bool>(m, "proven"),         field<std::string>(m, "why")};
+  }
   const nlohmann::json print = field<nlohmann::json>(j, "fingerprint");
   if (!print.is_null()) {
     const std::string text = field<std::string>(j, "fingerprint");
@@ -322,8 +341,9 @@ void census_writer::end(std::span<const census_group> groups, bool all_rows) {
   }
   // The cells of each row, shared by text, md and csv.
   const std::size_t n = heading_.values;
-  bool saltus = false, short_values = false;
+  bool saltus = false, short_values = false, misere = false;
   for (const census_row& r : rows_) {
+    misere = misere || r.misere.has_value();
     saltus = saltus || (r.summary.period && r.summary.period->saltus != 0);
     short_values = short_values || r.computed != n;
   }
@@ -336,7 +356,8 @@ void census_writer::end(std::span<const census_group> groups, bool all_rows) {
   };
   if (format_ == census_format::csv) {
     out_ << "index,rule,name,values,status,preperiod,period,saltus,largest,largest_at,largest_all,mask,variant,rare,"
-            "last_rare,rare_all,shift,same_as,moved,same_proven,why\n";
+            "last_rare,rare_all,shift,same_as,moved,same_proven,why"
+         << (misere ? ",misere_bound,misere_order,misere_p_portion,misere_complete,misere_proven" : "") << '\n';
     for (const census_row& r : rows_) {
       const auto& p = r.summary.period;
       const auto& rare = r.summary.rare;
@@ -351,8 +372,14 @@ void census_writer::end(std::span<const census_group> groups, bool all_rows) {
            << (rare && rare->last ? std::to_string(*rare->last) : "") << ',' << (rare && rare->all ? 1 : 0) << ','
            << r.shift << ',' << csv_field(it == same.end() ? "" : rule_of(it->second.first)) << ','
            << (it == same.end() ? "" : std::to_string(it->second.second.moved)) << ','
-           << (it == same.end() ? "" : std::to_string(it->second.second.proven ? 1 : 0)) << ',' << csv_field(r.why)
-           << '\n';
+           << (it == same.end() ? "" : std::to_string(it->second.second.proven ? 1 : 0)) << ',' << csv_field(r.why);
+      if (misere && r.misere) {
+        out_ << ',' << r.misere->bound << ',' << r.misere->order << ',' << r.misere->p_portion_size << ','
+             << (r.misere->complete ? 1 : 0) << ',' << (r.misere->proven ? 1 : 0);
+      } else if (misere) {
+        out_ << ",,,,,";
+      }
+      out_ << '\n';
     }
     out_ << std::flush;
     return;
@@ -363,6 +390,7 @@ void census_writer::end(std::span<const census_group> groups, bool all_rows) {
   head.insert(head.end(), {"preperiod", "period"});
   if (saltus) head.push_back("saltus");
   head.insert(head.end(), {"status", "largest", "at", "mask", "rare", "last rare", "same as"});
+  if (misere) head.push_back("misère Q");
   std::vector<std::vector<std::string>> cells;
   for (const census_row& r : rows_) {
     const auto& p = r.summary.period;
@@ -379,6 +407,7 @@ void census_writer::end(std::span<const census_group> groups, bool all_rows) {
     c.push_back(rare ? std::to_string(rare->count) : "-");
     c.push_back(rare && rare->last ? std::to_string(*rare->last) : "-");
     c.push_back(same_text(r));
+    if (misere) c.push_back(census_quotient_cell(r.misere));
     cells.push_back(std::move(c));
   }
   const auto numeric = [&](std::size_t col) {
@@ -428,6 +457,11 @@ void census_writer::end(std::span<const census_group> groups, bool all_rows) {
   out_ << bullet << "rare: heaps n with popcount(g(n) & mask) even (dom: of the parity of n - t, t a digit leaving "
        << "two heaps); same as: the rule with these values, +d moved d heaps right (g(n) = g'(n - d)), ? equal over "
        << "the values compared, not proven\n";
+  if (misere) {
+    out_ << bullet << "misère Q: the order of the rule's misère quotient of its heaps up to the bound (all: its "
+         << "period proven, the quotient of the whole game; ≥K hN: the order when the construction stopped after heap "
+         << "N, a lower bound; -: not a take-and-break rule)\n";
+  }
   std::size_t proven = 0, members = 0;
   for (const census_group& g : groups) {
     members += g.members.size();

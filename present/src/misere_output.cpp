@@ -64,6 +64,18 @@ void end_page(std::ostream& out, char outcome, std::size_t listed, std::size_t l
 }
 
 std::string heap_method_text(const misere_heap_analysis& a) {
+  if (a.method() == heap_misere_method::quotient) {
+    const misere_quotient& q = *a.solver()->quotient();
+    std::string text = "the misère quotient of the heaps up to " + std::to_string(q.bound()) + " (order " +
+                       std::to_string(q.order()) + ", " + std::to_string(q.p_portion_size()) +
+                       " P-elements; every candidate checked exactly";
+    if (q.period()) {
+      text += "; heaps above " + std::to_string(q.bound()) + " through the period " +
+              std::to_string(q.period()->period) + " from heap " + std::to_string(q.period()->start) +
+              " that the periodicity theorem proves";
+    }
+    return text + "): the heaps' classes multiply to a P-element exactly at a P-position";
+  }
   if (a.method() == heap_misere_method::genus) {
     return "the genus method: every heap is tame, so the misère Nim rule decides on their genera";
   }
@@ -191,7 +203,12 @@ void print_misere_heap_analysis(std::ostream& out, const misere_heap_analysis& a
     out << "method: " << heap_method_text(a) << '\n';
     std::vector<coin> sizes = heaps;
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    if (sizes.size() <= listed_heaps && !a.genera().empty()) {
+    if (a.method() == heap_misere_method::quotient && sizes.size() <= listed_heaps) {
+      const misere_quotient& q = *a.solver()->quotient();
+      out << "classes (heap: its class in the quotient, " << q.presentation() << "):";
+      for (const coin h : sizes) out << ' ' << h << ": " << q.name(q.image(h)) << (h == sizes.back() ? "" : ",");
+      out << "\nposition's class: " << q.name(q.element_of(heaps)) << '\n';
+    } else if (sizes.size() <= listed_heaps && !a.genera().empty()) {
       out << "genera (heap: genus):";
       for (const coin h : sizes) {
         if (h < a.genera().size())
@@ -243,6 +260,22 @@ nlohmann::ordered_json misere_heap_analysis_json(const misere_heap_analysis& a, 
                       {"genus", genus_text(g)}});
   }
   json["genera"] = std::move(genera);
+  if (a.method() == heap_misere_method::quotient) {
+    const misere_quotient& q = *a.solver()->quotient();
+    nlohmann::ordered_json quotient;
+    quotient["bound"] = q.bound();
+    quotient["order"] = q.order();
+    quotient["p_portion_size"] = q.p_portion_size();
+    quotient["presentation"] = q.presentation();
+    quotient["period"] = q.period()
+                             ? nlohmann::ordered_json{{"start", q.period()->start}, {"period", q.period()->period}}
+                             : nlohmann::ordered_json(nullptr);
+    auto classes = nlohmann::ordered_json::array();
+    for (const coin h : sizes) classes.push_back({{"heap", h}, {"class", q.name(q.image(h))}});
+    quotient["classes"] = std::move(classes);
+    quotient["position_class"] = q.name(q.element_of(a.heaps()));
+    json["quotient"] = std::move(quotient);
+  }
   json["positions_solved"] = a.positions_solved();
   if (count) {
     json["winning_move_count"] = counted ? nlohmann::ordered_json(*counted) : nlohmann::ordered_json(nullptr);

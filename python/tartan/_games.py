@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
@@ -423,6 +423,31 @@ class Game:
         finally:
             close()
         return CheckReport._of(native)
+
+    def misere_quotient(self, heaps: int = 100, max_order: int = 4096, max_memory: Any = None,
+                        max_seconds: Any = None, progress: Any = None) -> Dict[str, Any]:
+        """The misère quotient of a take-and-break game for the heaps of at most `heaps` tokens (docs/misere.md), as
+        the dict `tartan quotient --json` prints: "order", "p_portion_size", "presentation", "pretending", "period",
+        "proven_for_every_heap", "orders", ... A stop (max_seconds, the order limit) keeps the heaps completed
+        ("complete" False, "stopped" why); Ctrl-C raises KeyboardInterrupt with the dict so far as `partial`.
+
+        >>> import tartan
+        >>> q = tartan.game("0.75").misere_quotient(40)
+        >>> q["order"], q["p_portion_size"], q["presentation"]
+        (8, 2, 'a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b')
+        """
+        import json
+        callback, close = progress_callback(progress, "building the quotient")
+        try:
+            return json.loads(_tartan._misere_quotient(self._handle, heaps, max_order, max_memory, max_seconds,
+                                                       callback))
+        except KeyboardInterrupt as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, str):
+                e.partial = json.loads(partial)
+            raise
+        finally:
+            close()
 
     def misere_genera(self, count: int) -> List[HeapGenus]:
         """The genera of heaps 0 .. count-1 of a take-and-break game, each heap proved tame or not from its options

@@ -98,7 +98,7 @@ def test_kayles_heaps_match_the_definition():
     game = tartan.game("kayles")
     for _ in range(40):
         heaps = tuple(sorted(rng.randrange(9) for _ in range(rng.randrange(1, 5))))
-        for method in ("automatic", "search"):
+        for method in ("automatic", "search", "quotient"):
             a = game.analyze_heaps(list(heaps), misere=True, limit=1000, method=method)
             assert a.outcome == ("N" if kayles_wins(heaps) else "P"), heaps
             expected = sorted({(h, k, left) for h, k, left, after in kayles_moves(heaps) if not kayles_wins(after)})

@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include "tartan/analysis/misere_quotient.hpp"
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/typed_text.hpp"
@@ -315,6 +316,20 @@ std::optional<census_row> census_rule_row(const turning_game& game, std::size_t 
     row.fingerprint = fingerprint_of(std::span<const grundy_value>(g).subspan(row.shift, length));
   }
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (options.misere_heaps > 0 && take_break_code::claims(game.code())) {
+    quotient_options q;
+    q.max_seconds = options.max_seconds;
+    q.max_memory = options.max_memory;
+    q.progress = [&](double) { return !keep_going || keep_going(); };
+    const misere_quotient built = build_misere_quotient(take_break_code::parse(game.code()), options.misere_heaps, q);
+    if (built.end() == search_end::cancelled) return std::nullopt;
+    row.misere = census_quotient{built.bound(),
+                                 built.order(),
+                                 built.p_portion_size(),
+                                 built.end() == search_end::complete,
+                                 built.period().has_value(),
+                                 built.stopped_why()};
+  }
   return row;
 }
 

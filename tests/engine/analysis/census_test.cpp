@@ -401,3 +401,27 @@ TEST(CensusTest, ThreadsGiveTheRowsOfOneLoop) {
 
 }  // namespace
 }  // namespace tartan
+
+namespace {
+
+TEST(CensusTest, MisereQuotientColumn) {
+  // census --misere: each take-and-break rule's quotient up to the heap bound. 0.75's is R8 (Plambeck and Siegel):
+  // order 8, P-portion {a, b^2}, its period proven; a turning code, and a census without --misere, have none.
+  const auto r8 =
+      tartan::census_rule_row(tartan::games::find_game("0.75"), 0, "0.75", "", {.values = 64, .misere_heaps = 40}, {});
+  ASSERT_TRUE(r8 && r8->misere);
+  EXPECT_EQ(r8->misere->order, 8u);
+  EXPECT_EQ(r8->misere->p_portion_size, 2u);
+  EXPECT_EQ(r8->misere->bound, 40u);
+  EXPECT_TRUE(r8->misere->complete);
+  EXPECT_TRUE(r8->misere->proven);
+  const auto turning =
+      tartan::census_rule_row(tartan::games::find_game("1-3"), 0, "1-3", "", {.values = 64, .misere_heaps = 40}, {});
+  ASSERT_TRUE(turning);
+  EXPECT_FALSE(turning->misere);
+  const auto none = tartan::census_rule_row(tartan::games::find_game("0.75"), 0, "0.75", "", {.values = 64}, {});
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(none->misere);
+}
+
+}  // namespace

@@ -100,6 +100,20 @@ struct census_options {
   /// Threads each rule's sequence may use (sequence_request::threads): 1 while rules are computed side by side,
   /// which run_census sets from the threads it leaves over.
   unsigned threads = 1;
+  /// The heap bound of each take-and-break rule's misère quotient (census --misere, misere_quotient.hpp); 0: none.
+  /// Built within the rule's time budget and memory limit; a stop keeps the order of the heaps completed.
+  coin misere_heaps = 0;
+};
+
+/// A rule's misère quotient as far as its census built it.
+struct census_quotient {
+  coin bound = 0;           // the heaps it holds (the bound asked, unless it stopped)
+  std::uint32_t order = 0;  // of the quotient of those heaps
+  std::uint32_t p_portion_size = 0;
+  bool complete = false;  // it reached the bound asked
+  bool proven = false;    // its period is proven: the quotient of the whole game
+  std::string why;        // why it stopped short
+  friend bool operator==(const census_quotient&, const census_quotient&) = default;
 };
 
 /// A row's verdict.
@@ -131,6 +145,8 @@ struct census_row {
   /// Of g(shift..shift+L-1), when those values are known: computed, or implied by a proven period.
   std::optional<census_fingerprint> fingerprint;
   double seconds = 0;  // the time it took (never printed in tables: it varies between runs)
+  /// Its misère quotient (census_options::misere_heaps; take-and-break rules only).
+  std::optional<census_quotient> misere;
 };
 
 /**
