@@ -5,12 +5,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "support/background_cli.hpp"
 #include "support/run_cli.hpp"
+#include "support/temporary_dir.hpp"
 #include "tartan/nim/lenstra.hpp"
 #include "tartan/nim/ordinal_nimber.hpp"
 
@@ -215,6 +217,32 @@ TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
   EXPECT_EQ(inverse.exit_code, 2);
   EXPECT_EQ(test::count_lines(inverse.err), 1u) << inverse.err;
   EXPECT_THAT(inverse.err, HasSubstr("beyond the 2^22 nimbers tartan computes with"));
+}
+
+TEST(NimOrdinalCliTest, AlphaRecordsACheckpointAndGoesOnFromIt) {
+  const test::temporary_dir dir;
+  const std::string path = dir.file("alpha.txt");
+  const auto first = run_tartan({"nim", "alpha", "23", "--from-scratch", "--checkpoint", path});
+  EXPECT_EQ(first.exit_code, 0) << first.err;
+  std::vector<lenstra_constant> recorded = read_lenstra_checkpoint(path);
+  ASSERT_EQ(recorded.size(), 8u);  // 3, 5, ..., 23
+  for (std::size_t k = 0; k < recorded.size(); ++k) EXPECT_EQ(recorded[k], lenstra_table::builtin().by_index(k));
+  // A second run to 29 computes 29 alone (the constants up to 23 come from the file), and one to 19 none.
+  const json j = json::parse(run_tartan({"nim", "alpha", "29", "--from-scratch", "--checkpoint", path, "--json"}).out);
+  EXPECT_EQ(j["excess"], 0);
+  EXPECT_EQ(read_lenstra_checkpoint(path).size(), 9u);
+  EXPECT_THAT(run_tartan({"nim", "alpha", "19", "--from-scratch", "--checkpoint", path}).out,
+              HasSubstr("alpha_19 = w^3 + 4"));
+  EXPECT_EQ(read_lenstra_checkpoint(path).size(), 9u);
+  // A file of something else is refused in one line, and left as it was.
+  const std::string other = dir.file("notes.txt");
+  std::ofstream(other) << "my notes\n";
+  expect_error(run_tartan({"nim", "alpha", "7", "--checkpoint", other}),
+               "'" + other +
+                   "' is not a checkpoint of Lenstra's constants (its first line is not '# tartan Lenstra constants "
+                   "1'); give a new file name or one a 'tartan nim alpha --checkpoint' wrote");
+  std::ifstream in(other);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()), "my notes\n");
 }
 
 }  // namespace

@@ -120,6 +120,27 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
                                           std::uint64_t max_memory = 0);
 
 /**
+ * A file of computed constants that a long `compute_lenstra_constant` run appends to as each prime finishes, so that
+ * a run stopped by Ctrl-C, a kill or a crash goes on from the last prime it recorded. One line per prime, in order
+ * from 3 (or from the prime after a table the run started from):
+ *
+ *   # tartan Lenstra constants 1
+ *   <p> <excess> <degree> <q,q,...> <CRC-32C of the text before it, 8 hex digits>
+ *
+ * A line is written and flushed to disk (fsync) whole before the next prime starts; a last line cut short by a kill
+ * fails its checksum and is dropped on reading (and overwritten by the next append), so the file always holds every
+ * prime it counts.
+ */
+/// The constants recorded in a checkpoint file, in order; an empty list when the file does not exist. Throws
+/// parse_error with one line when the file is not a checkpoint, a line other than the last is damaged, or the primes
+/// are not consecutive odd primes.
+std::vector<lenstra_constant> read_lenstra_checkpoint(const std::string& path);
+
+/// Appends one constant to a checkpoint file (creating it with its header), dropping a damaged last line first, and
+/// flushes it to disk. Throws error when the file cannot be written.
+void append_lenstra_checkpoint(const std::string& path, const lenstra_constant& c);
+
+/**
  * Lenstra's κ_h as the set of prime powers q with κ_h = Σ κ_q, by his recursion (above); the degrees it needs are
  * computed in the fields the κ_q generate, with the constants of `table` (which must hold every odd prime dividing h).
  *
