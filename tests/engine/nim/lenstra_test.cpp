@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <random>
@@ -297,18 +298,26 @@ TEST(LenstraTest, ACheckpointRecordsWholeLinesAndDropsACutOne) {
               ::testing::HasSubstr("is not a checkpoint of Lenstra's constants"));
 }
 
-/// The child of the kill test: computes the constants after those the checkpoint holds, recording each, reporting
-/// each on `reports` and waiting for a byte on `go_on` before the next; never returns.
-[[noreturn]] void run_checkpointed_child(const std::string& path, int reports, int go_on) {
+/// Computes the constants of the first 30 odd primes after those the checkpoint holds, recording each and calling
+/// after_each() once it is recorded.
+void compute_checkpointed(const std::string& path, const std::function<void()>& after_each) {
   lenstra_table computed;
   for (const lenstra_constant& c : read_lenstra_checkpoint(path)) computed.push_back(c);
   while (computed.size() < 30) {
     const lenstra_constant c = compute_lenstra_constant(odd_prime(static_cast<unsigned>(computed.size())), computed);
     append_lenstra_checkpoint(path, c);
     computed.push_back(c);
+    after_each();
+  }
+}
+
+/// The child of the kill test: reports each constant on `reports` and waits for a byte on `go_on` before the next;
+/// never returns.
+[[noreturn]] void run_checkpointed_child(const std::string& path, int reports, int go_on) {
+  compute_checkpointed(path, [&] {
     char byte = 'r';
     if (::write(reports, &byte, 1) != 1 || ::read(go_on, &byte, 1) != 1) ::_exit(1);
-  }
+  });
   ::_exit(0);
 }
 
@@ -353,13 +362,7 @@ TEST(LenstraTest, AKilledRunGoesOnFromItsCheckpoint) {
     EXPECT_GE(recorded.size(), reported);
     for (std::size_t k = 0; k < recorded.size(); ++k) EXPECT_EQ(recorded[k], table().by_index(k)) << k;
   }
-  lenstra_table resumed;
-  for (const lenstra_constant& c : read_lenstra_checkpoint(path)) resumed.push_back(c);
-  while (resumed.size() < 30) {
-    const lenstra_constant c = compute_lenstra_constant(odd_prime(static_cast<unsigned>(resumed.size())), resumed);
-    append_lenstra_checkpoint(path, c);
-    resumed.push_back(c);
-  }
+  compute_checkpointed(path, [] {});
   const std::vector<lenstra_constant> all = read_lenstra_checkpoint(path);
   ASSERT_EQ(all.size(), 30u);
   for (std::size_t k = 0; k < 30; ++k) EXPECT_EQ(all[k], table().by_index(k)) << k;
