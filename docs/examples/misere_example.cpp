@@ -25,7 +25,8 @@ int main() {
       tartan::analyze_misere(tartan::games::resolve_game("twins*twins"), tartan::parse_box_position("HH/HT"));
   std::cout << "twins*twins HH/HT: outcome " << corners.outcome() << (corners.terminal() ? ", no move\n" : "\n");
 
-  // Kayles with two heaps of 2: as heaps a P-position, found by the genus method (each heap tame, genus 2^20).
+  // Kayles with two heaps of 2: as heaps a P-position, found through the misère quotient of the heaps up to 2 (the
+  // automatic method's first choice; each heap is tame, genus 2^20, so the genus method agrees).
   const tartan::misere_heap_analysis heaps =
       tartan::analyze_misere_heaps(tartan::games::resolve_game("kayles"), {2, 2});
   std::cout << "kayles heaps 2 2: outcome " << heaps.outcome() << " by the "
