@@ -15,6 +15,7 @@
 #include "turning/code/alternative.hpp"
 #include "turning/code/family.hpp"
 #include "turning/code/runs.hpp"
+#include "turning/code/walsh_hadamard.hpp"
 
 namespace tartan::detail {
 
@@ -200,20 +201,6 @@ class key_counts {
 
 /// The widest key array a Walsh-Hadamard transform takes: 2^22 values (the transforms then hold 128 MiB).
 constexpr int max_transform_bits = 22;
-
-/// In-place Walsh-Hadamard transform (unnormalised) of 2^B entries.
-template <class T>
-void walsh_hadamard(std::vector<T>& a) {
-  for (std::size_t h = 1; h < a.size(); h <<= 1) {
-    for (std::size_t i = 0; i < a.size(); i += h << 1) {
-      for (std::size_t j = i; j < i + h; ++j) {
-        const T x = a[j], y = a[j + h];
-        a[j] = x + y;
-        a[j + h] = x - y;
-      }
-    }
-  }
-}
 
 /**
  * The pairs of one range of distances of a key array K: e in [e_first, e_last], s in [max(s_min, e - b), e - a]
