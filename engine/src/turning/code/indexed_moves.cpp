@@ -137,11 +137,11 @@ class key_positions {
     order_.resize(n);
     grundy_value top = 0;
     for (const grundy_value k : keys) top = std::max(top, k);
-    if (top < 2 * grundy_value{n} + 1024) {
+    if (top < 2 * grundy_value{n} + 1024 && n < (std::size_t{1} << 32)) {
       start_.assign(static_cast<std::size_t>(top) + 2, 0);
       for (const grundy_value k : keys) ++start_[static_cast<std::size_t>(k) + 1];
       std::partial_sum(start_.begin(), start_.end(), start_.begin());
-      std::vector<std::uint64_t> next(start_.begin(), start_.end() - 1);
+      std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
       for (std::size_t i = 0; i < n; ++i) order_[next[static_cast<std::size_t>(keys[i])]++] = static_cast<coin>(i);
     } else {
       std::iota(order_.begin(), order_.end(), coin{0});
@@ -162,11 +162,9 @@ class key_positions {
     return {order_.data() + (lo - sorted_.begin()), static_cast<std::size_t>(hi - lo)};
   }
 
-  std::uint64_t bytes() const { return order_.size() * 4 + start_.size() * 8 + sorted_.size() * 8; }
-
  private:
   std::vector<coin> order_;
-  std::vector<std::uint64_t> start_;  // counting sort: order_[start_[k] .. start_[k+1]) hold key k
+  std::vector<std::uint32_t> start_;  // counting sort: order_[start_[k] .. start_[k+1]) hold key k
   std::vector<grundy_value> sorted_;  // else: the keys of order_
 };
 
@@ -455,13 +453,6 @@ class code_move_index final : public move_index {
       }
     }
     return cost;
-  }
-
-  std::uint64_t bytes() const override {
-    std::uint64_t total = prefix_.size() * 8;
-    if (prefix_positions_) total += prefix_positions_->bytes() + coins_.size() * 4;
-    if (value_positions_) total += value_positions_->bytes();
-    return total;
   }
 
  private:
