@@ -51,7 +51,8 @@ struct seq_options {
   std::string checkpoint_every;
   std::string threads;
   std::string format;
-  std::string offset;
+  std::string oeis_offset;
+  bool force = false;  // --force: --output may replace an existing file
 };
 
 /// --checkpoint-every: seconds between commits (0: at every report).
@@ -101,10 +102,10 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   if (format == seq_format::bfile && o.period) {
     throw parse_error("a b-file holds only lines 'n a(n)'; leave out --period, or use another --format");
   }
-  if (!o.offset.empty() && format != seq_format::bfile) {
-    throw parse_error("--offset numbers the lines of a b-file; give it with --format bfile");
+  if (!o.oeis_offset.empty() && format != seq_format::bfile) {
+    throw parse_error("--oeis-offset numbers the lines of a b-file; give it with --format bfile");
   }
-  const std::uint64_t offset = o.offset.empty() ? 0 : parse_u64(o.offset, "--offset", 1u << 30);
+  const std::uint64_t offset = o.oeis_offset.empty() ? 0 : parse_u64(o.oeis_offset, "--oeis-offset", 1u << 30);
   sequence_request request{resolve_game_argument(o.game)};
   if (request.game.is_product()) {
     throw parse_error(tartan::quote_typed(o.game) + " is a product of " + std::to_string(request.game.dimensions()) +
@@ -123,13 +124,22 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   }
   // The values' file: the checkpoint when there is one (taken up again when it exists), else --output's.
   const bool to_file = !o.output.empty();
+  if (o.force && !to_file) throw parse_error("--force lets --output replace a file that exists; give it with --output");
   request.file = !o.checkpoint.empty() ? o.checkpoint : o.output;
   request.resume = !o.checkpoint.empty();
   request.checkpoint_seconds = checkpoint_seconds(o);
   std::error_code ec;
-  const bool copy_out =
-      to_file && !o.checkpoint.empty() && o.output != o.checkpoint &&
-      !(std::filesystem::exists(o.output, ec) && std::filesystem::equivalent(o.output, o.checkpoint, ec));
+  const bool output_exists =
+      to_file && std::filesystem::exists(o.output, ec) && !std::filesystem::is_directory(o.output, ec);
+  const bool copy_out = to_file && !o.checkpoint.empty() && o.output != o.checkpoint &&
+                        !(output_exists && std::filesystem::equivalent(o.output, o.checkpoint, ec));
+  // --output replaces no file unless asked to: the checkpoint itself is taken up again, anything else (a rules file,
+  // another game's values, this game's values from a longer run) is refused before any work.
+  if (output_exists && (o.checkpoint.empty() || copy_out) && !o.force) {
+    throw parse_error("--output " + tartan::quote_typed(o.output, 80) +
+                      " exists; give --force to replace it, another file, or --checkpoint " +
+                      tartan::quote_typed(o.output, 80) + " to go on from the values it holds");
+  }
   // --period and --svg read the values as 64-bit integers, a copy beside a narrow table in memory (a route that keeps
   // 64-bit values counts one already): refused up front when the two would not fit.
   const int least = request.game.row_game().least_value_width();
@@ -247,7 +257,8 @@ void add_seq_command(CLI::App& app, run_state& state) {
       "code such as 0.16. N is 1..4294967296 where the values are kept narrow (take-and-break codes with a\n"
       "two-heap digit, closed forms), else 1..100000000. Values are printed as they are computed. Ctrl-C stops\n"
       "the computation (exit code 130), and so does the time limit (exit code 2): what was computed is printed,\n"
-      "then why it stopped. --output FILE writes a tartan value file instead (its format: docs/cli.md); with\n"
+      "then why it stopped. --output FILE writes a tartan value file instead (its format: docs/cli.md), and\n"
+      "refuses a FILE that exists unless --force is given (or FILE is the checkpoint); with\n"
       "--checkpoint FILE the values are kept in FILE as they are computed, and the same command run again goes\n"
       "on from them (after Ctrl-C, a kill or a crash), printing them all.\n"
       "Examples:\n"
@@ -269,7 +280,8 @@ void add_seq_command(CLI::App& app, run_state& state) {
   add_big_as_strings_flag(sub, opts->big_as_strings);
   sub->add_option("--format", opts->format,
                   "text (default), json, jsonl, or bfile: an OEIS b-file, lines 'n a(n)' with a(n) = g(n - offset)");
-  sub->add_option("--offset", opts->offset, "With --format bfile: the n of g(0), the OEIS offset (default 0)");
+  sub->add_option("--oeis-offset", opts->oeis_offset,
+                  "With --format bfile: the n of g(0), the OEIS offset (default 0)");
   sub->add_flag("--period", opts->period,
                 "Also report a period g(n + P) = g(n) + s for n >= p, proven for rules of bounded span, and the "
                 "classic closed forms the values match (JSON: \"period\", \"closed_forms\")");
@@ -279,8 +291,9 @@ void add_seq_command(CLI::App& app, run_state& state) {
   sub->add_option("--output", opts->output,
                   "Write the values to FILE, a tartan value file (a header naming the game, the width and the count, "
                   "then the values, 1, 2, 4 or 8 bytes each), instead of printing them; the disk bounds them, not the "
-                  "memory")
+                  "memory. A FILE that exists is refused unless --force is given or it is the --checkpoint")
       ->type_name("FILE");
+  sub->add_flag("--force", opts->force, "Let --output replace a FILE that exists");
   sub->add_option("--checkpoint", opts->checkpoint,
                   "Keep the values in FILE (a value file) as they are computed, recorded every --checkpoint-every "
                   "seconds and when the run stops; when FILE exists, go on from the values it records (no time limit "

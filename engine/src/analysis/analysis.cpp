@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/nim/nimber.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/turning/position.hpp"
@@ -42,13 +43,13 @@ analysis analyze(const game_handle& game, box_position position, const analyze_o
   const std::size_t dims = game.dimensions();
   if (position.dimensions() != dims) {
     if (dims == 1) {
-      throw parse_error("'" + game.name() + "' is played on a row, but the position has " +
+      throw parse_error(quote_typed(game.name()) + " is played on a row, but the position has " +
                         std::to_string(position.dimensions()) +
                         " axes; give one row such as HTTH, or a product "
-                        "game such as '" +
-                        game.name() + "*" + game.name() + "'");
+                        "game such as " +
+                        quote_typed(game.name() + "*" + game.name()));
     }
-    throw parse_error("'" + game.name() + "' has " + std::to_string(dims) + " factors, but the position has " +
+    throw parse_error(quote_typed(game.name()) + " has " + std::to_string(dims) + " factors, but the position has " +
                       std::to_string(position.dimensions()) + (position.dimensions() == 1 ? " axis" : " axes") +
                       "; give a position with one axis per factor");
   }

@@ -372,7 +372,7 @@ box_region parse_term_position(std::string_view text, const game_handle& game, s
         text.find('/') != std::string_view::npos ? box_position(parse_grid(text)) : box_position(parse_row(text));
     if (drawn.dimensions() != game.dimensions()) {
       throw parse_error("term " + std::to_string(term) + " of the sum: " + quote_typed(text) + " has " +
-                        axes_text(drawn.dimensions()) + " but '" + game.name() + "' has " +
+                        axes_text(drawn.dimensions()) + " but " + quote_typed(game.name()) + " has " +
                         std::to_string(game.dimensions()) +
                         "; give a row for a 1-D game, rows joined by '/' for a product of two, or SIZE=HEADS");
     }
@@ -389,8 +389,8 @@ box_region parse_term_position(std::string_view text, const game_handle& game, s
   }
   if (size.size() != game.dimensions()) {
     throw parse_error("term " + std::to_string(term) + " of the sum: size " + quote_typed(size_text) + " has " +
-                      axes_text(size.size()) + " but '" + game.name() + "' has " + std::to_string(game.dimensions()) +
-                      "; e.g. 1000=3,10-20 for a row, 8x8=all for a board");
+                      axes_text(size.size()) + " but " + quote_typed(game.name()) + " has " +
+                      std::to_string(game.dimensions()) + "; e.g. 1000=3,10-20 for a row, 8x8=all for a board");
   }
   if (game.is_product()) game.product().check_extents(size);
   if (heads == "all") return box_region::all_heads(size);

@@ -16,8 +16,8 @@ namespace tartan {
 
 take_break_code heap_rule(const game_handle& game) {
   if (game.is_product()) {
-    throw parse_error("'" + game.name() +
-                      "' is a tartan product, played on boards; heaps are positions of a take-and-break game such as "
+    throw parse_error(quote_typed(game.name()) +
+                      " is a tartan product, played on boards; heaps are positions of a take-and-break game such as "
                       "kayles or 0.77: give the product's position as a board such as HT/TH");
   }
   const std::string& code = game.row_game().code();
@@ -28,8 +28,8 @@ take_break_code heap_rule(const game_handle& game) {
       // not a code after all: refused below
     }
   }
-  throw parse_error("'" + game.name() +
-                    "' is a coin-turning game, not a take-and-break game; give its position as coins such as HTTH, "
+  throw parse_error(quote_typed(game.name()) +
+                    " is a coin-turning game, not a take-and-break game; give its position as coins such as HTTH, "
                     "or heaps of a take-and-break game such as kayles, 0.07 or 4!.0");
 }
 

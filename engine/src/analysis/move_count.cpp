@@ -17,6 +17,7 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/detail/saturating.hpp"
 #include "tartan/nim/nimber.hpp"
 #include "tartan/turning/move_index.hpp"
@@ -109,7 +110,7 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
                               std::optional<grundy_value> change) {
   const std::size_t k = game.dimensions();
   if (region.dimensions() != k) {
-    throw parse_error("'" + game.name() + "' has " + std::to_string(k) + (k == 1 ? " axis" : " axes") +
+    throw parse_error(quote_typed(game.name()) + " has " + std::to_string(k) + (k == 1 ? " axis" : " axes") +
                       ", but the position has " + std::to_string(region.dimensions()) +
                       "; give one coordinate or range per axis");
   }

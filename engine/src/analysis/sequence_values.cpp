@@ -9,6 +9,7 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/turning/sequence_limits.hpp"
 
 namespace tartan {
@@ -32,7 +33,7 @@ void send(const value_table& g, std::size_t first, std::size_t last, const turni
 sequence_result compute_sequence(const sequence_request& request) {
   const game_handle& game = request.game;
   if (game.is_product()) {
-    throw parse_error("'" + game.name() + "' is a product of " + std::to_string(game.dimensions()) +
+    throw parse_error(quote_typed(game.name()) + " is a product of " + std::to_string(game.dimensions()) +
                       " games: its values form a table over a box, not a sequence");
   }
   const std::size_t count = request.count;

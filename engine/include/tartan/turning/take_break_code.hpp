@@ -56,6 +56,22 @@ class take_break_code {
   /// The code as written (trimmed).
   const std::string& text() const { return text_; }
 
+  /**
+   * The code in its one spelling, which names the game wherever it is shown or recorded (reports, value files,
+   * checkpoints): d0 always written, hexadecimal digits in capitals, trailing zero digits dropped (at least one digit
+   * after the point), '!' kept; a subtraction set as S{a,b,...}, its numbers ascending, without spaces.
+   *
+   * Example: parse(".77").canonical_text() == parse("0.770").canonical_text() == "0.77";
+   * parse("4!.0").canonical_text() == "4!.0"; parse("s{4, 1,3}").canonical_text() == "S{1,3,4}"
+   */
+  std::string canonical_text() const;
+
+  /// Whether the two codes allow the same moves, however written: ".77", "0.770" and "0.77" do; so do S{1,3} and
+  /// 0.303, a subtraction set and the code of its digits.
+  bool same_rule(const take_break_code& other) const {
+    return digits_ == other.digits_ && distinct_ == other.distinct_;
+  }
+
   /// t: the most tokens one move removes (the index of the last non-zero digit; 0 for d0-only codes).
   coin max_take() const { return static_cast<coin>(digits_.size() - 1); }
 

@@ -167,6 +167,25 @@ take_break_code take_break_code::parse(std::string_view text) {
   return code;
 }
 
+std::string take_break_code::canonical_text() const {
+  if (!text_.empty() && (text_.front() == 'S' || text_.front() == 's')) {
+    std::string set = "S{";
+    for (coin k = 1; k <= max_take(); ++k) {
+      if (digits_[k] != 0) set += (set.size() == 2 ? "" : ",") + std::to_string(k);
+    }
+    return set + "}";
+  }
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string code;
+  for (coin k = 0; k <= max_take(); ++k) {
+    code += hex[digits_[k]];
+    if (distinct(k)) code += '!';
+    if (k == 0) code += '.';
+  }
+  if (max_take() == 0) code += '0';  // a d0-only code, such as 4.0
+  return code;
+}
+
 int take_break_code::max_heaps() const {
   int most = 0;
   for (const std::uint8_t d : digits_) {
