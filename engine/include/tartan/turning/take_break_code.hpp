@@ -103,6 +103,21 @@ class take_break_code {
   bool for_each_heap_move(coin n, heap_move_visitor visit) const;
 
   /**
+   * Whether a heap of n tokens, any n up to 2^64 − 1, has a move, without listing them. Complexity: O(t).
+   *
+   * Example: parse("0.77").has_heap_move(1) && !parse("0.77").has_heap_move(0)
+   */
+  bool has_heap_move(std::uint64_t n) const;
+
+  /**
+   * Whether the code lets a move take `take` tokens from a heap of n (any n up to 2^64 − 1) and leave the heaps
+   * `leaving`, ascending: what for_each_heap_move would list, decided without listing. Complexity: O(1).
+   *
+   * Example: parse("0.77").allows_heap_move(1, 7, {2, 4}) && !parse("0.77").allows_heap_move(3, 7, {4})
+   */
+  bool allows_heap_move(coin take, std::uint64_t n, std::span<const std::uint64_t> leaving) const;
+
+  /**
    * Appends the option values of coin n under the table g (|g| >= n): XOR of g over the heaps each move leaves
    * (duplicates allowed). Complexity as for_each_move.
    *
