@@ -16,6 +16,10 @@
 //                        every prime up to 107 by the two routes, the engine's repeated for a median
 //   AlphaOne/139, AlphaOneNaive/139
 //                        α_139 alone (degree 15180), the lower constants from the table, by the two routes
+//   TowerProduct/q/route one product of random dense elements in the tower field of the generator of q (47, 173,
+//                        139, 179: degrees 237820 to 3504820, the fields of α_283, α_347, α_557, α_359) by the chain
+//                        product of binary polynomials (route 0) and by the nested Karatsuba (route 1, once for the
+//                        two largest)
 //
 // Run: build/<dir>/benchmarks/ordinal_nimber_benchmark [--benchmark_context=commit=$(git rev-parse --short HEAD)]
 // (5 interleaved repetitions by default, AlphaFromScratch and the naive α once; the summary uses the medians, and
@@ -226,6 +230,45 @@ void BM_AlphaOneNaive(benchmark::State& state) {
 }
 BENCHMARK(BM_AlphaOneNaive)->Arg(139)->Iterations(1)->Repetitions(1)->Unit(benchmark::kSecond);
 
+// ---- products in the large tower fields: the chain product (gf2x) against the nested Karatsuba ---------------------
+
+/// The tower of the generator of the odd prime q: the field of Lenstra's α_p for the p with Q(f(p)) = {q} and excess
+/// 0 or 1 (q = 47: α_283's, degree 237820; 173: α_347's, 624876; 179: α_359's, 3504820; 139: α_557's, 2110020).
+const detail::tower_shape& generator_tower(unsigned q) {
+  static std::map<unsigned, detail::tower_shape> cache;
+  auto it = cache.find(q);
+  if (it == cache.end()) {
+    const std::uint32_t key = detail::generator_key(*tartan::odd_prime_index(q), 0);
+    it = cache.emplace(q, detail::make_tower_shape({key}, 0, lenstra_table::builtin())).first;
+  }
+  return it->second;
+}
+
+/// One product of two seeded random dense elements of the field of generator_tower(q) per iteration, by the chain
+/// product (route 0) or the nested Karatsuba (route 1); the counter "degree" is the field's degree over GF(2).
+void BM_TowerProduct(benchmark::State& state) {
+  const unsigned q = static_cast<unsigned>(state.range(0));
+  const detail::tower_shape& shape = generator_tower(q);
+  detail::tower<detail::nim8_base> field(shape);
+  if (state.range(1) == 1) field.disable_chain_products();
+  std::mt19937_64 rng(q);
+  std::vector<std::uint8_t> a(shape.size), b(shape.size);
+  const unsigned mask = (1u << (1u << shape.base_log)) - 1;
+  for (auto& v : a) v = static_cast<std::uint8_t>(rng() & mask);
+  for (auto& v : b) v = static_cast<std::uint8_t>(rng() & mask);
+  for (auto _ : state) benchmark::DoNotOptimize(field.mul(a, b));
+  state.counters["degree"] = static_cast<double>(shape.degree());
+}
+BENCHMARK(BM_TowerProduct)
+    ->Args({47, 0})
+    ->Args({47, 1})
+    ->Args({173, 0})
+    ->Args({173, 1})
+    ->Args({139, 0})
+    ->Args({179, 0})
+    ->Unit(benchmark::kSecond);
+BENCHMARK(BM_TowerProduct)->Args({139, 1})->Args({179, 1})->Iterations(1)->Repetitions(1)->Unit(benchmark::kSecond);
+
 // ---- the summary ----------------------------------------------------------------------------------------------------
 
 /// Console output as usual, plus items_per_second and the time of each benchmark (medians when repeated).
@@ -281,6 +324,18 @@ void print_summary(const summary_reporter& r) {
   line("every prime up to 107 (median of the engine's):", "BM_AlphaFast/107",
        "BM_AlphaNaive/107/iterations:1/repeats:1");
   line("alpha_139 alone (degree 15180):", "BM_AlphaOne/139", "BM_AlphaOneNaive/139/iterations:1/repeats:1");
+  std::printf(
+      "\nOne product in the tower field of the generator of q, chain product (gf2x) against the nested "
+      "Karatsuba, same run; CPU seconds:\n");
+  for (const char* q : {"47", "173", "139", "179"}) {
+    const std::string fast = std::string("BM_TowerProduct/") + q + "/0";
+    std::string plain = std::string("BM_TowerProduct/") + q + "/1";
+    if (r.cpu_seconds.count(plain) == 0) plain += "/iterations:1/repeats:1";
+    const double f = get(r.cpu_seconds, fast), k = get(r.cpu_seconds, plain);
+    std::printf("  q = %-4s degree %9.0f: %9.4f s, Karatsuba %9.4f s: %.1fx\n", q,
+                static_cast<double>(generator_tower(static_cast<unsigned>(std::stoul(q))).degree()), f, k,
+                f > 0 ? k / f : 0.0);
+  }
 }
 
 }  // namespace

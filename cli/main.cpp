@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
   tartan::cli::add_verify_command(app, state);
   tartan::cli::add_play_command(app, state);
   tartan::cli::add_explore_command(app, state);
+  tartan::cli::add_quotient_command(app, state);
   tartan::cli::name_placeholders(app);
 
   try {
@@ -71,11 +72,20 @@ int main(int argc, char** argv) {
       level = next;
       path += " " + next->get_name();
     }
-    // A misspelt option: named with the closest option of the command, as misspelt game names are.
+    // A misspelt option: named with the closest option of the command, as misspelt game names are; a renamed one
+    // with its new name.
     const CLI::App& command = *level;
     for (int i = 1; i < argc; ++i) {
-      const std::string word = std::string(argv[i]).substr(0, std::string(argv[i]).find('='));
+      const std::string arg = argv[i];
+      const std::string word = arg.substr(0, arg.find('='));
       if (word.rfind("--", 0) != 0 || word.size() < 3 || command.get_option_no_throw(word) != nullptr) continue;
+      const std::string value = word.size() < arg.size() ? arg.substr(word.size() + 1)
+                                : i + 1 < argc           ? argv[i + 1]
+                                                         : "";
+      if (const std::string renamed = tartan::cli::renamed_option(command, word, value); !renamed.empty()) {
+        std::cerr << "error: " << renamed << '\n';
+        return 2;
+      }
       const std::string near = tartan::cli::closest_option(command, word);
       std::cerr << "error: unknown option " << tartan::quote_typed(word) << " for " << path << "; "
                 << (near.empty() ? "" : "did you mean '" + near + "'? ") << "see '" << path << " --help'\n";

@@ -40,9 +40,9 @@ struct census_command_options {
   std::string digits;
   std::string d0;
   std::string max_element;
-  std::string size;
+  std::string max_size;
   std::string max;
-  std::string values = "65536";
+  std::string length = "65536";
   std::string threads;
   std::string format = "text";
   std::string journal;
@@ -51,6 +51,8 @@ struct census_command_options {
   std::string worker_timeout;
   bool verbose = false;
   bool progress = false;
+  bool misere = false;
+  std::string misere_heaps;
 };
 
 unsigned parse_count(const std::string& text, const char* what, std::uint64_t most) {
@@ -79,12 +81,13 @@ std::vector<unsigned> parse_d0(const std::string& text) {
   return digits;
 }
 
-/// The family the command line asks for; options that do not belong to it are refused.
-census_family family_of(const census_command_options& o, const CLI::App& cmd) {
+/// The family the command line asks for, its bounds refused in the engine's words (family_of says them as options);
+/// options that do not belong to it are refused.
+census_family family_named(const census_command_options& o, const CLI::App& cmd) {
   const std::string a_family = (o.family == "octal" ? "an " : "a ") + o.family + " family";
   const auto given = [&](const char* option) { return cmd.count(option) > 0; };
   const auto refuse_others = [&](std::initializer_list<const char*> allowed) {
-    for (const char* option : {"--digits", "--d0", "--max-element", "--size", "--max"}) {
+    for (const char* option : {"--digits", "--d0", "--max-element", "--max-size", "--max"}) {
       if (!given(option)) continue;
       if (std::find_if(allowed.begin(), allowed.end(), [&](const char* a) { return std::string(a) == option; }) ==
           allowed.end()) {
@@ -110,14 +113,14 @@ census_family family_of(const census_command_options& o, const CLI::App& cmd) {
     return o.family == "octal" ? octal_family(digits, d0) : hexadecimal_family(digits, d0);
   }
   if (o.family == "subtraction") {
-    refuse_others({"--max-element", "--size"});
+    refuse_others({"--max-element", "--max-size"});
     needs_no_argument();
     if (!given("--max-element")) {
       throw parse_error("a subtraction family needs --max-element M, the largest number a move takes, e.g. " +
-                        std::string("'tartan census subtraction --max-element 6 --size 3'"));
+                        std::string("'tartan census subtraction --max-element 6 --max-size 3'"));
     }
     const unsigned most = parse_count(o.max_element, "--max-element", 64);
-    return subtraction_family(most, given("--size") ? parse_count(o.size, "--size", 64) : most);
+    return subtraction_family(most, given("--max-size") ? parse_count(o.max_size, "--max-size", 64) : most);
   }
   if (o.family == "turning") {
     refuse_others({"--max"});
@@ -137,6 +140,25 @@ census_family family_of(const census_command_options& o, const CLI::App& cmd) {
   }
   throw parse_error("unknown family " + tartan::quote_typed(o.family) +
                     "; type octal, hex, subtraction, turning or file (see 'tartan census --help')");
+}
+
+/// The option that sets each parameter of the engine's census families (census.hpp), for its argument_errors.
+std::string option_of(const std::string& parameter) {
+  if (parameter == "first_digits") return "--d0";
+  if (parameter == "max_value") return "--max";
+  std::string option = "--" + parameter;  // digits, max_element, max_size
+  std::replace(option.begin(), option.end(), '_', '-');
+  return option;
+}
+
+/// The family the command line asks for, a bound out of range said with its option.
+census_family family_of(const census_command_options& o, const CLI::App& cmd) {
+  try {
+    return family_named(o, cmd);
+  } catch (const argument_error& e) {
+    throw parse_error(option_of(e.parameter()) + " " + e.given() + " " + e.problem() + "; type " + e.accepted() + " (" +
+                      e.meaning() + ")");
+  }
 }
 
 /// Progress on standard error: redrawn in place on a terminal (the line ends in its percentage, like the progress
@@ -201,15 +223,23 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
   const census_format format = census_format_named(o.format);
   const census_family family = family_of(o, cmd);
   census_options options;
-  const std::uint64_t values = parse_u64(o.values, "--values");
-  if (values == 0) throw parse_error("--values 0 computes nothing; type how many values per rule, e.g. 65536");
-  if (values > max_sequence_length) {
-    throw parse_error("--values " + o.values + " is more than a sequence holds (" +
+  const std::uint64_t length = parse_u64(o.length, "--length");
+  if (length == 0) throw parse_error("--length 0 computes nothing; type how many values per rule, e.g. 65536");
+  if (length > max_sequence_length) {
+    throw parse_error("--length " + o.length + " is more than a sequence holds (" +
                       std::to_string(max_sequence_length) + "); type at most that");
   }
-  options.values = static_cast<std::size_t>(values);
+  options.values = static_cast<std::size_t>(length);
   options.max_memory = max_memory;
   options.max_seconds = max_seconds;
+  if (!o.misere_heaps.empty() && !o.misere) {
+    throw parse_error("--misere-heaps is the heap bound of the misère quotients; give it with --misere");
+  }
+  if (o.misere) {
+    options.misere_heaps =
+        o.misere_heaps.empty() ? 40 : static_cast<coin>(parse_count(o.misere_heaps, "--misere-heaps", 4096));
+    if (options.misere_heaps == 0) throw parse_error("--misere-heaps must be at least 1; type e.g. --misere-heaps 40");
+  }
   // --threads: 0 (every core off a cluster, 1 per rank on one) unless given.
   const bool threads_given = cmd.count("--threads") > 0;
   const unsigned threads = threads_given ? parse_count(o.threads, "--threads", 1024) : 0;
@@ -227,7 +257,7 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
   }
   // Every rank reads the same command line, so every rank knows the rules; only rank 0 writes.
   const census_rules rules = resolve_census_rules(family);
-  const census_heading heading{family.spec, options.values, family.rules.size()};
+  const census_heading heading{family.description, options.values, family.rules.size()};
   if (family.skipped != 0) {
     std::cerr << "note: " << family.skipped << " instances of the pattern are not turning codes and were left out, "
               << "e.g. " << family.skipped_example << '\n';
@@ -253,16 +283,15 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
   std::map<std::size_t, census_row> rows;
   std::vector<std::size_t> done;
   if (journal) {
-    for (census_row& row : journal->recorded()) {
-      if (row.index >= rules.texts.size() || row.rule != rules.texts[row.index]) {
-        if (on_cluster) census_release_workers();
-        throw parse_error("the journal " + tartan::quote_typed(o.journal, 400) + " records rule " +
-                          tartan::quote_typed(row.rule) + " at " + std::to_string(row.index) +
-                          ", which this family does not hold there; give another --journal file");
-      }
-      if (rows.count(row.index) == 0) done.push_back(row.index);
-      rows.emplace(row.index, std::move(row));
+    try {
+      census_resume resume = census_rows_to_resume(*journal, rules.texts, options.values, o.journal);
+      rows = std::move(resume.rows);
+      for (const std::string& note : resume.notes) std::cerr << "note: " << note << '\n';
+    } catch (...) {
+      if (on_cluster) census_release_workers();
+      throw;
     }
+    for (const auto& [index, row] : rows) done.push_back(index);
     if (journal->repaired()) {
       std::cerr << "note: the journal's last line was cut short (a run stopped while writing it) and was dropped\n";
     }
@@ -314,6 +343,7 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
   all.reserve(rows.size());
   for (auto& [index, row] : rows) all.push_back(row);
   writer.end(census_groups(all, options.values), complete && rows.size() == rules.texts.size());
+  const std::size_t stopped = writer.stopped();
   if (!complete) {
     std::cerr << "interrupted: " << rows.size() << " of " << rules.texts.size() << " rules done"
               << (journal ? ", recorded in " + tartan::quote_typed(o.journal, 400) +
@@ -321,6 +351,14 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
                           : " (give --journal FILE to keep them for a later run)")
               << '\n';
     state.exit_code = interrupted_exit_code;
+    return;
+  }
+  if (stopped != 0) {
+    // As seq says of values stopped short: the table holds what was computed, and the exit code says it is short.
+    std::cerr << "error: " << stopped << " of the " << rules.texts.size() << " rules stopped short of g(0.."
+              << options.values - 1 << "), each for the reason under the table; the other rows are complete"
+              << (journal ? "; the same command computes them again" : "") << '\n';
+    state.exit_code = 2;
     return;
   }
   if (::isatty(STDERR_FILENO) != 0) std::cerr << "census done in " << format_seconds(progress.seconds()) << '\n';
@@ -333,32 +371,37 @@ void add_census_command(CLI::App& app, run_state& state) {
       "census", "Compute every rule of a family to N values: one row per rule (period, largest value, rare values).");
   sub->footer(
       "FAMILY is one of:\n"
-      "  octal --digits D [--d0 0,4]     every octal code 0.d1..dD (8^D rules; with --d0 4 also 4.d1..dD)\n"
+      "  octal --digits D [--d0 0,4]     every octal code 0.d1..dD (8^D rules); --d0 4: the codes 4.d1..dD\n"
+      "                                  instead, --d0 0,4: both\n"
       "  hex --digits D [--d0 0,4,8,C]   every hexadecimal code 0.d1..dD (16^D rules)\n"
-      "  subtraction --max-element M [--size K]   every subtraction set of 1..K numbers from 1..M\n"
+      "  subtraction --max-element M [--max-size K]   every subtraction set of 1..K numbers from 1..M\n"
       "  turning PATTERN [--max N]       the turning codes PATTERN spells, its lowercase letters from 1 to N\n"
       "                                  (default 6), e.g. a-b, aC(w), a-bC(w)\n"
       "  file FILE                       the rules in FILE, one per line (# starts a comment)\n"
-      "Each rule is computed to --values N (default 65536) within --max-seconds per rule (default 60) and summarised\n"
-      "as 'tartan seq RULE N --period' does; rules with equal values (or equal moved by some heaps) are grouped.\n"
+      "Each rule is computed to --length N values (default 65536) within --max-seconds per rule (default 60) and\n"
+      "summarised as 'tartan seq RULE N --period' does; rules with equal values (or equal moved by some heaps) are\n"
+      "grouped. A rule stopped short (time, memory) is listed with why, compared with no other, and the census\n"
+      "exits with code 2.\n"
       "Heaps and coins are numbered from 0. With --journal FILE each finished rule is recorded at once; the same\n"
       "command run again with the same FILE does no recorded rule twice. Ctrl-C stops after recording what finished.\n"
       "Under mpirun (a build with -DTARTAN_WITH_MPI=ON) rank 0 hands rules out and writes; docs/cluster.md.\n"
       "Examples:\n"
-      "  tartan census octal --digits 2 --values 4096\n"
+      "  tartan census octal --digits 2 --length 4096\n"
       "  tartan census octal --digits 3 --format md --journal octal3.journal\n"
       "  tartan census subtraction --max-element 5 --format csv\n"
-      "  tartan census turning 'a-bC(w)' --max 4 --values 1000\n");
+      "  tartan census turning 'a-bC(w)' --max 4 --length 1000\n");
   auto opts = std::make_shared<census_command_options>();
   sub->add_option("FAMILY", opts->family, "octal, hex, subtraction, turning or file")->required();
   sub->add_option("PATTERN_OR_FILE", opts->argument, "The pattern of a turning family, the file of a file family");
   sub->add_option("--digits", opts->digits,
                   "Octal and hex families: the digits after the point (octal 1..6, hex 1..5)");
-  sub->add_option("--d0", opts->d0, "Octal and hex families: the digits before the point, e.g. 0,4 (default 0)");
+  sub->add_option("--d0", opts->d0,
+                  "Octal and hex families: the digits before the point, each giving its codes: 4 for 4.d1..dD only, "
+                  "0,4 for both (default 0)");
   sub->add_option("--max-element", opts->max_element, "Subtraction families: the largest number a move takes (1..20)");
-  sub->add_option("--size", opts->size, "Subtraction families: the most numbers in a set (default all)");
+  sub->add_option("--max-size", opts->max_size, "Subtraction families: the most numbers in a set (default all)");
   sub->add_option("--max", opts->max, "Turning families: each variable of the pattern from 1 to this (default 6)");
-  sub->add_option("--values", opts->values, "Values per rule: g(0..N-1) (default 65536)");
+  sub->add_option("--length", opts->length, "Values per rule: g(0..N-1) (default 65536)");
   sub->add_option("--format", opts->format, "text (default), md, csv, json or jsonl");
   sub->add_option("--journal", opts->journal,
                   "Record each finished rule in FILE (append-only, flushed to disk); run again to resume");
@@ -370,14 +413,18 @@ void add_census_command(CLI::App& app, run_state& state) {
   sub->add_option("--worker-timeout", opts->worker_timeout,
                   "Under mpirun: a worker silent this many seconds is taken for lost and its rule handed out again "
                   "(default 60)");
+  sub->add_flag("--misere", opts->misere,
+                "Also build each take-and-break rule's misère quotient of the heaps up to --misere-heaps (a column "
+                "with its order; within the rule's --max-seconds)");
+  sub->add_option("--misere-heaps", opts->misere_heaps, "With --misere: the heap bound (default 40)")->type_name("N");
   sub->add_flag("--verbose", opts->verbose, "Under mpirun: say on standard error which rank took which rule");
   sub->add_flag("--progress", opts->progress,
                 "Write a progress line at each tenth of the rules even when standard error is not a terminal (a log)");
   // The placeholders of the help: what each value is (name_placeholders would take --size for RxC).
   for (const auto& [option, placeholder] :
        {std::pair{"--digits", "D"}, std::pair{"--d0", "LIST"}, std::pair{"--max-element", "M"},
-        std::pair{"--size", "K"}, std::pair{"--max", "N"}, std::pair{"--values", "N"}, std::pair{"--format", "FORMAT"},
-        std::pair{"--journal", "FILE"}, std::pair{"--worker-timeout", "S"}}) {
+        std::pair{"--max-size", "K"}, std::pair{"--max", "N"}, std::pair{"--length", "N"},
+        std::pair{"--format", "FORMAT"}, std::pair{"--journal", "FILE"}, std::pair{"--worker-timeout", "S"}}) {
     sub->get_option(option)->type_name(placeholder);
   }
   sub->callback([opts, sub, &state] {

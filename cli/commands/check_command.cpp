@@ -38,27 +38,12 @@ struct check_options {
   std::string game;
   std::string coins;
   std::string size;
-  std::string values;
+  std::string claimed;  // --claimed LIST or @FILE: values to check instead of the game's
   std::string max_memory;
   bool json = false;
   bool big_as_strings = false;
   bool misere = false;  // --misere: where misère play departs from the misère Nim rule
 };
-
-/// A claimed value table "1,2,4,7" (decimal or 0x hex items).
-std::vector<grundy_value> parse_values(std::string_view text) {
-  std::vector<grundy_value> values;
-  std::size_t item = 1;
-  while (true) {
-    const std::size_t comma = text.find(',');
-    const std::string_view piece = tartan::trim(text.substr(0, comma));
-    values.push_back(parse_u64(piece, "--values item " + std::to_string(item)));
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-    ++item;
-  }
-  return values;
-}
 
 /// The text report: the game and its box, the counts, then the verdict or the first mismatches.
 void print_text(const game_handle& game, const check_result& r, bool claimed) {
@@ -162,7 +147,7 @@ box_extents box_to_check(const check_options& o, const game_handle& game) {
       throw parse_error("a product game is checked on a grid; give its size, e.g. tartan check " +
                         tartan::quote_typed(o.game) + " --size 4x4");
     }
-    if (!o.values.empty()) throw parse_error("--values is for row games checked with --coins N");
+    if (!o.claimed.empty()) throw parse_error("--claimed is for row games checked with --coins N");
     return parse_board_size(o.size);
   }
   if (o.coins.empty()) {
@@ -177,9 +162,9 @@ box_extents box_to_check(const check_options& o, const game_handle& game) {
 /// --misere: every position's misère outcome against the misère Nim rule on the values; exit 0 when the game is tame
 /// up to the size, 1 when the rule fails somewhere, 130 when Ctrl-C stopped it (what was checked is printed).
 void run_misere_check(const check_options& o, std::uint64_t max_memory, run_state& state) {
-  if (!o.values.empty()) {
+  if (!o.claimed.empty()) {
     throw parse_error(
-        "--values checks a claimed table of values; --misere checks the game's misère outcomes against "
+        "--claimed checks a claimed table of values; --misere checks the game's misère outcomes against "
         "its own values: leave out one of them");
   }
   misere_check_request request{resolve_game_argument(o.game), {}};
@@ -213,10 +198,10 @@ void run_check(const check_options& o, std::uint64_t max_memory, run_state& stat
   if (o.misere) return run_misere_check(o, max_memory, state);
   check_request request{resolve_game_argument(o.game), {}};
   request.extents = box_to_check(o, request.game);
-  if (!o.values.empty()) {
-    request.claimed = parse_values(o.values);
+  if (!o.claimed.empty()) {
+    request.claimed = read_claimed_values(o.claimed, max_memory).values;
     if (request.claimed.size() != request.extents[0]) {
-      throw parse_error("--values lists " + std::to_string(request.claimed.size()) + " values but --coins is " +
+      throw parse_error("--claimed gives " + std::to_string(request.claimed.size()) + " values but --coins is " +
                         std::to_string(request.extents[0]) + "; give one value per coin, g(0) first");
     }
   }
@@ -233,7 +218,7 @@ void run_check(const check_options& o, std::uint64_t max_memory, run_state& stat
   if (o.json) {
     print_json(request.game, result);
   } else {
-    print_text(request.game, result, !o.values.empty());
+    print_text(request.game, result, !o.claimed.empty());
   }
   if (!result.complete) {
     std::cout.flush();
@@ -255,12 +240,12 @@ void add_check_command(CLI::App& app, run_state& state) {
       "Every position on N coins (2^N of them) becomes a vertex, every legal move an edge; each position's value\n"
       "is the mex over the graph, with no theorem assumed, and is compared with the XOR of g over its heads coins.\n"
       "Exit code 0 when all agree, 1 on any mismatch, 130 when interrupted (Ctrl-C prints what was checked). N is\n"
-      "at most 24, and less for games with many moves per coin (the command says how far a game can go). --values\n"
-      "checks a claimed table instead of the game's own values.\n"
+      "at most 24, and less for games with many moves per coin (the command says how far a game can go). --claimed\n"
+      "checks claimed values instead of the game's own: a list, or @FILE, a file of them.\n"
       "A product game (ruler*ruler) or --size RxC checks a grid instead.\n"
       "Examples:\n"
       "  tartan check mock-turtles --coins 16\n"
-      "  tartan check 1-3 --coins 4 --values 1,2,4,8      (exit 1: g(3) is 7)\n"
+      "  tartan check 1-3 --coins 4 --claimed 1,2,4,8      (exit 1: g(3) is 7)\n"
       "  tartan check 'ruler*ruler' --size 4x4\n"
       "With --misere, each position's misère outcome (the last player to move loses), found by a sweep over every\n"
       "position with no rule assumed, is compared with the misère Nim rule on the values (P exactly when the value\n"
@@ -271,7 +256,10 @@ void add_check_command(CLI::App& app, run_state& state) {
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
   sub->add_option("--coins", o->coins, "The number of coins N (positions on coins 0..N-1)");
   sub->add_option("--size", o->size, "A grid's size RxC (product games)");
-  sub->add_option("--values", o->values, "A claimed table g(0),g(1),... to check instead of the game's values");
+  sub->add_option("--claimed", o->claimed,
+                  "Claimed values g(0),g(1),... to check instead of the game's: a list such as 1,2,4,7, or @FILE, a "
+                  "file of them (blank- or comma-separated, '#' comments; @- for standard input)")
+      ->type_name("LIST|@FILE");
   sub->add_flag("--misere", o->misere,
                 "Check misère play: every position's misère outcome against the misère Nim rule on the values "
                 "(\"tame up to N\" when none departs from it)");

@@ -30,4 +30,7 @@ void add_verify_command(CLI::App& app, run_state& state);   // tartan verify GAM
 void add_play_command(CLI::App& app, run_state& state);     // tartan play GAME POSITION
 void add_explore_command(CLI::App& app, run_state& state);  // tartan explore [--port N]: the browser explorer
 
+// tartan quotient CODE [--heaps N]: the misère quotient of a take-and-break game
+void add_quotient_command(CLI::App& app, run_state& state);
+
 }  // namespace tartan::cli

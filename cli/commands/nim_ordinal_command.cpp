@@ -16,6 +16,7 @@
 #include "output/timing.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/nim/lenstra.hpp"
 #include "tartan/nim/nimber_wide.hpp"
 #include "tartan/nim/ordinal_nimber.hpp"
@@ -137,8 +138,29 @@ std::string finished_text(std::span<const lenstra_constant> computed) {
   return text;
 }
 
-void run_alpha(const std::string& p_text, bool from_scratch, const json_options& o, const CLI::App& cmd,
-               run_state& state) {
+/// Takes into `table` the constants a checkpoint file recorded beyond it (up to P), after checking that those the
+/// table already holds agree with it.
+void resume_from_checkpoint(const std::string& path, unsigned p, lenstra_table& table) {
+  for (const lenstra_constant& c : read_lenstra_checkpoint(path)) {
+    if (c.prime > p) break;
+    if (table.has(c.prime)) {
+      if (!(table.at(c.prime) == c)) {
+        throw parse_error("checkpoint " + quote_typed(path, 60) + " records alpha_" + std::to_string(c.prime) +
+                          " unlike the constants this run starts from; move it away to start again");
+      }
+      continue;
+    }
+    if (c.prime != odd_prime(static_cast<unsigned>(table.size()))) {
+      throw parse_error("checkpoint " + quote_typed(path, 60) + " starts at alpha_" + std::to_string(c.prime) +
+                        ", after a gap from alpha_" + std::to_string(table.max_prime()) +
+                        " (it was written with --from-scratch or without); run with the same options or a new file");
+    }
+    table.push_back(c);
+  }
+}
+
+void run_alpha(const std::string& p_text, bool from_scratch, const std::string& checkpoint, const json_options& o,
+               const CLI::App& cmd, run_state& state) {
   check_big_as_strings(o.big_as_strings, o.json);
   const std::uint64_t p64 = parse_u64(p_text, "prime P");
   if (p64 > max_alpha_prime) {
@@ -161,6 +183,8 @@ void run_alpha(const std::string& p_text, bool from_scratch, const json_options&
   if (!from_scratch)
     for (const lenstra_constant& c : builtin.constants())
       if (c.prime < p) table.push_back(c);
+  const std::size_t taken = table.size();  // the constants taken from the table, not computed
+  if (!checkpoint.empty()) resume_from_checkpoint(checkpoint, p, table);
   const interrupt_scope scope;
   progress_bar bar("alpha_" + std::to_string(p));
   const lenstra_progress progress = [&](unsigned prime, const std::string& stage) {
@@ -169,14 +193,13 @@ void run_alpha(const std::string& p_text, bool from_scratch, const json_options&
     return !interrupted();
   };
   const stopwatch timer;
-  const std::size_t taken = table.size();  // the constants taken from the table, not computed
-  lenstra_constant c;
+  const unsigned k = *odd_prime_index(p);
   try {
-    while (true) {
-      const unsigned next = odd_prime(static_cast<unsigned>(table.size()));
-      c = compute_lenstra_constant(next, table, progress, memory);
-      if (next == p) break;
-      table.push_back(c);
+    while (table.size() <= k) {
+      const lenstra_constant next =
+          compute_lenstra_constant(odd_prime(static_cast<unsigned>(table.size())), table, progress, memory);
+      if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, next);
+      table.push_back(next);
     }
   } catch (const cancelled_error& e) {
     bar.clear();
@@ -203,7 +226,7 @@ void run_alpha(const std::string& p_text, bool from_scratch, const json_options&
   }
   const double seconds = timer.seconds();
   bar.clear();
-  const unsigned k = *odd_prime_index(p);
+  const lenstra_constant& c = table.by_index(k);
   const std::string table_word = !builtin.has(p) ? "beyond" : builtin.at(p) == c ? "agrees" : "differs";
   const ordinal_nimber alpha = lenstra_alpha(c);
   const std::string generator = k == 0 ? "w" : k == 1 ? "w^w" : "w^(w^" + std::to_string(k) + ")";
@@ -247,13 +270,18 @@ void add_alpha(CLI::App* nim, run_state& state) {
   cmd->add_option("P", *p, "An odd prime up to " + std::to_string(max_alpha_prime))->required();
   cmd->add_flag("--from-scratch", *scratch,
                 "Compute every alpha from 3 up to P, not only P's from the cached ones below it");
+  auto checkpoint = std::make_shared<std::string>();
+  cmd->add_option("--checkpoint", *checkpoint,
+                  "Record each alpha in FILE as it finishes, and go on from those it holds (a run stopped in any "
+                  "way loses only the prime it was computing)")
+      ->type_name("FILE");
   add_json_options(cmd, *o,
                    "Print {\"prime\", \"generator\", \"alpha\", \"order_of_two\", \"q_set\", \"kappa\", \"excess\", "
                    "\"degree\", \"from_scratch\", \"table\", \"seconds\"} as JSON");
   add_max_memory_option(cmd, o->max_memory, "Refuse fields needing more memory");
-  cmd->callback([o, p, scratch, cmd, &state] {
+  cmd->callback([o, p, scratch, checkpoint, cmd, &state] {
     refuse_empty_values(*cmd);
-    run_alpha(*p, *scratch, *o, *cmd, state);
+    run_alpha(*p, *scratch, *checkpoint, *o, *cmd, state);
   });
 }
 

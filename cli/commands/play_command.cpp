@@ -221,7 +221,7 @@ std::optional<box_position> read_start(const play_options& o, const game_handle&
                                : "no position given; give --random 3x3x3, or --size 3x3x3 --heads 0:1:2,2:0:1");
   }
   if (k >= 3) {
-    throw parse_error("'" + game.name() + "' has " + std::to_string(k) +
+    throw parse_error(quote_typed(game.name()) + " has " + std::to_string(k) +
                       " factors; rows joined by '/' draw a board, so give the box as --size 3x3x3 --heads "
                       "0:1:2,... or draw one with --random 3x3x3");
   }

@@ -51,8 +51,9 @@ struct seq_options {
   std::string checkpoint_every;
   std::string threads;
   std::string format;
-  std::string offset;
+  std::string oeis_offset;
   std::string from;
+  bool force = false;  // --force: --output may replace an existing file
 };
 
 /// --checkpoint-every: seconds between commits (0: at every report).
@@ -102,10 +103,10 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   if (format == seq_format::bfile && o.period) {
     throw parse_error("a b-file holds only lines 'n a(n)'; leave out --period, or use another --format");
   }
-  if (!o.offset.empty() && format != seq_format::bfile) {
-    throw parse_error("--offset numbers the lines of a b-file; give it with --format bfile");
+  if (!o.oeis_offset.empty() && format != seq_format::bfile) {
+    throw parse_error("--oeis-offset numbers the lines of a b-file; give it with --format bfile");
   }
-  const std::uint64_t offset = o.offset.empty() ? 0 : parse_u64(o.offset, "--offset", 1u << 30);
+  const std::uint64_t offset = o.oeis_offset.empty() ? 0 : parse_u64(o.oeis_offset, "--oeis-offset", 1u << 30);
   const std::uint64_t from = o.from.empty() ? 0 : parse_u64(o.from, "--from");
   // --period, --svg and the value files hold g(0..N-1).
   const char* whole = o.period                ? "--period"
@@ -138,13 +139,22 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   }
   // The values' file: the checkpoint when there is one (taken up again when it exists), else --output's.
   const bool to_file = !o.output.empty();
+  if (o.force && !to_file) throw parse_error("--force lets --output replace a file that exists; give it with --output");
   request.file = !o.checkpoint.empty() ? o.checkpoint : o.output;
   request.resume = !o.checkpoint.empty();
   request.checkpoint_seconds = checkpoint_seconds(o);
   std::error_code ec;
-  const bool copy_out =
-      to_file && !o.checkpoint.empty() && o.output != o.checkpoint &&
-      !(std::filesystem::exists(o.output, ec) && std::filesystem::equivalent(o.output, o.checkpoint, ec));
+  const bool output_exists =
+      to_file && std::filesystem::exists(o.output, ec) && !std::filesystem::is_directory(o.output, ec);
+  const bool copy_out = to_file && !o.checkpoint.empty() && o.output != o.checkpoint &&
+                        !(output_exists && std::filesystem::equivalent(o.output, o.checkpoint, ec));
+  // --output replaces no file unless asked to: the checkpoint itself is taken up again, anything else (a rules file,
+  // another game's values, this game's values from a longer run) is refused before any work.
+  if (output_exists && (o.checkpoint.empty() || copy_out) && !o.force) {
+    throw parse_error("--output " + tartan::quote_typed(o.output, 80) +
+                      " exists; give --force to replace it, another file, or --checkpoint " +
+                      tartan::quote_typed(o.output, 80) + " to go on from the values it holds");
+  }
   // --period and --svg read the values as 64-bit integers, a copy beside a narrow table in memory (a route that keeps
   // 64-bit values counts one already): refused up front when the two would not fit.
   const int least = request.game.row_game().least_value_width();
@@ -271,8 +281,9 @@ void add_seq_command(CLI::App& app, run_state& state) {
       "from the period at output speed (standard error names the proof). Values are printed as they are\n"
       "computed. Ctrl-C stops the computation (exit code 130), and so does the time limit (exit code 2): what was\n"
       "computed is printed, then why it stopped. --output FILE writes a tartan value file instead (its format:\n"
-      "docs/cli.md); with --checkpoint FILE the values are kept in FILE as they are computed, and the same\n"
-      "command run again goes on from them (after Ctrl-C, a kill or a crash), printing them all.\n"
+      "docs/cli.md), and refuses a FILE that exists unless --force is given (or FILE is the checkpoint); with\n"
+      "--checkpoint FILE the values are kept in FILE as they are computed, and the same command run again goes\n"
+      "on from them (after Ctrl-C, a kill or a crash), printing them all.\n"
       "Examples:\n"
       "  tartan seq mock-turtles 10     1 2 4 7 8 11 13 14 16 19\n"
       "  tartan seq 1+C 8 --json        "
@@ -294,7 +305,8 @@ void add_seq_command(CLI::App& app, run_state& state) {
   add_big_as_strings_flag(sub, opts->big_as_strings);
   sub->add_option("--format", opts->format,
                   "text (default), json, jsonl, or bfile: an OEIS b-file, lines 'n a(n)' with a(n) = g(n - offset)");
-  sub->add_option("--offset", opts->offset, "With --format bfile: the n of g(0), the OEIS offset (default 0)");
+  sub->add_option("--oeis-offset", opts->oeis_offset,
+                  "With --format bfile: the n of g(0), the OEIS offset (default 0)");
   sub->add_option("--from", opts->from,
                   "Print N values from g(K): g(K..K+N-1), K up to 2^64 - 1 where a proven period answers them (O(1) "
                   "a value), else up to 2^32 - N (default 0)")
@@ -308,8 +320,9 @@ void add_seq_command(CLI::App& app, run_state& state) {
   sub->add_option("--output", opts->output,
                   "Write the values to FILE, a tartan value file (a header naming the game, the width and the count, "
                   "then the values, 1, 2, 4 or 8 bytes each), instead of printing them; the disk bounds them, not the "
-                  "memory")
+                  "memory. A FILE that exists is refused unless --force is given or it is the --checkpoint")
       ->type_name("FILE");
+  sub->add_flag("--force", opts->force, "Let --output replace a FILE that exists");
   sub->add_option("--checkpoint", opts->checkpoint,
                   "Keep the values in FILE (a value file) as they are computed, recorded every --checkpoint-every "
                   "seconds and when the run stops; when FILE exists, go on from the values it records (no time limit "

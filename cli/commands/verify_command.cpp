@@ -33,44 +33,13 @@ struct verify_cli_options {
   std::string threads;
   std::string max_memory;
   std::string max_seconds;
-  std::size_t listed = 10;
-  std::string listed_text = "10";  // --list as typed: parse_u64 refuses signs and values beyond 64 bits
+  std::size_t limit = 10;
+  std::string limit_text = "10";  // --limit as typed: parse_u64 refuses signs and values beyond 64 bits
   bool json = false;
   bool big_as_strings = false;
   std::string svg;
-  std::string values;  // --values FILE: conjectured values to compare with instead of the theorem
+  std::string claimed;  // --claimed @FILE or LIST: conjectured values to compare with instead of the theorem
 };
-
-/// Reads --values FILE: G for every cell of the box, row-major, decimal or 0x-hex, separated by blanks or commas;
-/// '#' starts a comment. Refuses a count other than the box's cells.
-std::vector<grundy_value> read_conjectured_values(const std::string& file, std::uint64_t cells, std::uint64_t limit) {
-  // Each value takes at least two bytes of text (a digit and a separator) and 8 bytes in memory.
-  const std::string text = read_input_text(file, "the values", 4, limit);
-  std::vector<grundy_value> values;
-  std::size_t line = 1;
-  for (std::size_t i = 0; i < text.size();) {
-    const char c = text[i];
-    if (c == '#') {
-      while (i < text.size() && text[i] != '\n') ++i;
-    } else if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == ',') {
-      line += c == '\n' ? 1 : 0;
-      ++i;
-    } else {
-      std::size_t end = i;
-      while (end < text.size() && text.find_first_of(" \t\r\n,#", end) != end) ++end;
-      values.push_back(parse_u64(text.substr(i, end - i), "--values line " + std::to_string(line) + ", value " +
-                                                              std::to_string(values.size() + 1)));
-      i = end;
-    }
-  }
-  if (values.size() != cells) {
-    throw parse_error("--values " + input_name(file) + " holds " + std::to_string(values.size()) +
-                      " values but the box has " + std::to_string(cells) +
-                      " cells; give G for every cell, in row-major order (the last "
-                      "coordinate fastest)");
-  }
-  return values;
-}
 
 std::string cell_text(const std::vector<coin>& cell) {
   std::string s = "(";
@@ -81,7 +50,7 @@ std::string cell_text(const std::vector<coin>& cell) {
   return s + ")";
 }
 
-void print_text(const tartan_game& game, const verify_report& r, const std::string& values_file) {
+void print_text(const tartan_game& game, const verify_report& r, const std::string& claimed) {
   std::string formula;
   for (std::size_t i = 0; i < game.dimensions(); ++i) {
     if (i != 0) formula += " ⊗ ";
@@ -91,13 +60,13 @@ void print_text(const tartan_game& game, const verify_report& r, const std::stri
   std::cout << "game: " << r.game << '\n';
   std::cout << "box: " << format_size(r.extents) << " (" << cells << " cells, coins numbered from 0)\n";
   std::cout << "method: G from the definition (mex over every product move), compared with "
-            << (values_file.empty() ? formula : "the values of " + input_name(values_file)) << '\n';
+            << (claimed.empty() ? formula : "the values of " + claimed) << '\n';
   std::cout << "checked: " << r.checked << " cells";
   if (!r.complete) std::cout << " of " << cells << " (interrupted)";
   std::cout << '\n';
   std::cout << "mismatches: " << r.mismatches << '\n';
   if (!r.first_mismatches.empty()) {
-    std::cout << "first mismatches (cell: direct value vs " << (values_file.empty() ? "theorem" : "given") << "):\n";
+    std::cout << "first mismatches (cell: direct value vs " << (claimed.empty() ? "theorem" : "given") << "):\n";
     for (const cell_mismatch& m : r.first_mismatches) {
       std::cout << "  " << cell_text(m.cell) << ": " << m.direct << " vs " << m.expected << '\n';
     }
@@ -105,8 +74,8 @@ void print_text(const tartan_game& game, const verify_report& r, const std::stri
   std::cout << "time: " << format_seconds(r.seconds) << " on " << r.threads << (r.threads == 1 ? " thread" : " threads")
             << '\n';
   if (r.complete && r.mismatches == 0) {
-    std::cout << (values_file.empty() ? "ok: every cell agrees with the Tartan theorem\n"
-                                      : "ok: every cell agrees with the given values\n");
+    std::cout << (claimed.empty() ? "ok: every cell agrees with the Tartan theorem\n"
+                                  : "ok: every cell agrees with the given values\n");
   }
 }
 
@@ -114,8 +83,8 @@ void print_text(const tartan_game& game, const verify_report& r, const std::stri
 constexpr std::size_t max_drawn_mismatches = std::size_t{1} << 20;
 
 /// The box coloured by agreement with the theorem or the given values in `path` (pictures.hpp).
-void write_verify_svg(const std::string& path, const verify_report& r, const std::string& values_file) {
-  const svg::agreement_picture box = verify_picture(r, values_file);
+void write_verify_svg(const std::string& path, const verify_report& r, const std::string& claimed) {
+  const svg::agreement_picture box = verify_picture(r, claimed);
   svg::write_file(path, [&](std::ostream& out) { svg::write_agreement(out, box); });
 }
 
@@ -137,21 +106,27 @@ void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double ma
   }
   options.memory_limit = max_memory;
   options.max_seconds = max_seconds;
-  options.listed_mismatches = o.listed;
+  options.listed_mismatches = o.limit;
   // Conjectured values replace the theorem as what the definition is compared with.
-  std::vector<grundy_value> given;
-  if (!o.values.empty()) {
-    given = read_conjectured_values(o.values, cell_count(extents), max_memory);
+  claimed_values given;
+  if (!o.claimed.empty()) {
+    given = read_claimed_values(o.claimed, max_memory);
+    const std::uint64_t cells = cell_count(extents);
+    if (given.values.size() != cells) {
+      throw parse_error("--claimed gives " + std::to_string(given.values.size()) + " values but the box has " +
+                        std::to_string(cells) +
+                        " cells; give G for every cell, in row-major order (the last coordinate fastest)");
+    }
     options.expected = [&given, &extents](std::span<const coin> cell, std::span<const grundy_value>) {
       std::size_t index = 0;
       for (std::size_t i = 0; i < cell.size(); ++i) index = index * extents[i] + cell[i];
-      return given[index];
+      return given.values[index];
     };
   }
-  // A picture marks every mismatch, so more are listed; the text and JSON still show the first --list.
+  // A picture marks every mismatch, so more are listed; the text and JSON still show the first --limit.
   if (!o.svg.empty()) {
     options.listed_mismatches =
-        std::max<std::size_t>(o.listed, std::min<std::uint64_t>(cell_count(extents), max_drawn_mismatches));
+        std::max<std::size_t>(o.limit, std::min<std::uint64_t>(cell_count(extents), max_drawn_mismatches));
   }
 
   // Ctrl-C stops the computation at the next progress poll; the cells computed so far are still compared.
@@ -164,14 +139,14 @@ void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double ma
   verify_report report = verify_product(game, extents, options);
   bar.clear();
   if (!o.svg.empty()) {
-    if (report.complete) write_verify_svg(o.svg, report, o.values);
-    if (report.first_mismatches.size() > o.listed) report.first_mismatches.resize(o.listed);
+    if (report.complete) write_verify_svg(o.svg, report, given.name);
+    if (report.first_mismatches.size() > o.limit) report.first_mismatches.resize(o.limit);
   }
 
   if (o.json)
-    std::cout << verify_json(report, !o.values.empty()).dump() << '\n';
+    std::cout << verify_json(report, !o.claimed.empty()).dump() << '\n';
   else
-    print_text(game, report, o.values);
+    print_text(game, report, given.name);
   if (!report.complete) {
     std::cout.flush();
     std::cerr << "interrupted: " << report.checked << " cells were checked before the stop\n";
@@ -202,11 +177,11 @@ void add_verify_command(CLI::App& app, run_state& state) {
   sub->add_option("--threads", o->threads, "Worker threads (default: every core)");
   add_max_memory_option(sub, o->max_memory, "Refuse boxes needing more memory");
   add_max_seconds_option(sub, o->max_seconds);
-  sub->add_option("--list", o->listed_text, "List at most this many mismatches")->capture_default_str();
-  sub->add_option("--values", o->values,
-                  "Compare with conjectured values in FILE instead of the theorem: G for every cell in row-major "
-                  "order, blank- or comma-separated ('#' comments; - for standard input)")
-      ->type_name("FILE");
+  sub->add_option("--limit", o->limit_text, "List at most this many mismatches")->capture_default_str();
+  sub->add_option("--claimed", o->claimed,
+                  "Compare with claimed values instead of the theorem: @FILE, a file of G for every cell in row-major "
+                  "order, blank- or comma-separated ('#' comments; @- for standard input), or the list itself")
+      ->type_name("@FILE|LIST");
   add_svg_option(sub, o->svg,
                  "Also draw the box in FILE (SVG): the cells that agree, and the mismatches marked with a cross");
   sub->add_flag("--json", o->json,
@@ -216,7 +191,7 @@ void add_verify_command(CLI::App& app, run_state& state) {
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
     const big_as_strings_scope numbers(o->big_as_strings, o->json);
-    o->listed = static_cast<std::size_t>(parse_u64(o->listed_text, "--list"));
+    o->limit = static_cast<std::size_t>(parse_u64(o->limit_text, "--limit"));
     run_verify(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds), state);
   });
 }

@@ -1,5 +1,6 @@
 #include "input/file_input.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -7,10 +8,12 @@
 #include <fstream>
 #include <iostream>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/parse_number.hpp"
 #include "tartan/core/text.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
@@ -24,6 +27,13 @@ void check_input_memory(std::uint64_t size, std::string_view what, std::string_v
   check_memory(saturating_mul(size, per_byte), limit,
                std::string(what) + " (" + std::string(source) + ", " + format_bytes(size) + ")",
                "give a smaller input");
+}
+
+/// `text` without the UTF-8 byte-order mark (U+FEFF, EF BB BF) some editors put at the start of a file: it is no part
+/// of the rules, the matrix or the graph the text holds.
+std::string without_byte_order_mark(std::string text) {
+  if (text.rfind("\xef\xbb\xbf", 0) == 0) text.erase(0, 3);
+  return text;
 }
 
 }  // namespace
@@ -45,7 +55,7 @@ std::string read_input_text(const std::string& file, std::string_view what, std:
       }
       if (got < block) break;
     }
-    return text;
+    return without_byte_order_mark(std::move(text));
   }
   if (file.empty()) {
     throw parse_error("no file named for " + name + "; give the path of a file, or - for standard input");
@@ -77,7 +87,47 @@ std::string read_input_text(const std::string& file, std::string_view what, std:
     throw parse_error("cannot read " + tartan::quote_typed(file) + " to its end (" + std::strerror(errno) +
                       "); give the path of a readable file with " + name + ", or - for standard input");
   }
-  return text;
+  return without_byte_order_mark(std::move(text));
+}
+
+claimed_values read_claimed_values(const std::string& typed, std::uint64_t limit) {
+  claimed_values claimed;
+  const bool in_file = !typed.empty() && typed.front() == '@';
+  const std::string file = in_file ? typed.substr(1) : "";
+  // Each value takes at least two bytes of text (a digit and a separator) and 8 bytes in memory.
+  const std::string text = in_file ? read_input_text(file, "the claimed values", 4, limit) : typed;
+  claimed.name = in_file ? input_name(file) : "the list given";
+  std::size_t line = 1;
+  const auto item = [&] {
+    const std::string value = "value " + std::to_string(claimed.values.size() + 1);
+    return in_file ? "--claimed " + input_name(file) + ", line " + std::to_string(line) + ", " + value
+                   : "--claimed " + value;
+  };
+  bool after_comma = true;  // no value since the last comma (or the start): another comma leaves an empty item
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '#' && in_file) {
+      while (i < text.size() && text[i] != '\n') ++i;
+    } else if (c == ',' && after_comma) {
+      throw parse_error(item() + ": empty; type a number between the commas");
+    } else if (c == '\n' || c == ' ' || c == '\t' || c == '\r' || c == ',') {
+      line += c == '\n' ? 1 : 0;
+      after_comma = after_comma || c == ',';
+      ++i;
+    } else {
+      const std::size_t end = std::min(text.find_first_of(" \t\r\n,#", i), text.size());
+      claimed.values.push_back(parse_u64(text.substr(i, end - i), item()));
+      after_comma = false;
+      i = end;
+    }
+  }
+  if (claimed.values.empty()) {
+    throw parse_error("--claimed " + (in_file ? input_name(file) + " holds" : std::string("lists")) +
+                      " no value; give them separated by commas, e.g. --claimed 1,2,4,7, or in a file, --claimed "
+                      "@values.txt");
+  }
+  if (after_comma && !in_file) throw parse_error(item() + ": empty; type a number after the last comma");
+  return claimed;
 }
 
 std::string input_name(const std::string& file) { return file == "-" ? "standard input" : tartan::quote_typed(file); }

@@ -6,28 +6,42 @@
 #include <utility>
 
 #include "tartan/core/text.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan::cli {
 
 namespace {
 
 // The placeholder of each named option that takes a value, by its long name.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 15> placeholders{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 14> placeholders{{
     {"--size", "RxC"},
     {"--svg", "FILE"},
     {"--max-memory", "SIZE"},
     {"--max-seconds", "S"},
     {"--threads", "N"},
     {"--limit", "N"},
-    {"--list", "N"},
     {"--offset", "N"},
+    {"--oeis-offset", "N"},
     {"--coins", "N"},
     {"--seed", "N"},
     {"--bits", "N"},
     {"--heads", "LIST"},
-    {"--values", "LIST"},
     {"--first", "you|engine"},
     {"--format", "FORMAT"},
+}};
+
+// The options renamed so that one word means one thing in every command: the command, the old name, the new one,
+// what goes before the value (verify's claimed values are a file, @FILE) and the value's placeholder.
+struct renamed {
+  std::string_view command, old_name, new_name, prefix, placeholder;
+};
+constexpr std::array<renamed, 6> renamed_options{{
+    {"census", "--values", "--length", "", "N"},
+    {"census", "--size", "--max-size", "", "K"},
+    {"check", "--values", "--claimed", "", "LIST"},
+    {"verify", "--values", "--claimed", "@", "FILE"},
+    {"verify", "--list", "--limit", "", "N"},
+    {"seq", "--offset", "--oeis-offset", "", "N"},
 }};
 
 void name_options(CLI::App& app) {
@@ -65,6 +79,20 @@ std::string closest_option(const CLI::App& command, const std::string& typed) {
     }
   }
   return best;
+}
+
+std::string renamed_option(const CLI::App& command, const std::string& typed, const std::string& value) {
+  for (const renamed& r : renamed_options) {
+    if (command.get_name() != r.command || typed != r.old_name) continue;
+    const std::string prefix(r.prefix);
+    // The value typed after the old name, moved to the new one (verify's file gains its '@'), or the placeholder.
+    const std::string shown = value.empty() || value.rfind("--", 0) == 0 ? prefix + std::string(r.placeholder)
+                              : value.rfind(prefix, 0) == 0              ? tartan::quote_typed(value)
+                                                                         : tartan::quote_typed(prefix + value);
+    return "tartan " + std::string(r.command) + " calls " + std::string(r.old_name) + " " + std::string(r.new_name) +
+           " now: type " + std::string(r.new_name) + " " + shown;
+  }
+  return "";
 }
 
 }  // namespace tartan::cli

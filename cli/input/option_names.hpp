@@ -22,4 +22,15 @@ void name_placeholders(CLI::App& app);
  */
 std::string closest_option(const CLI::App& command, const std::string& typed);
 
+/**
+ * The one-line refusal of an option `command` once took under the name `typed` and now takes under another (one
+ * word for one meaning across the commands: a count of values is --length, claimed values --claimed, how many to
+ * list --limit), with what to type: the new option with `value`, the value typed after the old one ("" when none);
+ * "" when `typed` was never renamed.
+ *
+ * Example: renamed_option(census, "--values", "4096") == "tartan census calls --values --length now: type --length
+ * '4096'"
+ */
+std::string renamed_option(const CLI::App& command, const std::string& typed, const std::string& value);
+
 }  // namespace tartan::cli

@@ -585,7 +585,7 @@ nlohmann::ordered_json job_json(const job_snapshot& s) {
 
 /// POST /api/verify: starts `tartan verify GAME --size RxC` as a job.
 api_reply verify(std::string_view body, const api_limits& limits, verify_jobs& jobs) {
-  const request_fields f(body, "verify", {"game", "size", "threads", "list"});
+  const request_fields f(body, "verify", {"game", "size", "threads", "limit"});
   const tartan_game game(games::find_factors(game_text(f)));
   const box_extents extents = parse_board_size(f.required_text("size"));
   game.check_extents(extents);
@@ -594,7 +594,7 @@ api_reply verify(std::string_view body, const api_limits& limits, verify_jobs& j
   options.threads = static_cast<unsigned>(f.number("threads", 1, 1, cores));
   options.memory_limit = memory_limit_or_default(limits.max_memory);
   options.max_seconds = limits.max_seconds;
-  const std::size_t listed = static_cast<std::size_t>(f.number("list", 10, 1000));
+  const std::size_t listed = static_cast<std::size_t>(f.number("limit", 10, 1000));
   const std::string id = jobs.start(game, extents, options, listed);
   const std::optional<job_snapshot> started = jobs.read(id);
   if (!started) refuse(503, "verification " + id + " was forgotten as soon as it started; too many ran since");

@@ -705,10 +705,18 @@ async function analyseHeaps() {
     $('heaps').value = a.heaps.join(',');
     if (a.play === 'misère') {
       // The genera of the heaps (tame or not), then the outcome: in misère play heaps do not cancel as coins do.
+      // Through the quotient: its order, presentation and period, and each heap's class beside it.
       const genera = a.genera.map((g) => g.heap + ': ' + g.genus).join(', ');
+      const q = a.quotient;
+      const how = a.method === 'quotient' ?
+          'the misère quotient of the heaps up to ' + q.bound + ', order ' + q.order + ', ' + q.p_portion_size +
+              ' P-elements, ' + q.presentation +
+              (q.period ? ', period ' + q.period.period + ' from heap ' + q.period.start + ' proven' : '') +
+              '; classes ' + q.classes.map((c) => c.heap + ': ' + c['class']).join(', ') + '; position ' +
+              q.position_class :
+          a.method === 'genus' ? 'the genus method' : 'the plain search';
       $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') +
-                                          ' in misère play (' + (a.method === 'genus' ? 'the genus method' :
-                                                                                        'the plain search') +
+                                          ' in misère play (' + how +
                                           (genera ? '; genera ' + genera : '') + '): outcome ',
                                       element('strong', {text: a.outcome || '?'}), ' ',
                                       element('span', {class: 'outcome'}, misereOutcomeNode(a.outcome, a.terminal)));

@@ -140,8 +140,12 @@ turning_game find_game(std::string_view name_or_code) {
     if (key == infos[i].name) return builtin_handles()[i];
   }
   // Take-and-break codes hold a point, '!' or '{', which turning codes never do.
-  if (take_break_code::claims(text))
-    return turning_game(std::string(text), std::string(text), take_break_code::parse(text));
+  // Named by its one spelling, so that ".77", "0.770" and "0.77" are one game in reports and value files.
+  if (take_break_code::claims(text)) {
+    take_break_code code = take_break_code::parse(text);
+    std::string canonical = code.canonical_text();
+    return turning_game(canonical, canonical, std::move(code));
+  }
   // Turning codes start with a count of coins; anything else that starts with a digit is a malformed code, and
   // the code's own message (pointing at the offending character) says more than "unknown game" would.
   if (std::isdigit(static_cast<unsigned char>(text.front())) || text.front() == '[') {

@@ -8,8 +8,10 @@
 #include <cerrno>
 #include <cstring>
 #include <map>
+#include <set>
 #include <utility>
 
+#include "tartan/core/crc32c.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
@@ -20,6 +22,9 @@ namespace tartan::present {
 namespace {
 
 using json = nlohmann::ordered_json;
+
+/// The version of the journal's format: 2, each line with its checksum (1 had none).
+constexpr int journal_version = 2;
 
 std::string hex64(std::uint64_t v) {
   static constexpr char digits[] = "0123456789abcdef";
@@ -95,6 +100,14 @@ std::string csv_field(const std::string& text) {
   return q + "\"";
 }
 
+/// The misère quotient's cell: its order ("40"; "40 all" when its period is proven, so it is the quotient of the whole
+/// game), or, stopped short, "≥638 h33" (the order at the last heap completed, which the rest can only raise).
+std::string census_quotient_cell(const std::optional<census_quotient>& q) {
+  if (!q) return "-";
+  if (!q->complete) return "≥" + std::to_string(q->order) + " h" + std::to_string(q->bound);
+  return std::to_string(q->order) + (q->proven ? " all" : "");
+}
+
 std::string md_cell(const std::string& text) {
   std::string out;
   for (const char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
@@ -120,6 +133,11 @@ json census_row_json(const census_row& row, bool with_seconds) {
             {"shift", row.shift},
             {"fingerprint",
              row.fingerprint ? json(hex64((*row.fingerprint)[0]) + hex64((*row.fingerprint)[1])) : json(nullptr)}};
+  if (row.misere) {
+    const census_quotient& q = *row.misere;
+    j["misere"] = {{"bound", q.bound},       {"order", q.order},   {"p_portion_size", q.p_portion_size},
+                   {"complete", q.complete}, {"proven", q.proven}, {"why", q.why}};
+  }
   if (with_seconds) j["seconds"] = row.seconds;
   return j;
 }
@@ -167,6 +185,12 @@ census_row census_row_from_json(const nlohmann::json& j) {
   }
   s.rare_note = field<std::string>(j, "rare_note");
   row.shift = field<std::uint32_t>(j, "shift");
+  if (j.contains("misere") && !j["misere"].is_null()) {
+    const nlohmann::json& m = j["misere"];
+    row.misere = census_quotient{
+        field<coin>(m, "bound"),    field<std::uint32_t>(m, "order"), field<std::uint32_t>(m, "p_portion_size"),
+        field<bool>(m, "complete"), field<bool>(m, "proven"),         field<std::string>(m, "why")};
+  }
   const nlohmann::json print = field<nlohmann::json>(j, "fingerprint");
   if (!print.is_null()) {
     const std::string text = field<std::string>(j, "fingerprint");
@@ -210,7 +234,7 @@ census_rules resolve_census_rules(const census_family& family) {
   census_rules rules;
   for (std::size_t i = 0; i < family.rules.size(); ++i) {
     const std::string& text = family.rules[i];
-    const std::string where = "rule " + std::to_string(i + 1) + " of " + family.spec + ", " + quote_typed(text);
+    const std::string where = "rule " + std::to_string(i + 1) + " of " + family.description + ", " + quote_typed(text);
     if (text.find('*') != std::string::npos) {
       throw parse_error(where + ", is a product: a census computes sequences of 1-D games; list its factors instead");
     }
@@ -254,12 +278,22 @@ void census_writer::row(const census_row& row) {
     out_ << census_row_json(row, false).dump() << '\n' << std::flush;
     rows_.push_back({});
     rows_.back().index = row.index;  // counted; the rest is written
+    rows_.back().computed = row.computed;
+    rows_.back().status = row.status;
     return;
   }
   rows_.push_back(row);
 }
 
-void census_writer::end(std::span<const census_group> groups, bool complete) {
+std::size_t census_writer::stopped() const {
+  return static_cast<std::size_t>(std::count_if(rows_.begin(), rows_.end(), [&](const census_row& r) {
+    return r.status == census_status::stopped || r.computed < heading_.values;
+  }));
+}
+
+void census_writer::end(std::span<const census_group> groups, bool all_rows) {
+  const std::size_t stopped_rows = stopped();
+  const bool complete = all_rows && stopped_rows == 0;
   std::map<std::size_t, const census_row*> by_index;
   for (const census_row& r : rows_) by_index[r.index] = &r;
   const auto same = same_as_of(groups);
@@ -275,14 +309,16 @@ void census_writer::end(std::span<const census_group> groups, bool complete) {
       }
       out_ << json{{"group", members}}.dump() << '\n';
     }
-    out_ << json{{"complete", complete}, {"rows", rows_.size()}}.dump() << '\n' << std::flush;
+    out_ << json{{"complete", complete}, {"rows", rows_.size()}, {"stopped", stopped_rows}}.dump() << '\n'
+         << std::flush;
     return;
   }
   if (format_ == census_format::json) {
     json doc = {{"census", {{"family", heading_.family}, {"values", heading_.values}, {"rules", heading_.rules}}},
                 {"rows", json::array()},
                 {"groups", json::array()},
-                {"complete", complete}};
+                {"complete", complete},
+                {"stopped", stopped_rows}};
     for (const census_row& r : rows_) {
       json j = census_row_json(r, false);
       const auto it = same.find(r.index);
@@ -305,8 +341,9 @@ void census_writer::end(std::span<const census_group> groups, bool complete) {
   }
   // The cells of each row, shared by text, md and csv.
   const std::size_t n = heading_.values;
-  bool saltus = false, short_values = false;
+  bool saltus = false, short_values = false, misere = false;
   for (const census_row& r : rows_) {
+    misere = misere || r.misere.has_value();
     saltus = saltus || (r.summary.period && r.summary.period->saltus != 0);
     short_values = short_values || r.computed != n;
   }
@@ -319,7 +356,8 @@ void census_writer::end(std::span<const census_group> groups, bool complete) {
   };
   if (format_ == census_format::csv) {
     out_ << "index,rule,name,values,status,preperiod,period,saltus,largest,largest_at,largest_all,mask,variant,rare,"
-            "last_rare,rare_all,shift,same_as,moved,same_proven,why\n";
+            "last_rare,rare_all,shift,same_as,moved,same_proven,why"
+         << (misere ? ",misere_bound,misere_order,misere_p_portion,misere_complete,misere_proven" : "") << '\n';
     for (const census_row& r : rows_) {
       const auto& p = r.summary.period;
       const auto& rare = r.summary.rare;
@@ -334,8 +372,14 @@ void census_writer::end(std::span<const census_group> groups, bool complete) {
            << (rare && rare->last ? std::to_string(*rare->last) : "") << ',' << (rare && rare->all ? 1 : 0) << ','
            << r.shift << ',' << csv_field(it == same.end() ? "" : rule_of(it->second.first)) << ','
            << (it == same.end() ? "" : std::to_string(it->second.second.moved)) << ','
-           << (it == same.end() ? "" : std::to_string(it->second.second.proven ? 1 : 0)) << ',' << csv_field(r.why)
-           << '\n';
+           << (it == same.end() ? "" : std::to_string(it->second.second.proven ? 1 : 0)) << ',' << csv_field(r.why);
+      if (misere && r.misere) {
+        out_ << ',' << r.misere->bound << ',' << r.misere->order << ',' << r.misere->p_portion_size << ','
+             << (r.misere->complete ? 1 : 0) << ',' << (r.misere->proven ? 1 : 0);
+      } else if (misere) {
+        out_ << ",,,,,";
+      }
+      out_ << '\n';
     }
     out_ << std::flush;
     return;
@@ -346,6 +390,7 @@ void census_writer::end(std::span<const census_group> groups, bool complete) {
   head.insert(head.end(), {"preperiod", "period"});
   if (saltus) head.push_back("saltus");
   head.insert(head.end(), {"status", "largest", "at", "mask", "rare", "last rare", "same as"});
+  if (misere) head.push_back("misère Q");
   std::vector<std::vector<std::string>> cells;
   for (const census_row& r : rows_) {
     const auto& p = r.summary.period;
@@ -362,6 +407,7 @@ void census_writer::end(std::span<const census_group> groups, bool complete) {
     c.push_back(rare ? std::to_string(rare->count) : "-");
     c.push_back(rare && rare->last ? std::to_string(*rare->last) : "-");
     c.push_back(same_text(r));
+    if (misere) c.push_back(census_quotient_cell(r.misere));
     cells.push_back(std::move(c));
   }
   const auto numeric = [&](std::size_t col) {
@@ -372,7 +418,8 @@ void census_writer::end(std::span<const census_group> groups, bool complete) {
   const bool md = format_ == census_format::md;
   const std::string title = "census of " + heading_.family + ": g(0.." + std::to_string(n - 1) + ") of each of " +
                             std::to_string(heading_.rules) + (heading_.rules == 1 ? " rule" : " rules") +
-                            (complete ? "" : ", " + std::to_string(rows_.size()) + " done");
+                            (all_rows ? "" : ", " + std::to_string(rows_.size()) + " done") +
+                            (stopped_rows == 0 ? "" : ", " + std::to_string(stopped_rows) + " stopped short");
   if (md) {
     out_ << "## " << title << "\n\n|";
     for (const std::string& h : head) out_ << ' ' << h << " |";
@@ -410,19 +457,32 @@ void census_writer::end(std::span<const census_group> groups, bool complete) {
   out_ << bullet << "rare: heaps n with popcount(g(n) & mask) even (dom: of the parity of n - t, t a digit leaving "
        << "two heaps); same as: the rule with these values, +d moved d heaps right (g(n) = g'(n - d)), ? equal over "
        << "the values compared, not proven\n";
+  if (misere) {
+    out_ << bullet << "misère Q: the order of the rule's misère quotient of its heaps up to the bound (all: its "
+         << "period proven, the quotient of the whole game; ≥K hN: the order when the construction stopped after heap "
+         << "N, a lower bound; -: not a take-and-break rule)\n";
+  }
   std::size_t proven = 0, members = 0;
   for (const census_group& g : groups) {
     members += g.members.size();
     for (std::size_t i = 1; i < g.members.size(); ++i) proven += g.members[i].proven ? 1 : 0;
   }
+  // Rows that stopped before the comparison length have no fingerprint: they were compared with nothing.
   const std::string compared = "g(0.." + std::to_string(census_comparison_length(n) - 1) + ")";
+  const auto uncompared = static_cast<std::size_t>(
+      std::count_if(rows_.begin(), rows_.end(), [](const census_row& r) { return !r.fingerprint; }));
+  const std::string left_out =
+      uncompared == 0   ? ""
+      : uncompared == 1 ? "; 1 rule stopped short of them and was not compared"
+                        : "; " + std::to_string(uncompared) + " rules stopped short of them and were not compared";
   if (groups.empty()) {
-    out_ << bullet << "no two rules have equal values (compared over " << compared
-         << " from their first nonzero value)\n";
+    out_ << bullet << "no two rules have equal values (compared over " << compared << " from their first nonzero value"
+         << left_out << ")\n";
   } else {
     out_ << bullet << groups.size() << (groups.size() == 1 ? " group" : " groups") << " of rules with equal values, "
          << members << " rules: " << proven << " proven equal to the group's first, "
-         << (members - groups.size() - proven) << " equal over " << compared << " from their first nonzero value\n";
+         << (members - groups.size() - proven) << " equal over " << compared << " from their first nonzero value"
+         << left_out << "\n";
   }
   for (const census_row& r : rows_) {
     if (r.status == census_status::stopped) out_ << bullet << r.rule << " stopped: " << r.why << '\n';
@@ -438,7 +498,7 @@ json census_journal_header(const census_heading& heading, std::span<const std::s
       h *= 0x100000001b3ULL;
     }
   }
-  return {{"tartan_census", 1},
+  return {{"tartan_census", journal_version},
           {"family", heading.family},
           {"values", heading.values},
           {"rules", heading.rules},
@@ -447,9 +507,62 @@ json census_journal_header(const census_heading& heading, std::span<const std::s
 
 namespace {
 
-std::string describe(const nlohmann::json& header) {
-  if (!header.is_object() || !header.contains("family") || !header.contains("values")) return "something else";
-  return "the census of " + header["family"].dump() + " to " + header["values"].dump() + " values";
+/// The end of every journal line: its checksum, the last field of its object.
+constexpr std::string_view checksum_field = ",\"crc32c\":\"";
+constexpr std::size_t checksum_tail = checksum_field.size() + 8 + 2;  // the field, 8 digits, "}
+
+/// `object` (a JSON object's text) with its checksum as its last field, and a newline.
+std::string checked_line(const std::string& object) {
+  const std::uint32_t crc = crc32c(object.data(), object.size());
+  return object.substr(0, object.size() - 1) + std::string(checksum_field) + hex64(crc).substr(8) + "\"}\n";
+}
+
+/// The object `line` holds without its checksum field, or nullopt when the line has none or it fails.
+std::optional<std::string> checked_object(const std::string& line) {
+  if (line.size() < checksum_tail + 2 || line.compare(line.size() - 2, 2, "\"}") != 0) return std::nullopt;
+  const std::size_t at = line.size() - checksum_tail;
+  if (line.compare(at, checksum_field.size(), checksum_field) != 0) return std::nullopt;
+  std::uint32_t recorded = 0;
+  for (std::size_t i = at + checksum_field.size(); i < line.size() - 2; ++i) {
+    const char c = line[i];
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return std::nullopt;
+    recorded = recorded << 4 | static_cast<std::uint32_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+  }
+  std::string object = line.substr(0, at) + "}";
+  if (crc32c(object.data(), object.size()) != recorded) return std::nullopt;
+  return object;
+}
+
+/// What a journal's header `recorded` says that the census's `asked` does not, for "the journal 'x' ...; give
+/// another --journal file": the first field that differs, both ways.
+std::string header_difference(const nlohmann::json& recorded, const nlohmann::json& asked) {
+  const auto shown = [](const nlohmann::json& j, const char* key) {
+    if (!j.contains(key)) return std::string("nothing");
+    return j[key].is_string() ? quote_typed(j[key].get<std::string>(), 80) : quote_typed(j[key].dump(), 40);
+  };
+  const auto differs = [&](const char* key) { return !recorded.contains(key) || recorded[key] != asked[key]; };
+  if (differs("family")) {
+    return "records the census of " + shown(recorded, "family") + ", not of " + shown(asked, "family");
+  }
+  if (differs("values")) {
+    const auto last = [&](const nlohmann::json& j) {
+      return j.contains("values") && j["values"].is_number_unsigned() && j["values"].get<std::uint64_t>() > 0
+                 ? "g(0.." + std::to_string(j["values"].get<std::uint64_t>() - 1) + ")"
+                 : shown(j, "values") + " values";
+    };
+    return "records " + last(recorded) + " of each rule, not " + last(asked);
+  }
+  if (differs("rules")) {
+    return "records a family of " + shown(recorded, "rules") + " rules, and this one holds " + shown(asked, "rules");
+  }
+  if (differs("rules_fingerprint")) {
+    return "records other rules under the same name (the family's rules changed since, a file of rules edited, "
+           "say)";
+  }
+  for (const auto& [key, value] : recorded.items()) {
+    if (!asked.contains(key)) return "has a header field tartan does not write, " + quote_typed(key);
+  }
+  return "has another header";
 }
 
 [[noreturn]] void refuse_io(const std::string& what, const std::string& path, int err) {
@@ -499,7 +612,7 @@ census_journal census_journal::open(const std::string& path, const nlohmann::ord
   if (complete < text.size()) journal.repaired_ = true;
   if (complete == 0) {
     // Empty, or the header's own write cut short: anything else is not ours to overwrite.
-    const std::string line = header.dump() + "\n";
+    const std::string line = checked_line(header.dump());
     if (line.compare(0, text.size(), text) != 0) {
       throw parse_error(quoted + " is not a census journal (it holds other text); give another --journal file");
     }
@@ -513,41 +626,60 @@ census_journal census_journal::open(const std::string& path, const nlohmann::ord
   while (start < complete) {
     const std::size_t end = text.find('\n', start);
     const std::string line = text.substr(start, end - start);
+    start = end + 1;
     ++line_number;
+    const std::optional<std::string> object = checked_object(line);
     nlohmann::json j;
     try {
-      j = nlohmann::json::parse(line);
+      j = nlohmann::json::parse(object.value_or(line));
     } catch (const nlohmann::json::exception&) {
       if (line_number == 1) {
         throw parse_error(quoted +
-                          " is not a census journal (its first line is not JSON); give another --journal "
-                          "file");
+                          " is not a census journal (its first line is not JSON); give another --journal file");
       }
-      throw parse_error("the journal " + quoted + ", line " + std::to_string(line_number) +
-                        ", is not JSON: the file was changed or damaged; give another --journal file");
+      journal.damaged_.push_back({line_number, std::nullopt, "", "is not a row tartan wrote (it is not JSON)"});
+      continue;
     }
     if (line_number == 1) {
       if (!j.is_object() || !j.contains("tartan_census")) {
         throw parse_error(quoted +
-                          " is not a census journal (its first line is not a census header); give "
-                          "another --journal file");
+                          " is not a census journal (its first line is not a census header); give another "
+                          "--journal file");
+      }
+      if (j["tartan_census"] != journal_version) {
+        throw parse_error("the journal " + quoted + " is of version " + quote_typed(j["tartan_census"].dump(), 20) +
+                          (j["tartan_census"] == 1 ? ", written before journals checked each line with a checksum"
+                                                   : ", which this tartan does not read") +
+                          "; give another --journal file (the census starts over in it)");
+      }
+      if (!object) {
+        throw parse_error("the header line of the journal " + quoted +
+                          " fails its checksum (it was changed after it was written); give another --journal file");
       }
       if (j != nlohmann::json(header)) {
-        throw parse_error("the journal " + quoted + " records " + describe(j) + ", not " + describe(header) +
-                          (j.value("family", std::string()) == header.value("family", std::string()) &&
-                                   j.value("values", 0) == header.value("values", 0)
-                               ? " (its rules differ)"
-                               : "") +
+        throw parse_error("the journal " + quoted + " " + header_difference(j, nlohmann::json(header)) +
                           "; give another --journal file, or ask for the census it records");
       }
-    } else {
-      try {
-        journal.recorded_.push_back(census_row_from_json(j));
-      } catch (const parse_error& e) {
-        throw parse_error("the journal " + quoted + ", line " + std::to_string(line_number) + ": " + e.what());
-      }
+      continue;
     }
-    start = end + 1;
+    // A row: its index and rule named in the damage when they can be read.
+    census_journal_damage damage{line_number, std::nullopt, "", ""};
+    if (j.is_object() && j.contains("i") && j["i"].is_number_unsigned() && j.contains("rule") &&
+        j["rule"].is_string()) {
+      damage.index = j["i"].get<std::size_t>();
+      damage.rule = j["rule"].get<std::string>();
+    }
+    if (!object) {
+      damage.problem = "fails its checksum (it was changed after it was written)";
+      journal.damaged_.push_back(std::move(damage));
+      continue;
+    }
+    try {
+      journal.recorded_.push_back(census_row_from_json(j));
+    } catch (const parse_error& e) {
+      damage.problem = "is not a row tartan wrote (" + std::string(e.what()) + ")";
+      journal.damaged_.push_back(std::move(damage));
+    }
   }
   if (journal.repaired_ && ::ftruncate(fd, static_cast<off_t>(complete)) != 0) refuse_io("write", path, errno);
   if (::lseek(fd, 0, SEEK_END) < 0) refuse_io("write", path, errno);
@@ -558,6 +690,7 @@ census_journal::census_journal(census_journal&& other) noexcept
     : fd_(std::exchange(other.fd_, -1)),
       path_(std::move(other.path_)),
       recorded_(std::move(other.recorded_)),
+      damaged_(std::move(other.damaged_)),
       repaired_(other.repaired_) {}
 
 census_journal& census_journal::operator=(census_journal&& other) noexcept {
@@ -566,6 +699,7 @@ census_journal& census_journal::operator=(census_journal&& other) noexcept {
     fd_ = std::exchange(other.fd_, -1);
     path_ = std::move(other.path_);
     recorded_ = std::move(other.recorded_);
+    damaged_ = std::move(other.damaged_);
     repaired_ = other.repaired_;
   }
   return *this;
@@ -577,7 +711,41 @@ census_journal::~census_journal() {
 
 void census_journal::append(const census_row& row) {
   ::lseek(fd_, 0, SEEK_END);
-  write_all(fd_, census_row_json(row, true).dump() + "\n", path_);
+  write_all(fd_, checked_line(census_row_json(row, true).dump()), path_);
+}
+
+census_resume census_rows_to_resume(census_journal& journal, std::span<const std::string> rules, std::size_t values,
+                                    const std::string& path) {
+  const std::string quoted = quote_typed(path, 400);
+  census_resume resume;
+  std::set<std::size_t> stopped;
+  for (census_row& row : journal.recorded()) {
+    if (row.index >= rules.size() || row.rule != rules[row.index]) {
+      throw parse_error("the journal " + quoted + " records rule " + quote_typed(row.rule) + " at " +
+                        std::to_string(row.index) +
+                        ", which this family does not hold there; give another --journal "
+                        "file");
+    }
+    if (row.status == census_status::stopped || row.computed < values) {
+      stopped.insert(row.index);
+      continue;
+    }
+    const std::size_t index = row.index;
+    stopped.erase(index);
+    resume.rows.insert_or_assign(index, std::move(row));  // the last recorded, should a rule be recorded twice
+  }
+  if (!stopped.empty()) {
+    resume.notes.push_back(std::to_string(stopped.size()) + (stopped.size() == 1 ? " rule" : " rules") +
+                           " the journal " + quoted + " records as stopped short " +
+                           (stopped.size() == 1 ? "is" : "are") + " computed again");
+  }
+  for (const census_journal_damage& d : journal.damaged()) {
+    if (d.index && resume.rows.count(*d.index) != 0) continue;  // recorded again after the damaged line
+    resume.notes.push_back("the journal " + quoted + ", line " + std::to_string(d.line) +
+                           (d.index ? " (rule " + quote_typed(d.rule) + ")" : "") + ", " + d.problem +
+                           (d.index ? ": the rule is computed again" : ": left out"));
+  }
+  return resume;
 }
 
 }  // namespace tartan::present

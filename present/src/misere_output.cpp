@@ -28,9 +28,6 @@ bool begin_page(std::ostream& out, char outcome, bool terminal, std::size_t limi
     out << "winning moves: none; every " << moves << " leaves an N-position\n";
     return false;
   }
-  if (outcome == '?') {
-    out << "winning moves: only those among the positions solved before the stop\n";
-  }
   if (limit == 0) {
     out << "winning moves: not searched (--limit 0)\n";
     return false;
@@ -38,7 +35,21 @@ bool begin_page(std::ostream& out, char outcome, bool terminal, std::size_t limi
   return true;
 }
 
-void end_page(std::ostream& out, std::size_t listed, std::size_t limit, std::size_t offset, bool interrupted) {
+/// The heading of a page's first winning move: those of a position whose solving stopped are the moves to positions
+/// solved before the stop, and the others are unknown.
+std::string page_heading(char outcome) {
+  return outcome == '?' ? "winning moves found among the positions solved before the stop (others are unknown; "
+                        : "winning moves (";
+}
+
+/// The line after a page: where it stopped, or why it is empty. A position whose solving stopped before its outcome
+/// was known has winning moves unknown, not none: the search for them never ran, or ran over a part of its options.
+void end_page(std::ostream& out, char outcome, std::size_t listed, std::size_t limit, std::size_t offset,
+              bool interrupted) {
+  if (outcome == '?') {
+    if (listed == 0) out << "winning moves: unknown (the solving stopped before the outcome was known)\n";
+    return;
+  }
   if (interrupted) {
     if (listed == 0) out << "winning moves: none found before the search stopped\n";
     return;
@@ -53,6 +64,18 @@ void end_page(std::ostream& out, std::size_t listed, std::size_t limit, std::siz
 }
 
 std::string heap_method_text(const misere_heap_analysis& a) {
+  if (a.method() == heap_misere_method::quotient) {
+    const misere_quotient& q = *a.solver()->quotient();
+    std::string text = "the misère quotient of the heaps up to " + std::to_string(q.bound()) + " (order " +
+                       std::to_string(q.order()) + ", " + std::to_string(q.p_portion_size()) +
+                       " P-elements; every candidate checked exactly";
+    if (q.period()) {
+      text += "; heaps above " + std::to_string(q.bound()) + " through the period " +
+              std::to_string(q.period()->period) + " from heap " + std::to_string(q.period()->start) +
+              " that the periodicity theorem proves";
+    }
+    return text + "): the heaps' classes multiply to a P-element exactly at a P-position";
+  }
   if (a.method() == heap_misere_method::genus) {
     return "the genus method: every heap is tame, so the misère Nim rule decides on their genera";
   }
@@ -93,19 +116,21 @@ bool misere_page_printer::visit(const move& m) {
   if (listed_ == 0) {
     if (offset_ != 0) out_ << "from winning move " << offset_ + 1 << " on, ";
     const std::size_t k = a_.game().dimensions();
-    out_ << (k == 1   ? "winning moves (each leaves a P-position; the coins turned, ascending, the last from heads to "
-                        "tails):\n"
-             : k == 2 ? "winning moves (each leaves a P-position; turn every coin of rows × columns, the last row and "
-                        "column meeting at the heads coin that goes to tails):\n"
-                      : "winning moves (each leaves a P-position; turn every coin of the product of the axes' coins, "
-                        "the last of each axis meeting at the heads coin that goes to tails):\n");
+    out_ << page_heading(a_.outcome())
+         << (k == 1   ? "each leaves a P-position; the coins turned, ascending, the last from heads to tails):\n"
+             : k == 2 ? "each leaves a P-position; turn every coin of rows × columns, the last row and column meeting "
+                        "at the heads coin that goes to tails):\n"
+                      : "each leaves a P-position; turn every coin of the product of the axes' coins, the last of each "
+                        "axis meeting at the heads coin that goes to tails):\n");
   }
   ++listed_;
   out_ << "  " << move_text(m) << '\n';
   return listed_ < limit_;
 }
 
-void misere_page_printer::finish(const search_report& r) { end_page(out_, listed_, limit_, offset_, r.interrupted()); }
+void misere_page_printer::finish(const search_report& r) {
+  end_page(out_, a_.outcome(), listed_, limit_, offset_, r.interrupted());
+}
 
 void print_misere_count(std::ostream& out, const misere_analysis& a, std::optional<std::uint64_t> counted) {
   print_misere_head(out, a);
@@ -178,7 +203,12 @@ void print_misere_heap_analysis(std::ostream& out, const misere_heap_analysis& a
     out << "method: " << heap_method_text(a) << '\n';
     std::vector<coin> sizes = heaps;
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    if (sizes.size() <= listed_heaps && !a.genera().empty()) {
+    if (a.method() == heap_misere_method::quotient && sizes.size() <= listed_heaps) {
+      const misere_quotient& q = *a.solver()->quotient();
+      out << "classes (heap: its class in the quotient, " << q.presentation() << "):";
+      for (const coin h : sizes) out << ' ' << h << ": " << q.name(q.image(h)) << (h == sizes.back() ? "" : ",");
+      out << "\nposition's class: " << q.name(q.element_of(heaps)) << '\n';
+    } else if (sizes.size() <= listed_heaps && !a.genera().empty()) {
       out << "genera (heap: genus):";
       for (const coin h : sizes) {
         if (h < a.genera().size())
@@ -198,10 +228,11 @@ void print_misere_heap_analysis(std::ostream& out, const misere_heap_analysis& a
   if (!begin_page(out, a.outcome(), a.terminal(), limit, "heap move")) return;
   if (!winning.empty()) {
     if (offset != 0) out << "from winning move " << offset + 1 << " on, ";
-    out << "winning moves (each leaves a P-position; in one heap, equal heaps having the same moves, listed once):\n";
+    out << page_heading(a.outcome())
+        << "each leaves a P-position; in one heap, equal heaps having the same moves, listed once):\n";
     for (const heap_move& m : winning) out << "  " << heap_move_text(m) << '\n';
   }
-  end_page(out, winning.size(), limit, offset, interrupted);
+  end_page(out, a.outcome(), winning.size(), limit, offset, interrupted);
 }
 
 nlohmann::ordered_json misere_heap_analysis_json(const misere_heap_analysis& a, const std::vector<heap_move>& winning,
@@ -229,6 +260,22 @@ nlohmann::ordered_json misere_heap_analysis_json(const misere_heap_analysis& a, 
                       {"genus", genus_text(g)}});
   }
   json["genera"] = std::move(genera);
+  if (a.method() == heap_misere_method::quotient) {
+    const misere_quotient& q = *a.solver()->quotient();
+    nlohmann::ordered_json quotient;
+    quotient["bound"] = q.bound();
+    quotient["order"] = q.order();
+    quotient["p_portion_size"] = q.p_portion_size();
+    quotient["presentation"] = q.presentation();
+    quotient["period"] = q.period()
+                             ? nlohmann::ordered_json{{"start", q.period()->start}, {"period", q.period()->period}}
+                             : nlohmann::ordered_json(nullptr);
+    auto classes = nlohmann::ordered_json::array();
+    for (const coin h : sizes) classes.push_back({{"heap", h}, {"class", q.name(q.image(h))}});
+    quotient["classes"] = std::move(classes);
+    quotient["position_class"] = q.name(q.element_of(a.heaps()));
+    json["quotient"] = std::move(quotient);
+  }
   json["positions_solved"] = a.positions_solved();
   if (count) {
     json["winning_move_count"] = counted ? nlohmann::ordered_json(*counted) : nlohmann::ordered_json(nullptr);

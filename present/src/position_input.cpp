@@ -26,10 +26,10 @@ box_region read_region(const position_text& o, const game_handle& game) {
     throw parse_error("--coins is the length of a row; a grid's size is --size RxC (e.g. --size 8x8)");
   }
   if (board && !game.is_product()) {
-    throw parse_error("'" + game.name() +
-                      "' is a single game; a tartan product needs at least two factors joined by "
-                      "'*', e.g. '" +
-                      game.name() + "*" + game.name() + "'");
+    throw parse_error(quote_typed(game.name()) +
+                      " is a single game; a tartan product needs at least two factors joined by "
+                      "'*', e.g. " +
+                      quote_typed(game.name() + "*" + game.name()));
   }
   if (has_position && has_heads) {
     throw parse_error(board ? "the position is given twice; give either POSITION (rows joined by '/', e.g. HTT/THH) "
@@ -48,7 +48,7 @@ box_region read_region(const position_text& o, const game_handle& game) {
                       " is played on a row; give one row such as HTTH, or a product game such as 'ruler*ruler'");
   }
   if (board && has_position && game.dimensions() != 2) {
-    throw parse_error("'" + game.name() + "' has " + std::to_string(game.dimensions()) +
+    throw parse_error(quote_typed(game.name()) + " has " + std::to_string(game.dimensions()) +
                       " factors; rows joined by '/' draw a 2-D board, so give --size AxBxC --heads 1:2:3,... "
                       "instead");
   }

@@ -20,6 +20,7 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan::present::svg {
 
@@ -877,24 +878,26 @@ void check_path(const std::string& path) {
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (extension != ".svg") {
     const std::string stem = file.stem().string().empty() ? "picture" : file.stem().string();
-    throw parse_error("--svg " + path + ": tartan writes SVG pictures; give a name ending in .svg, such as " + stem +
-                      ".svg");
+    throw parse_error("--svg " + quote_typed(path) +
+                      ": tartan writes SVG pictures; give a name ending in .svg, such as " +
+                      quote_typed(stem + ".svg"));
   }
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) {
-    throw parse_error("--svg " + path + " is a directory; give a file name ending in .svg inside it");
+    throw parse_error("--svg " + quote_typed(path) + " is a directory; give a file name ending in .svg inside it");
   }
   const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
   if (!std::filesystem::is_directory(dir, ec)) {
-    throw parse_error("cannot write '" + path + "': the directory '" + dir.string() +
-                      "' does not exist; give a path in a writable directory");
+    throw parse_error("cannot write " + quote_typed(path) + ": the directory " + quote_typed(dir.string()) +
+                      " does not exist; give a path in a writable directory");
   }
   // A real probe, not access(2), which says yes to root everywhere (/proc included): open the file for writing
   // without truncating an existing one, and remove it again if the probe created it.
   const bool existed = std::filesystem::exists(file, ec);
   const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | (existed ? 0 : O_CREAT | O_EXCL), 0644);
   if (fd < 0) {
-    throw parse_error("cannot write '" + path + "': " + std::strerror(errno) + "; give a path in a writable directory");
+    throw parse_error("cannot write " + quote_typed(path) + ": " + std::strerror(errno) +
+                      "; give a path in a writable directory");
   }
   ::close(fd);
   if (!existed) ::unlink(path.c_str());
@@ -903,12 +906,14 @@ void check_path(const std::string& path) {
 void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
   std::ofstream file(path, std::ios::binary);
   if (!file) {
-    throw error("cannot write '" + path + "': " + std::strerror(errno) + "; give a path in a writable directory");
+    throw error("cannot write " + quote_typed(path) + ": " + std::strerror(errno) +
+                "; give a path in a writable directory");
   }
   write(file);
   file.flush();
   if (!file) {
-    throw error("writing '" + path + "' failed: " + std::strerror(errno) + "; check the free space and try again");
+    throw error("writing " + quote_typed(path) + " failed: " + std::strerror(errno) +
+                "; check the free space and try again");
   }
   std::cerr << "wrote " << path << '\n';
 }

@@ -22,6 +22,7 @@
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/turning/game_concepts.hpp"
 #include "tartan/turning/sequence_limits.hpp"
@@ -48,7 +49,7 @@ std::shared_ptr<const python_object> hold(py::object object, std::string name) {
 
 /// "game 'short-hop', move 3 from coin 5"
 std::string where(const python_object& game, coin n, std::size_t index) {
-  return "game '" + game.name + "', move " + std::to_string(index) + " from coin " + std::to_string(n);
+  return "game " + quote_typed(game.name) + ", move " + std::to_string(index) + " from coin " + std::to_string(n);
 }
 
 /**

@@ -20,8 +20,10 @@
 #include "tartan/analysis/misere_heaps.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/present/misere_output.hpp"
+#include "tartan/present/quotient_output.hpp"
 
 namespace tartan::python {
 
@@ -31,16 +33,17 @@ misere_method coins_method(const std::string& name) {
   if (name == "automatic") return misere_method::automatic;
   if (name == "sweep") return misere_method::sweep;
   if (name == "reachable") return misere_method::reachable;
-  throw parse_error("method: '" + name.substr(0, 40) +
-                    "' is not a misère method of positions; give \"automatic\", \"sweep\" or \"reachable\"");
+  throw parse_error("method: " + quote_typed(name) +
+                    " is not a misère method of positions; give \"automatic\", \"sweep\" or \"reachable\"");
 }
 
 heap_misere_method heaps_method(const std::string& name) {
   if (name == "automatic") return heap_misere_method::automatic;
   if (name == "genus") return heap_misere_method::genus;
   if (name == "search") return heap_misere_method::search;
-  throw parse_error("method: '" + name.substr(0, 40) +
-                    "' is not a misère method of heaps; give \"automatic\", \"genus\" or \"search\"");
+  if (name == "quotient") return heap_misere_method::quotient;
+  throw parse_error("method: " + quote_typed(name) +
+                    " is not a misère method of heaps; give \"automatic\", \"genus\", \"quotient\" or \"search\"");
 }
 
 py::object outcome_of(char outcome) {
@@ -149,6 +152,27 @@ void bind_misere(py::module_& m) {
       py::arg("max_seconds"), py::arg("progress"), py::arg("method"),
       "(outcome or None, terminal, heaps ascending, method, genera of the heap sizes, positions solved, winning heap "
       "moves as (take, from, leaving, text), count or None, where it stopped or None) of heaps in misère play.");
+
+  m.def(
+      "_misere_quotient",
+      [](const game_handle& game, coin heaps, std::uint32_t max_order, py::handle max_memory, py::handle max_seconds,
+         py::object progress) {
+        const take_break_code code = heap_rule(game);
+        quotient_options options;
+        options.max_order = max_order;
+        options.max_memory = to_memory_limit(max_memory);
+        options.max_seconds = to_seconds(max_seconds);
+        progress_relay relay(std::move(progress));
+        options.progress = relay.callback();
+        const misere_quotient q = without_gil([&] { return build_misere_quotient(code, heaps, options); });
+        const py::str text(present::quotient_json(q, game.name()).dump());
+        relay.raise_if_pending(text);
+        return text;
+      },
+      py::arg("game"), py::arg("heaps"), py::arg("max_order"), py::arg("max_memory"), py::arg("max_seconds"),
+      py::arg("progress"),
+      "The misère quotient of the heaps up to `heaps` as the JSON text of `tartan quotient --json` (a stop keeps the "
+      "heaps completed: \"complete\" false, \"stopped\" why).");
 
   m.def(
       "_heap_genera",

@@ -26,6 +26,7 @@
 #include "tartan/core/int128.hpp"
 #include "tartan/core/search_stop.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/move.hpp"
@@ -222,7 +223,7 @@ void bind_positions(py::module_& m) {
           "factor_values",
           [](const analysis& a, std::size_t axis) {
             if (axis >= a.game().dimensions()) {
-              throw parse_error("axis " + std::to_string(axis) + ": '" + a.game().name() + "' has " +
+              throw parse_error("axis " + std::to_string(axis) + ": " + quote_typed(a.game().name()) + " has " +
                                 std::to_string(a.game().dimensions()) +
                                 (a.game().dimensions() == 1 ? " axis" : " axes") + ", numbered from 0");
             }

@@ -18,6 +18,7 @@
 #include "tartan/analysis/check.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/product/product_verify.hpp"
 #include "tartan/product/tartan.hpp"
 
@@ -28,9 +29,9 @@ namespace {
 /// The product behind a game, or parse_error naming what to do with a single game.
 tartan_game product_of(const game_handle& game, const char* question) {
   if (!game.is_product()) {
-    throw parse_error("'" + game.name() + "' is a single game; " + question +
-                      " is asked of a tartan product, factors joined by '*', e.g. '" + game.name() + "*" + game.name() +
-                      "'");
+    throw parse_error(quote_typed(game.name()) + " is a single game; " + question +
+                      " is asked of a tartan product, factors joined by '*', e.g. " +
+                      quote_typed(game.name() + "*" + game.name()));
   }
   return game.product();
 }
@@ -101,7 +102,7 @@ void bind_products(py::module_& m) {
         std::vector<grundy_value> given;
         if (!values.is_none()) {
           product.check_extents(extents);
-          given = read_table(values.cast<py::array_t<std::uint64_t>>(), cell_count(extents), "values");
+          given = read_table(values.cast<py::array_t<std::uint64_t>>(), cell_count(extents), "claimed");
           options.expected = [&given, &extents](std::span<const coin> cell, std::span<const grundy_value>) {
             std::size_t index = 0;
             for (std::size_t i = 0; i < cell.size(); ++i) index = index * extents[i] + cell[i];

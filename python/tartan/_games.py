@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
@@ -13,6 +13,7 @@ from ._play import HeapGame
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Position, Region, SumAnalysis, WinningMoveCount,
                          position)
 from ._progress import progress_callback
+from ._renamed import refuse_renamed
 from ._reports import CheckReport, VerifyReport
 from ._tartan import Nimber
 
@@ -358,10 +359,10 @@ class Game:
         value, winning, count = _tartan._count_winning_moves(self._handle, native_region, max_memory, max_seconds)
         return WinningMoveCount(Nimber(value), winning, count)
 
-    def verify(self, size: Size, *, threads: Optional[int] = None, progress: Any = None, listed: int = 10,
-               values: Any = None, max_memory: Any = None, max_seconds: float = 60) -> VerifyReport:
+    def verify(self, size: Size, *, threads: Optional[int] = None, progress: Any = None, limit: int = 10,
+               claimed: Any = None, max_memory: Any = None, max_seconds: float = 60, **renamed: Any) -> VerifyReport:
         """Verifies the Tartan theorem on a box: G computed from the definition of the product game (the mex over
-        every product move, no theorem used), compared cell by cell with g_1 (x) ... (x) g_k, or with `values` (an
+        every product move, no theorem used), compared cell by cell with g_1 (x) ... (x) g_k, or with `claimed` (an
         array of the box's shape: a conjectured table). threads: worker threads (default every core). progress: a
         callable taking the fraction done (returning False stops the work; the report then has complete=False),
         None for a tqdm bar when tqdm is installed, or False. Ctrl-C raises KeyboardInterrupt with the partial
@@ -373,15 +374,16 @@ class Game:
         (1024, 0)
         """
         given = None
-        if values is not None:
-            given = np.asarray(values)
+        refuse_renamed(renamed, {"values": "claimed", "listed": "limit"}, "verify")
+        if claimed is not None:
+            given = np.asarray(claimed)
             if given.dtype.kind not in "iu" or (given.dtype.kind == "i" and given.size and int(given.min()) < 0):
-                raise _tartan.ParseError("values: give the conjectured G of every cell as non-negative integers, an "
+                raise _tartan.ParseError("claimed: give the conjectured G of every cell as non-negative integers, an "
                                          "array of the box's shape")
             given = np.ascontiguousarray(given, dtype=np.uint64).reshape(-1)
         callback, close = progress_callback(progress, "verifying")
         try:
-            native = _tartan._verify(self._handle, size, threads, listed, max_memory, max_seconds, callback, given)
+            native = _tartan._verify(self._handle, size, threads, limit, max_memory, max_seconds, callback, given)
         except KeyboardInterrupt as e:
             partial = getattr(e, "partial", None)
             if isinstance(partial, _tartan._VerifyReport):
@@ -391,8 +393,8 @@ class Game:
             close()
         return VerifyReport._of(native, "the given values" if given is not None else "")
 
-    def check(self, size: Size, *, claimed: Any = None, listed: int = 10, max_memory: Any = None,
-              progress: Any = None, misere: bool = False) -> Any:
+    def check(self, size: Size, *, claimed: Any = None, limit: int = 10, max_memory: Any = None,
+              progress: Any = None, misere: bool = False, **renamed: Any) -> Any:
         """Checks the game's values against an explicit game graph of every position on `size` coins (a row of N
         coins, at most 24; a small board for a product): the mex over the graph against the XOR of the values over
         the heads, with no theorem assumed, or against `claimed` values (g(0..N-1), or G over the board). progress
@@ -409,11 +411,12 @@ class Game:
         >>> tartan.game("turning-turtles").check(3, misere=True, progress=False).first_mismatches[0].position
         Position('THH')
         """
+        refuse_renamed(renamed, {"listed": "limit"}, "check")
         if misere:
             if claimed is not None:
                 raise _tartan.ParseError("claimed checks claimed values; misere=True checks the game's misère "
                                          "outcomes against its own values: leave out one of them")
-            return self._check_misere(size, listed, max_memory, progress)
+            return self._check_misere(size, limit, max_memory, progress)
         given = None
         if claimed is not None:
             given = np.asarray(claimed)
@@ -423,7 +426,7 @@ class Game:
             given = np.ascontiguousarray(given, dtype=np.uint64).reshape(-1)
         callback, close = progress_callback(progress, "checking")
         try:
-            native = _tartan._check(self._handle, size, given, listed, max_memory, callback)
+            native = _tartan._check(self._handle, size, given, limit, max_memory, callback)
         except KeyboardInterrupt as e:
             partial = getattr(e, "partial", None)
             if isinstance(partial, _tartan._CheckReport):
@@ -432,6 +435,31 @@ class Game:
         finally:
             close()
         return CheckReport._of(native)
+
+    def misere_quotient(self, heaps: int = 100, max_order: int = 4096, max_memory: Any = None,
+                        max_seconds: Any = None, progress: Any = None) -> Dict[str, Any]:
+        """The misère quotient of a take-and-break game for the heaps of at most `heaps` tokens (docs/misere.md), as
+        the dict `tartan quotient --json` prints: "order", "p_portion_size", "presentation", "pretending", "period",
+        "proven_for_every_heap", "orders", ... A stop (max_seconds, the order limit) keeps the heaps completed
+        ("complete" False, "stopped" why); Ctrl-C raises KeyboardInterrupt with the dict so far as `partial`.
+
+        >>> import tartan
+        >>> q = tartan.game("0.75").misere_quotient(40)
+        >>> q["order"], q["p_portion_size"], q["presentation"]
+        (8, 2, 'a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b')
+        """
+        import json
+        callback, close = progress_callback(progress, "building the quotient")
+        try:
+            return json.loads(_tartan._misere_quotient(self._handle, heaps, max_order, max_memory, max_seconds,
+                                                       callback))
+        except KeyboardInterrupt as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, str):
+                e.partial = json.loads(partial)
+            raise
+        finally:
+            close()
 
     def misere_genera(self, count: int) -> List[HeapGenus]:
         """The genera of heaps 0 .. count-1 of a take-and-break game, each heap proved tame or not from its options

@@ -59,14 +59,15 @@ class HeapGenus(NamedTuple):
 
 class MisereHeapAnalysis(NamedTuple):
     """Heaps of a take-and-break game analysed in misère play, as heaps: equal heaps do not cancel, as they do in
-    the coin form. The outcome (None when the work stopped first), whether no heap can move, the method ('genus':
-    every heap proved tame, the misère Nim rule on their genera; 'search': the plain search over heap positions),
+    the coin form. The outcome (None when the work stopped first), whether no heap can move, the method ('quotient':
+    through the game's misère quotient, Game.misere_quotient; 'genus': every heap proved tame, the misère Nim rule on
+    their genera; 'search': the plain search over heap positions),
     the genera of the heap sizes, the positions the search solved, and a page of winning heap moves or their number.
 
     >>> import tartan
     >>> a = tartan.game("kayles").analyze_heaps([2, 2], misere=True)
     >>> a.outcome, a.method
-    ('P', 'genus')
+    ('P', 'quotient')
     >>> [str(m) for m in tartan.game("kayles").analyze_heaps([3], misere=True).winning_moves]
     ['take 2 from the heap of 3, leaving a heap of 1']
     """

@@ -16,7 +16,7 @@ class CellMismatch(NamedTuple):
     >>> import tartan
     >>> wrong = tartan.game("twins*twins").table(4, 4)
     >>> wrong[2, 2] = 2                                # 2 (x) 2 is 3
-    >>> tartan.game("twins*twins").verify((4, 4), values=wrong, progress=False).first_mismatches
+    >>> tartan.game("twins*twins").verify((4, 4), claimed=wrong, progress=False).first_mismatches
     (CellMismatch(cell=(2, 2), direct=3, expected=2),)
     """
 

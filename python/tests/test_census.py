@@ -57,8 +57,8 @@ def test_summary_matches_the_definition():
 
 
 def test_census_rows_match_the_definition():
-    census = tartan.census("octal", digits=2, values=300)
-    assert census.complete and len(census.rows) == 64 and census.family == "octal --digits 2"
+    census = tartan.census("octal", digits=2, length=300)
+    assert census.complete and len(census.rows) == 64 and census.family == "octal codes 0.dd"
     for row in census.rows:
         g = octal_values(row.rule, 300)
         assert (row.largest, row.largest_at) == (max(g), g.index(max(g))), row.rule
@@ -75,14 +75,20 @@ def test_census_rows_match_the_definition():
 
 def test_formats_and_the_journal(tmp_path):
     journal = tmp_path / "octal.journal"
-    first = tartan.census("octal", digits=1, values=500, journal=journal, format="csv")
+    first = tartan.census("octal", digits=1, length=500, journal=journal, format="csv")
     assert first.text.startswith("index,rule,name,values,status")
     lines = journal.read_text().splitlines()
-    assert json.loads(lines[0])["family"] == "octal --digits 1" and len(lines) == 9
-    again = tartan.census("octal", digits=1, values=500, journal=journal, format="csv")
+    assert json.loads(lines[0])["family"] == "octal codes 0.d" and len(lines) == 9
+    again = tartan.census("octal", digits=1, length=500, journal=journal, format="csv")
     assert again.text == first.text and len(journal.read_text().splitlines()) == 9
-    with pytest.raises(tartan.ParseError, match="records the census of \"octal --digits 1\" to 500 values"):
-        tartan.census("octal", digits=2, values=500, journal=journal)
+    with pytest.raises(tartan.ParseError, match="records the census of 'octal codes 0.d', not of 'octal codes 0.dd'"):
+        tartan.census("octal", digits=2, length=500, journal=journal)
+    # A row edited by hand fails its checksum: computed again, with a warning, never printed as read.
+    lines[3] = lines[3].replace('"status":', '"status":"none","old":', 1)
+    journal.write_text("\n".join(lines) + "\n")
+    with pytest.warns(UserWarning, match="fails its checksum"):
+        edited = tartan.census("octal", digits=1, length=500, journal=journal, format="csv")
+    assert edited.text == first.text
 
 
 def test_progress_can_stop_a_census():
@@ -92,18 +98,33 @@ def test_progress_can_stop_a_census():
         seen.append(fraction)
         return False
 
-    census = tartan.census("octal", digits=2, values=4096, progress=stop, threads=1)
+    census = tartan.census("octal", digits=2, length=4096, progress=stop, threads=1)
     assert not census.complete and len(census.rows) < 64 and seen
 
 
 def test_lists_files_and_refusals(tmp_path):
     rules = tmp_path / "rules.txt"
     rules.write_text("kayles  # the bowling game\n0.07\n")
-    census = tartan.census("file", file=rules, values=400)
+    census = tartan.census("file", file=rules, length=400)
     assert [(r.rule, r.name) for r in census.rows] == [("kayles", "kayles"), ("0.07", "dawsons-kayles")]
     with pytest.raises(tartan.ParseError, match="an octal census needs digits="):
         tartan.census("octal")
-    with pytest.raises(tartan.ParseError, match="octal codes: --digits 9 is out of range"):
+    with pytest.raises(tartan.ParseError, match=r"digits=9 is out of range for octal codes; give 1 to 6 \(the digits"):
         tartan.census("octal", digits=9)
+    with pytest.raises(tartan.ParseError, match=r"max_size=0 leaves no subtraction set; give 1 or more"):
+        tartan.census("subtraction", max_element=4, max_size=0)
+    with pytest.raises(tartan.ParseError, match=r"d0=2 is not a digit before the point of octal codes"):
+        tartan.census("octal", digits=1, d0=(2,))
+    # The old names of the keywords are refused with the new ones.
+    with pytest.raises(tartan.ParseError, match=r"census\(values=...\) is now census\(length=...\): type length=400"):
+        tartan.census("octal", digits=1, values=400)
+    with pytest.raises(tartan.ParseError, match=r"census\(size=...\) is now census\(max_size=...\)"):
+        tartan.census("subtraction", max_element=4, size=2)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'lenght'"):
+        tartan.census("octal", digits=1, lenght=400)
+    # A UTF-8 byte-order mark at the start of a file of rules is skipped.
+    marked = tmp_path / "marked.txt"
+    marked.write_bytes(b"\xef\xbb\xbf0.77\n0.07\n")
+    assert [r.rule for r in tartan.census("file", file=marked, length=100).rows] == ["0.77", "0.07"]
     with pytest.raises(tartan.ParseError, match="unknown family 'octa'"):
         tartan.census("octa")

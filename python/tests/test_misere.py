@@ -98,7 +98,7 @@ def test_kayles_heaps_match_the_definition():
     game = tartan.game("kayles")
     for _ in range(40):
         heaps = tuple(sorted(rng.randrange(9) for _ in range(rng.randrange(1, 5))))
-        for method in ("automatic", "search"):
+        for method in ("automatic", "search", "quotient"):
             a = game.analyze_heaps(list(heaps), misere=True, limit=1000, method=method)
             assert a.outcome == ("N" if kayles_wins(heaps) else "P"), heaps
             expected = sorted({(h, k, left) for h, k, left, after in kayles_moves(heaps) if not kayles_wins(after)})
@@ -130,7 +130,7 @@ def test_the_misere_check_applies_the_misere_nim_rule():
         rule_p = value == 1 if small else value == 0
         if rule_p == wins(p):  # the rule says P exactly where the position is won: it fails there
             failures.append(p)
-    r = tartan.game("mock-turtles").check(coins, misere=True, listed=1000, progress=False)
+    r = tartan.game("mock-turtles").check(coins, misere=True, limit=1000, progress=False)
     assert r.positions == 1 << coins and r.complete
     assert r.mismatches == len(failures)
     assert [sum(1 << int(c) for c in m.position.heads.reshape(-1)) for m in r.first_mismatches] == failures

@@ -113,7 +113,8 @@ def test_lenstras_constants_match_oeis_a380496():
 
 
 def test_a_stopped_computation_of_alpha_keeps_the_constants_finished():
-    # Every alpha up to 347 from scratch: a minute for those up to 337, minutes more for 347's field of degree 624876.
+    # Every alpha up to 359 from scratch: a minute or two for those up to 353, many more for 359's field of degree
+    # 3504820.
     # The callback stops it once a tenth of the primes are reached, by returning False or as Ctrl-C would.
     def stop_at_a_tenth(how):
         def callback(fraction):
@@ -126,7 +127,7 @@ def test_a_stopped_computation_of_alpha_keeps_the_constants_finished():
 
     for how, error in (("return False", tartan.Error), ("interrupt", KeyboardInterrupt)):
         with pytest.raises(error) as stopped:
-            tartan.alpha(347, from_scratch=True, progress=stop_at_a_tenth(how))
+            tartan.alpha(359, from_scratch=True, progress=stop_at_a_tenth(how))
         finished = stopped.value.partial
         assert len(finished) >= 6, how  # the primes 3 to 17, at least
         for a in finished:
@@ -144,8 +145,8 @@ def test_errors():
         Ordinal(1.5)
     with pytest.raises(tartan.ParseError, match=r"Ordinal: -3 is negative"):
         Ordinal(-3)
-    with pytest.raises(tartan.DomainError, match=r"needs Lenstra's constant for the prime 347"):
-        Ordinal("w^(w^67)")
+    with pytest.raises(tartan.DomainError, match=r"needs Lenstra's constant for the prime 359"):
+        Ordinal("w^(w^70)")
     with pytest.raises(tartan.DivisionByZeroError):
         w / 0
     with pytest.raises(ZeroDivisionError):
@@ -160,7 +161,7 @@ def test_errors():
         Ordinal("w^(w^7*12166+w^6*6858+w^5*4912+w^4*2196) + 1").inverse()
     with pytest.raises(tartan.ParseError, match=r"alpha: 9 is not an odd prime"):
         tartan.alpha(9)
-    with pytest.raises(tartan.DomainError, match=r"beyond the table, which ends at 337"):
-        tartan.alpha(347)
+    with pytest.raises(tartan.DomainError, match=r"beyond the table, which ends at 353"):
+        tartan.alpha(359)
     with pytest.raises(tartan.Error, match=r"stopped at"):
         tartan.alpha(47, compute=True, progress=lambda fraction: False)

@@ -60,11 +60,11 @@ def test_verify_finds_the_theorem_and_a_wrong_conjecture():
     wrong = [(2, 5), (7, 7), (20, 1)]
     for cell in wrong:
         conjecture[cell] ^= np.uint64(1)
-    found = rugs.verify((24, 24), values=conjecture, progress=False)
+    found = rugs.verify((24, 24), claimed=conjecture, progress=False)
     assert found.mismatches == 3 and not found.passed
     assert [m.cell for m in found.first_mismatches] == wrong
     assert all(m.expected == conjecture[m.cell] and m.direct == conjecture[m.cell] ^ np.uint64(1) for m in found.first_mismatches)
-    listed = rugs.verify((24, 24), values=conjecture, listed=1, progress=False)
+    listed = rugs.verify((24, 24), claimed=conjecture, limit=1, progress=False)
     assert listed.mismatches == 3 and len(listed.first_mismatches) == 1
 
 

@@ -114,7 +114,7 @@ std::string scratch(const std::string& name) {
 
 TEST_F(CensusMpiTest, OneToThreeRanksPrintTheBytesOfOneProcess) {
   for (const char* format : {"text", "jsonl"}) {
-    const std::vector<std::string> args = {"census", "octal", "--digits", "2", "--values", "4096", "--format", format};
+    const std::vector<std::string> args = {"census", "octal", "--digits", "2", "--length", "4096", "--format", format};
     const cli_result plain = run_tartan(args);
     ASSERT_EQ(plain.exit_code, 0) << plain.err;
     for (const int ranks : {1, 2, 3}) {
@@ -127,7 +127,7 @@ TEST_F(CensusMpiTest, OneToThreeRanksPrintTheBytesOfOneProcess) {
 
 TEST_F(CensusMpiTest, AJournalOfRanksResumesInOneProcess) {
   const std::string journal = scratch("ranks.journal");
-  const std::vector<std::string> args = {"census", "octal", "--digits", "1", "--values", "2000", "--journal", journal};
+  const std::vector<std::string> args = {"census", "octal", "--digits", "1", "--length", "2000", "--journal", journal};
   const cli_result ranks = run_ranks(2, args);
   ASSERT_EQ(ranks.exit_code, 0) << ranks.err;
   const cli_result plain = run_tartan(args);
@@ -144,13 +144,13 @@ TEST_F(CensusMpiTest, AWorkerKilledLosesOnlyItsRule) {
     std::ofstream out(rules);
     out << "0.8\n0.77\n0.07\n0.137\n0.16\n0.6\n0.45\n";
   }
-  const std::vector<std::string> args = {"census", "file", rules, "--values", "2000"};
+  const std::vector<std::string> args = {"census", "file", rules, "--length", "2000"};
   const cli_result plain = run_tartan(args);
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   std::string killed;  // "rank R (pid P on H)"
   const std::regex taken(R"(rule 0 \(0\.8\) -> (rank \d+ \(pid (\d+) on [^)]*\)))");
   const cli_result r = run_ranks(
-      3, {"census", "file", rules, "--values", "2000", "--threads", "0", "--verbose", "--worker-timeout", "2"},
+      3, {"census", "file", rules, "--length", "2000", "--threads", "0", "--verbose", "--worker-timeout", "2"},
       survive_a_lost_rank, [&](const std::string& err) {
         std::smatch m;
         if (!killed.empty() || !std::regex_search(err, m, taken)) return;

@@ -66,7 +66,7 @@ TEST(CheckCliTest, TurningCodesAndSixteenCoins) {
 TEST(CheckCliTest, WrongValuesAreCaughtWithExitOne) {
   // Mock Turtles has g(3) = 7 (OEIS A000069); claim 8 instead.
   const std::vector<std::uint64_t> claimed{1, 2, 4, 8, 8};
-  const auto r = run_tartan({"check", "mock-turtles", "--coins", "5", "--values", "1,2,4,8,8", "--json"});
+  const auto r = run_tartan({"check", "mock-turtles", "--coins", "5", "--claimed", "1,2,4,8,8", "--json"});
   ASSERT_EQ(r.exit_code, 1) << r.err;
   const auto json = nlohmann::json::parse(r.out);
   EXPECT_EQ(json.at("passed"), false);
@@ -90,7 +90,7 @@ TEST(CheckCliTest, WrongValuesAreCaughtWithExitOne) {
   EXPECT_EQ(json.at("first_mismatches").at(0).at("graph_value"), 7);
   EXPECT_EQ(json.at("first_mismatches").at(0).at("xor_value"), 8);
 
-  const auto text = run_tartan({"check", "mock-turtles", "--coins", "5", "--values", "1,2,4,8,8"});
+  const auto text = run_tartan({"check", "mock-turtles", "--coins", "5", "--claimed", "1,2,4,8,8"});
   EXPECT_EQ(text.exit_code, 1);
   EXPECT_THAT(text.out, HasSubstr("mismatches: " + std::to_string(expected) + "\n"));
   EXPECT_THAT(text.out, HasSubstr("  TTTHT: 7 vs 8\n"));
@@ -134,8 +134,8 @@ TEST(CheckCliTest, BadInputIsOneLineAndExitTwo) {
       {{"check", "mock-turtles", "--coins", "x"}, "--coins: 'x' is not a decimal number"},
       {{"check", "mock-turtles"}, "give the number of coins to check"},
       {{"check", "no-such-game", "--coins", "5"}, "no-such-game"},
-      {{"check", "mock-turtles", "--coins", "3", "--values", "1,2"}, "--values lists 2 values but --coins is 3"},
-      {{"check", "mock-turtles", "--coins", "3", "--values", "1,,2"}, "--values item 2"},
+      {{"check", "mock-turtles", "--coins", "3", "--claimed", "1,2"}, "--claimed gives 2 values but --coins is 3"},
+      {{"check", "mock-turtles", "--coins", "3", "--claimed", "1,,2"}, "--claimed value 2"},
       {{"check", "ruler*ruler", "--coins", "3"}, "give --size RxC"},
       {{"check", "ruler*ruler"}, "a product game is checked on a grid"},
   };

@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +18,7 @@
 
 #include "support/run_cli.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/nim/nimber.hpp"
 #include "tartan/present/analysis_output.hpp"
 
 namespace tartan::cli {
@@ -148,6 +151,167 @@ TEST(CountCliTest, AMillionByAMillionBoardIsCountedInFull) {
   EXPECT_EQ(r["heads"].get<std::uint64_t>(), 1000000000000U);
   EXPECT_EQ(r["outcome"], r["value"].get<std::uint64_t>() != 0 ? "N" : "P");
   EXPECT_GT(r["winning_move_count"].get<std::uint64_t>(), 1000000000000U);
+}
+
+// Ruler's prefix XORs are the Gray code: P(k) = g(0) ⊕ ... ⊕ g(k-1) = k ⊕ (k >> 1). (g(j-1) is the lowest set bit of
+// j, so bit i of P(k) is the parity of the j <= k whose lowest set bit is 2^i, floor(k/2^i) - floor(k/2^(i+1)), which
+// is bit i ⊕ bit i+1 of k.) The run s..t turns coins whose values XOR to P(t+1) ⊕ P(s) = gray((t+1) ⊕ s), so it
+// changes a row's value by D exactly when s = (t+1) ⊕ gray⁻¹(D): from each heads coin t at most one run, when that s
+// is below t + 1. The tests below list and count Ruler's winning moves on rows of 10^6 coins from this alone.
+grundy_value gray(grundy_value k) { return k ^ (k >> 1); }
+grundy_value gray_inverse(grundy_value u) {
+  for (int shift = 1; shift < 64; shift <<= 1) u ^= u >> shift;
+  return u;
+}
+grundy_value ruler_value(coin t) { return (grundy_value{t} + 1) & ~grundy_value{t}; }
+
+/// A run of coins first..last, both included.
+using coin_run = std::pair<coin, coin>;
+
+/// The runs s..t (from heads coins t) changing a Ruler row's value by `change`, in the order tartan lists them: first
+/// the heads coins sure to have such a move (change ⊕ g(t) < g(t)), then the others, each group ascending.
+std::vector<coin_run> ruler_runs_changing(const std::vector<coin>& heads, grundy_value change) {
+  std::vector<coin_run> sure, others;
+  const grundy_value w = gray_inverse(change);
+  for (const coin t : heads) {
+    const grundy_value s = (grundy_value{t} + 1) ^ w;
+    if (s > t) continue;
+    ((change ^ ruler_value(t)) < ruler_value(t) ? sure : others).emplace_back(static_cast<coin>(s), t);
+  }
+  sure.insert(sure.end(), others.begin(), others.end());
+  return sure;
+}
+
+/// The moves of a JSON list of a row's winning moves, each checked to be a run and given as its ends.
+std::vector<coin_run> runs_of(const nlohmann::json& moves) {
+  std::vector<coin_run> runs;
+  for (const auto& m : moves) {
+    const std::vector<coin> coins = m.get<std::vector<coin>>();
+    EXPECT_FALSE(coins.empty());
+    if (coins.empty()) continue;
+    for (std::size_t i = 1; i < coins.size(); ++i) EXPECT_EQ(coins[i], coins[0] + i) << "not a run";
+    runs.emplace_back(coins.front(), coins.back());
+  }
+  return runs;
+}
+
+std::vector<coin> coins_from(coin first, coin last) {
+  std::vector<coin> out;
+  for (coin c = first; c <= last; ++c) out.push_back(c);
+  return out;
+}
+
+TEST(CountCliTest, AMillionCoinRulerRowIsCountedListedAndPaged) {
+  const coin n = 1000000;
+  const std::vector<coin> heads = coins_from(0, n - 1);
+  const grundy_value value = gray(n);  // P(N)
+  const std::vector<coin_run> wanted = ruler_runs_changing(heads, value);
+  ASSERT_GT(wanted.size(), 400000U);
+  const std::vector<std::string> row = {"analyze", "ruler", "--coins", "1000000", "--all-heads"};
+  const auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = row;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  const auto counted = json_of(with({"--count"}));
+  EXPECT_EQ(counted["value"].get<grundy_value>(), value);
+  EXPECT_EQ(counted["winning_move_count"].get<std::uint64_t>(), wanted.size());
+  // The first three, and pages deep in the list, read without the pages before them.
+  const auto first = json_of(with({"--limit", "3"}));
+  EXPECT_EQ(runs_of(first["winning_moves"]), std::vector<coin_run>(wanted.begin(), wanted.begin() + 3));
+  for (const std::size_t offset : {wanted.size() / 2, wanted.size() - 1, wanted.size() + 5}) {
+    SCOPED_TRACE("--offset " + std::to_string(offset));
+    const auto page = json_of(with({"--limit", "2", "--offset", std::to_string(offset)}));
+    const std::size_t from = std::min(offset, wanted.size()), to = std::min(offset + 2, wanted.size());
+    EXPECT_EQ(runs_of(page["winning_moves"]), std::vector<coin_run>(wanted.begin() + static_cast<std::ptrdiff_t>(from),
+                                                                    wanted.begin() + static_cast<std::ptrdiff_t>(to)));
+  }
+  // The text form says the same.
+  const auto text = run_tartan(with({"--count"}));
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("winning moves: " + std::to_string(wanted.size()) + " (counted, not listed)"));
+}
+
+TEST(CountCliTest, AMillionCoinRulerRowWithGapsAndASumAreCountedFromTheirRuns) {
+  // Heads 0..999999 but 1000..1999 and 500000..599999 (a coin listed twice is tails).
+  const coin n = 1000000;
+  std::vector<coin> heads;
+  grundy_value value = 0;
+  for (coin t = 0; t < n; ++t) {
+    if ((t >= 1000 && t <= 1999) || (t >= 500000 && t <= 599999)) continue;
+    heads.push_back(t);
+    value ^= ruler_value(t);
+  }
+  const auto counted =
+      json_of({"analyze", "ruler", "--coins", "1000000", "--heads", "0-999999,1000-1999,500000-599999", "--count"});
+  EXPECT_EQ(counted["value"].get<grundy_value>(), value);
+  EXPECT_EQ(counted["winning_move_count"].get<std::uint64_t>(), ruler_runs_changing(heads, value).size());
+  const auto page = json_of({"analyze", "ruler", "--coins", "1000000", "--heads", "0-999999,1000-1999,500000-599999",
+                             "--limit", "2", "--offset", "1000"});
+  const auto wanted = ruler_runs_changing(heads, value);
+  ASSERT_GT(wanted.size(), 1002U);
+  EXPECT_EQ(runs_of(page["winning_moves"]), std::vector<coin_run>(wanted.begin() + 1000, wanted.begin() + 1002));
+
+  // A sum: the whole row plus its coins 0..699999. A move in a term wins when it changes that term by the sum's value.
+  const std::vector<coin> half = coins_from(0, 699999);
+  grundy_value half_value = 0;
+  for (const coin t : half) half_value ^= ruler_value(t);
+  const grundy_value sum_value = gray(n) ^ half_value;
+  const auto sum = json_of({"analyze", "ruler", "1000000=all", "+", "ruler", "1000000=0-699999", "--count"});
+  EXPECT_EQ(sum["value"].get<grundy_value>(), sum_value);
+  const std::size_t term0 = ruler_runs_changing(coins_from(0, n - 1), sum_value).size();
+  const std::size_t term1 = ruler_runs_changing(half, sum_value).size();
+  ASSERT_GT(term1, 0U);
+  EXPECT_EQ(sum["winning_move_count"].get<std::uint64_t>(), term0 + term1);
+  const auto sum_page = json_of({"analyze", "ruler", "1000000=all", "+", "ruler", "1000000=0-699999", "--limit", "1",
+                                 "--offset", std::to_string(term0)});  // the first move of term 1
+  ASSERT_EQ(sum_page["winning_moves"].size(), 1U);
+  EXPECT_EQ(sum_page["winning_moves"][0]["term"], 1);
+  EXPECT_EQ(runs_of(nlohmann::json::array({sum_page["winning_moves"][0]["move"]})),
+            std::vector<coin_run>{ruler_runs_changing(half, sum_value).front()});
+}
+
+/// The pairs s < e <= n with s ⊕ e = w (w != 0): the s <= n whose bit at w's top bit is 0 and with s ⊕ w <= n, by
+/// a walk down the bits keeping whether s and s ⊕ w still equal n's leading bits.
+std::uint64_t pairs_with_xor(std::uint64_t n, std::uint64_t w) {
+  const int top = static_cast<int>(std::bit_width(w)) - 1;
+  std::uint64_t ways[2][2] = {{0, 0}, {0, 1}};  // [s tight][s ⊕ w tight]
+  for (int b = 40; b >= 0; --b) {
+    std::uint64_t next[2][2] = {{0, 0}, {0, 0}};
+    const unsigned nb = (n >> b) & 1, wb = (w >> b) & 1;
+    for (unsigned t1 = 0; t1 < 2; ++t1) {
+      for (unsigned t2 = 0; t2 < 2; ++t2) {
+        if (ways[t1][t2] == 0) continue;
+        for (unsigned sb = 0; sb < 2; ++sb) {
+          if (b == top && sb != 0) continue;
+          const unsigned xb = sb ^ wb;
+          if ((t1 != 0 && sb > nb) || (t2 != 0 && xb > nb)) continue;
+          next[t1 != 0 && sb == nb][t2 != 0 && xb == nb] += ways[t1][t2];
+        }
+      }
+    }
+    std::copy(&next[0][0], &next[0][0] + 4, &ways[0][0]);
+  }
+  return ways[0][0] + ways[0][1] + ways[1][0] + ways[1][1];
+}
+
+TEST(CountCliTest, RugsOfAMillionByAMillionAreCountedFromTheGrayCode) {
+  // On Rugs (ruler*ruler), every run S × T of the all-heads board from its heads coins wins iff u ⊗ v = V, u and v
+  // the runs' values: the runs of value u = gray(w) are the pairs s < e <= N with s ⊕ e = w (above), and V is
+  // P(N) ⊗ P(N). So the count is Σ_u H[u] · H[V ⊘ u], H[u] = pairs_with_xor(N, gray⁻¹(u)), u below 2^20.
+  const std::uint64_t n = 1000000;
+  std::vector<std::uint64_t> h(std::size_t{1} << 20);
+  for (grundy_value u = 1; u < h.size(); ++u) h[u] = pairs_with_xor(n, gray_inverse(u));
+  const grundy_value value = nim_mul(gray(n), gray(n));
+  uint128 wanted = 0;
+  for (grundy_value u = 1; u < h.size(); ++u) {
+    const grundy_value v = nim_div(value, u);
+    if (v < h.size()) wanted += uint128{h[u]} * h[v];
+  }
+  const auto r = run_tartan({"analyze", "ruler*ruler", "--size", "1000000x1000000", "--all-heads", "--count"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("value: " + std::to_string(value) + "\n"));
+  EXPECT_THAT(r.out, HasSubstr("winning moves: " + to_decimal(wanted) + " (counted, not listed)"));
 }
 
 TEST(CountCliTest, CountsBeyond64BitsAreWrittenInFull) {

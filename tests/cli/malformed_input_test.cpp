@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <random>
@@ -162,7 +163,7 @@ const std::vector<malformed_case>& cases() {
       {"NimOrderOfZero", {"nim", "order", "0"}, "", 2, "give a non-zero nimber"},
       {"NimMulOrdinalCoefficientFirst", {"nim", "mul", "3w", "2"}, "", 2, "operand A: '3w' puts the coefficient 3"},
       {"NimMulOrdinalOutOfOrder", {"nim", "mul", "w", "1 + w"}, "", 2, "operand B: '1 + w' has the term 'w' after"},
-      {"NimInvOrdinalBeyondRange", {"nim", "inv", "w^(w^67)"}, "", 2, "needs Lenstra's constant for the prime 347"},
+      {"NimInvOrdinalBeyondRange", {"nim", "inv", "w^(w^70)"}, "", 2, "needs Lenstra's constant for the prime 359"},
       {"NimInvOrdinalFullwidth", {"nim", "inv", "ｗ"}, "", 2, "a full-width letter: type the ASCII letter w"},
       {"NimPowOrdinalWithBits", {"nim", "pow", "w", "2", "--bits", "128"}, "", 2, "leave out --bits"},
       {"NimOrderOrdinalZero", {"nim", "order", "w + w"}, "", 2, "X: 'w + w' repeats the power 'w'"},
@@ -490,26 +491,65 @@ const std::vector<malformed_case>& cases() {
        2,
        "needs about 238.4 GiB, over the memory limit of"},
 
+      // ---- options renamed so that one word means one thing (a count of values --length, claimed values
+      // --claimed, how many to list --limit): before, each old name was taken, and meant another thing in another
+      // command; now each is refused with the new name and the value typed ----
+      {"CensusValuesIsLength",
+       {"census", "octal", "--digits", "1", "--values", "4096"},
+       "",
+       2,
+       "tartan census calls --values --length now: type --length '4096'"},
+      {"CensusSizeIsMaxSize",
+       {"census", "subtraction", "--max-element", "4", "--size", "2"},
+       "",
+       2,
+       "tartan census calls --size --max-size now: type --max-size '2'"},
+      {"CheckValuesIsClaimed",
+       {"check", "1-3", "--coins", "4", "--values=1,2,4,8"},
+       "",
+       2,
+       "tartan check calls --values --claimed now: type --claimed '1,2,4,8'"},
+      {"VerifyValuesIsClaimedFile",
+       {"verify", "ruler*ruler", "--size", "2x2", "--values", "table.txt"},
+       "",
+       2,
+       "tartan verify calls --values --claimed now: type --claimed '@table.txt'"},
+      {"VerifyListIsLimit",
+       {"verify", "ruler*ruler", "--size", "2x2", "--list", "3"},
+       "",
+       2,
+       "tartan verify calls --list --limit now: type --limit '3'"},
+      {"SeqOffsetIsOeisOffset",
+       {"seq", "kayles", "5", "--format", "bfile", "--offset", "1"},
+       "",
+       2,
+       "tartan seq calls --offset --oeis-offset now: type --oeis-offset '1'"},
+      {"CensusValuesWithoutValue",
+       {"census", "octal", "--digits", "1", "--values"},
+       "",
+       2,
+       "tartan census calls --values --length now: type --length N"},
+
       // ---- check ----
       {"CheckNoCoins", {"check", "mock-turtles"}, "", 2, "give the number of coins to check, e.g. tartan check"},
       {"CheckCoinsZero", {"check", "mock-turtles", "--coins", "0"}, "", 2, "--coins must be at least 1"},
       {"CheckCoinsTooMany", {"check", "mock-turtles", "--coins", "40"}, "", 2, "check --coins at most 24"},
       {"CheckMovesExplode", {"check", "1-20", "--coins", "22"}, "", 2, "check --coins at most 14 for this game"},
-      {"CheckValuesEmptyItem",
-       {"check", "mock-turtles", "--coins", "4", "--values", "1,2,,7"},
+      {"CheckClaimedEmptyItem",
+       {"check", "mock-turtles", "--coins", "4", "--claimed", "1,2,,7"},
        "",
        2,
-       "--values item 3: empty; type a number"},
-      {"CheckValuesEmpty",
-       {"check", "mock-turtles", "--coins", "4", "--values", ""},
+       "--claimed value 3: empty; type a number"},
+      {"CheckClaimedEmpty",
+       {"check", "mock-turtles", "--coins", "4", "--claimed", ""},
        "",
        2,
-       "--values: empty; type a value"},
-      {"CheckValuesTooFew",
-       {"check", "mock-turtles", "--coins", "4", "--values", "1,2,4"},
+       "--claimed: empty; type a value"},
+      {"CheckClaimedTooFew",
+       {"check", "mock-turtles", "--coins", "4", "--claimed", "1,2,4"},
        "",
        2,
-       "--values lists 3 values but --coins is 4; give one value per coin"},
+       "--claimed gives 3 values but --coins is 4; give one value per coin"},
       {"CheckProductWithoutSize",
        {"check", "ruler*ruler"},
        "",
@@ -627,11 +667,11 @@ const std::vector<malformed_case>& cases() {
        "",
        2,
        "--threads: '99999999999' is too large; the largest allowed is 1024"},
-      {"VerifyListNegative",
-       {"verify", "ruler*ruler", "--size", "4x4", "--list", "-1"},
+      {"VerifyLimitNegative",
+       {"verify", "ruler*ruler", "--size", "4x4", "--limit", "-1"},
        "",
        2,
-       "--list: '-1' is negative"},
+       "--limit: '-1' is negative"},
       {"VerifyMaxMemoryEmpty",
        {"verify", "ruler*ruler", "--size", "4x4", "--max-memory", ""},
        "",
@@ -840,7 +880,7 @@ void expect_clean_refusal(const tartan::test::cli_result& r, const std::string& 
   EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 200);
 }
 
-// Random bytes (a fixed seed) through every path that reads text: positions, --heads, game codes, @FILE, --values,
+// Random bytes (a fixed seed) through every path that reads text: positions, --heads, game codes, @FILE, --claimed,
 // nim numbers, matrices and graphs, each as an argument, on standard input and in a file, bare and after a valid
 // start (so that the parsers get past their first character). Before: the bytes came back raw, about 1000 of them,
 // with ESC, BEL and line breaks, and the reason after them was never seen.
@@ -872,9 +912,9 @@ TEST(MalformedInputSuiteTest, RandomBytesAreQuotedShortAndEscapedEverywhere) {
         {{"analyze", "@" + file, "HT"}, ""},
         {{"seq", "@-", "5"}, with_nul},
         {{"table", "ruler*@" + file, "--size", "3x3"}, ""},
-        {{"verify", "ruler*ruler", "--size", "2x2", "--values", "-"}, with_nul},
-        {{"verify", "ruler*ruler", "--size", "2x2", "--values", file}, ""},
-        {{"check", "ruler", "--coins", "4", "--values", "1," + noise}, ""},
+        {{"verify", "ruler*ruler", "--size", "2x2", "--claimed", "@-"}, with_nul},
+        {{"verify", "ruler*ruler", "--size", "2x2", "--claimed", "@" + file}, ""},
+        {{"check", "ruler", "--coins", "4", "--claimed", "1," + noise}, ""},
         {{"nim", "mul", noise, "3"}, ""},
         {{"nim", "mul", "12" + noise, "3"}, ""},
         {{"nim", "mul", "--batch"}, "1 " + with_nul},
@@ -901,6 +941,97 @@ TEST(MalformedInputSuiteTest, RandomBytesAreQuotedShortAndEscapedEverywhere) {
     EXPECT_THAT(played.out, HasSubstr("refused: "));
   }
   std::remove(file.c_str());
+}
+
+/// The code points of `s` (valid UTF-8) that reorder or hide text on a terminal: the bidirectional embeddings,
+/// overrides, marks and isolates, zero-width spaces and joiners, the soft hyphen, the byte-order mark, the line and
+/// paragraph separators and the tag characters (Unicode's format characters and separators, as the issue named them).
+std::vector<std::uint32_t> invisible_in(const std::string& s) {
+  std::vector<std::uint32_t> found;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const std::size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+    std::uint32_t cp = n == 1 ? c : c & (0xff >> (n + 1));
+    for (std::size_t k = 1; k < n && i + k < s.size(); ++k)
+      cp = cp << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+    if (cp == 0xad || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+        (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff || (cp >= 0xe0000 && cp <= 0xe007f)) {
+      found.push_back(cp);
+    }
+    i += n;
+  }
+  return found;
+}
+
+// Before: a right-to-left override in a position was printed raw between the quotes ("position: 'HT<U+202E>H'..."), so
+// the terminal drew the rest of the line backwards; so were the other format characters, on every path that quotes
+// typed text. Each is now escaped (\u{202e}) by the one quoting function, whatever the command and the argument.
+TEST(MalformedInputSuiteTest, FormatCharactersAreEscapedInEveryMessage) {
+  const std::string dir = "/tmp/tartan_format_characters_" + std::to_string(::getpid());
+  for (const std::string c : {"\u202e", "\u2066", "\u200b", "\ufeff", "\u00ad", "\u2028", "\U000E0041"}) {
+    const std::vector<std::vector<std::string>> cases = {
+        {"analyze", "ruler", "HT" + c + "H"},
+        {"analyze", "ruler", "--coins", "5", "--heads", "1," + c + "2"},
+        {"analyze", "kayles", "--heaps", "3," + c + "4"},
+        {"analyze", "@" + dir + "/game" + c + ".code", "HT"},
+        {"seq", "1-3" + c, "5"},
+        {"seq", "rul" + c + "er", "5"},
+        {"seq", "0.7" + c + "7", "5"},
+        {"seq", "ruler", "1" + c + "0"},
+        {"seq", "ruler", "5", "--svg", dir + "/plot" + c + ".png"},
+        {"seq", "ruler", "5", "--max-seconds", "6" + c},
+        {"census", "turning", "a-b" + c},
+        {"census", "file", dir + "/rules" + c + ".txt"},
+        {"census", "octal", "--digits", "1", "--d0", "4" + c},
+        {"check", "ruler", "--coins", "4", "--claimed", "1," + c + "2,4,1"},
+        {"verify", "ruler*ruler", "--size", "4x" + c + "4"},
+        {"nim", "mul", "3" + c, "5"},
+        {"graph", dir + "/graph" + c + ".txt"},
+        {"table", "ruler*rul" + c + "er", "--size", "4x4"},
+        {"play", "ruler", "HT" + c},
+        {"seq", "ruler", "5", "--val" + c + "ues", "3"},
+        {"se" + c + "q", "ruler", "5"},
+    };
+    for (const auto& args : cases) {
+      const tartan::test::cli_result r = run_tartan(args);
+      SCOPED_TRACE("tartan " + args[0] + " " + args[1] + " ...: " + r.err);
+      EXPECT_NE(r.exit_code, 0);
+      EXPECT_TRUE(invisible_in(r.err).empty()) << "raw U+" << std::hex << invisible_in(r.err).front();
+      EXPECT_TRUE(invisible_in(r.out).empty()) << r.out.substr(0, 200);
+    }
+  }
+}
+
+// Before: a UTF-8 byte-order mark (EF BB BF, which some editors write first) was read as part of the text, so a rules
+// file, a game file, a matrix or a graph saved by such an editor was refused ("'\u{feff}0.77' ... is not ..."). It is
+// skipped in every file tartan reads as text, and on standard input.
+TEST(MalformedInputSuiteTest, ByteOrderMarkIsSkippedInEveryFileRead) {
+  const std::string dir = "/tmp/tartan_byte_order_mark_" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  const std::string bom = "\xef\xbb\xbf";
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir + "/" + name, std::ios::binary) << bom << text;
+    return dir + "/" + name;
+  };
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"census", "file", write("rules.txt", "0.77\n0.07\n"), "--length", "100"}, "0.77  kayles"},
+      {{"seq", "@" + write("game.code", "1-3\n"), "4"}, "1 2 4 7"},
+      {{"analyze", "@" + write("kayles.code", "0.77"), "--heaps", "3"}, "value: 3"},
+      {{"nim", "det", write("matrix.txt", "1 0\n0 1\n")}, "1"},
+      {{"graph", write("graph.txt", "a b\n")}, "a"},
+      {{"check", "1-3", "--coins", "4", "--claimed", "@" + write("claimed.txt", "1,2,4,7\n")}, "mismatches: 0"},
+      {{"verify", "ruler*ruler", "--size", "2x2", "--claimed", "@" + write("table.txt", "1 2\n2 3\n")}, "ok: "},
+  };
+  for (const auto& [args, shown] : cases) {
+    const tartan::test::cli_result r = run_tartan(args);
+    SCOPED_TRACE("tartan " + args[0] + " " + args[1]);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_THAT(r.out, HasSubstr(shown));
+  }
+  const tartan::test::cli_result piped = run_tartan({"analyze", "ruler", "-"}, bom + "HTH\n");
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_THAT(piped.out, HasSubstr("value: "));
+  std::filesystem::remove_all(dir);
 }
 
 TEST(MalformedInputSuiteTest, CoversEveryCommandWithAtLeastSeventyCases) {

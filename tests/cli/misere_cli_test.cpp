@@ -1,7 +1,8 @@
 // --misere through the tartan command: analyze (rows, boards, heaps; text, JSON, counts), check and play, against the
 // games played out here by their definitions in misère play (the player left without a move wins): Mock Turtles rows
 // and Turning Corners boards as bitmasks, Kayles heaps as multisets. Then Ctrl-C during a long sweep (the partial
-// report, exit 130) and the refusals (one line, exit 2).
+// report, exit 130), a solving stopped by the time limit (its winning moves unknown), and the refusals (one line, exit
+// 2).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -298,6 +299,35 @@ TEST(MisereCliTest, CtrlCDuringASweepKeepsThePartialReport) {
   EXPECT_NE(err.find(" stopped after "), std::string::npos) << err;
 }
 
+// Before: when the time limit stopped the solving before the outcome was known, the report went on "winning moves:
+// only those among the positions solved before the stop" and then "winning moves: none from --offset 0 on (the
+// position has fewer)", as if the position had none. Now one line says they are unknown. The positions are sized so
+// that no machine solves them in the limit: every move leaves five heads coins among 60 (eleven Kayles heaps of 20 to
+// 31 tokens), and the outcome of any of those is a search over far more positions than a second allows.
+TEST(MisereCliTest, WinningMovesAfterAStoppedSolvingAreUnknown) {
+  const std::vector<std::vector<std::string>> stopped = {
+      {"analyze", "mock-turtles", "--coins", "60", "--heads", "10,20,30,40,50,59", "--misere", "--max-seconds", "0.2"},
+      {"analyze", "kayles", "--heaps", "20,21,22,23,24,25,26,27,28,29,30,31", "--misere", "--max-seconds", "0.2"},
+  };
+  for (const auto& args : stopped) {
+    const tartan::test::cli_result r = run_tartan(args);
+    SCOPED_TRACE(args[1]);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.out.find("outcome: unknown (the solving stopped first)\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("winning moves: unknown (the solving stopped before the outcome was known)\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("none"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("only those"), std::string::npos) << r.out;
+    std::size_t lines = 0;
+    for (std::size_t at = r.out.find("winning moves"); at != std::string::npos;
+         at = r.out.find("winning moves", at + 1))
+      ++lines;
+    EXPECT_EQ(lines, 1u) << "one line says it: " << r.out;
+    EXPECT_NE(r.err.find("stopped at the time limit"), std::string::npos) << r.err;
+  }
+}
+
 TEST(MisereCliTest, CtrlCDuringACheckKeepsThePositionsChecked) {
   // Every position of Mock Turtles on 30 coins: a sweep of 2^30 positions, minutes on any machine.
   background_tartan run({"check", "mock-turtles", "--coins", "30", "--misere"}, error_stream::terminal);
@@ -325,7 +355,7 @@ TEST(MisereCliTest, RefusalsAreOneLine) {
   one_line(run_tartan({"analyze", "ruler", "HTH", "--misere", "--options", "3"}), "leave them out of a misère");
   one_line(run_tartan({"analyze", "ruler", "HTH", "--misere", "--svg", "/tmp/x.svg"}), "leave them out of a misère");
   one_line(run_tartan({"check", "ruler", "--coins", "63", "--misere"}), "check --coins at most 62");
-  one_line(run_tartan({"check", "ruler", "--coins", "4", "--misere", "--values", "1,2,1,4"}), "leave out one of them");
+  one_line(run_tartan({"check", "ruler", "--coins", "4", "--misere", "--claimed", "1,2,1,4"}), "leave out one of them");
   one_line(run_tartan({"play", "ruler", "--coins", "100", "--heads", "99", "--misere"}), "at most 64 coins");
 }
 

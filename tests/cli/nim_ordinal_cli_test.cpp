@@ -5,12 +5,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "support/background_cli.hpp"
 #include "support/run_cli.hpp"
+#include "support/temporary_dir.hpp"
 #include "tartan/nim/lenstra.hpp"
 #include "tartan/nim/ordinal_nimber.hpp"
 
@@ -130,15 +132,15 @@ TEST(NimOrdinalCliTest, AlphaPrintsTheConstantsAndTheTime) {
   }
 }
 
-// Beyond the table, alpha_347 needs a field of degree 624876: minutes of work, stopped by Ctrl-C once its progress
-// bar shows that it began, with exit code 130 and one line saying where.
+// Beyond the table, alpha_359 needs a field of degree 3504820: many minutes of work, stopped by Ctrl-C once its
+// progress bar shows that it began, with exit code 130 and one line saying where.
 TEST(NimOrdinalCliTest, AlphaStopsOnCtrlC) {
-  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "347"}, test::progress_bar_drawn("alpha_347"),
+  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "359"}, test::progress_bar_drawn("alpha_359"),
                                                    test::error_stream::terminal);
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
-  EXPECT_THAT(r.err, StartsWith("interrupted: the computation of Lenstra's constants for p = 347 stopped at the "));
+  EXPECT_THAT(r.err, StartsWith("interrupted: the computation of Lenstra's constants for p = 359 stopped at the "));
 }
 
 /// The progress bar of `nim alpha` drawn with a '#': at least the first two primes' constants were computed.
@@ -149,21 +151,22 @@ test::print_condition alpha_bar_filled(const std::string& label) {
 }
 
 TEST(NimOrdinalCliTest, AlphaKeepsWhatItComputedOnCtrlC) {
-  // Every alpha from 3 to 347 from scratch: the constants up to 337 take half a minute, 347's field of degree 624876
-  // minutes, so the interrupt comes certainly before the end, and after the bar shows some primes done.
-  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "347", "--from-scratch"},
-                                                   alpha_bar_filled("alpha_347"), test::error_stream::terminal);
+  // Every alpha from 3 to 359 from scratch: the constants up to 353 take a minute or two, 359's field of degree
+  // 3504820 many minutes more, so the interrupt comes certainly before the end, and after the bar shows some primes
+  // done.
+  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "359", "--from-scratch"},
+                                                   alpha_bar_filled("alpha_359"), test::error_stream::terminal);
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
   EXPECT_THAT(r.err, MatchesRegex("interrupted: the computation of Lenstra's constants for p = [0-9]+ stopped at .*; "
                                   "computed before it: alpha_3 to alpha_[0-9]+, all agreeing with the table\n"));
 
-  const auto j = test::run_tartan_interrupted_when({"nim", "alpha", "347", "--from-scratch", "--json"},
-                                                   alpha_bar_filled("alpha_347"), test::error_stream::terminal);
+  const auto j = test::run_tartan_interrupted_when({"nim", "alpha", "359", "--from-scratch", "--json"},
+                                                   alpha_bar_filled("alpha_359"), test::error_stream::terminal);
   EXPECT_EQ(j.exit_code, 130) << j.err;
   const json report = json::parse(j.out);
-  EXPECT_EQ(report["prime"], 347);
+  EXPECT_EQ(report["prime"], 359);
   EXPECT_EQ(report["complete"], false);
   ASSERT_GE(report["computed"].size(), 2u) << j.out;
   for (std::size_t k = 0; k < report["computed"].size(); ++k) {
@@ -185,9 +188,9 @@ TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
   expect_error(run_tartan({"nim", "mul", "1 + w", "1"}),
                "operand A: '1 + w' has the term 'w' after the smaller '1'; write the terms from the highest power of "
                "w down (as an ordinal, 1 + w is w)");
-  expect_error(run_tartan({"nim", "inv", "w^(w^67)"}),
-               "w^(w^67) needs Lenstra's constant for the prime 347; tartan computes with the ordinals below "
-               "w^(w^67), whose primes go up to 337");
+  expect_error(run_tartan({"nim", "inv", "w^(w^70)"}),
+               "w^(w^70) needs Lenstra's constant for the prime 359; tartan computes with the ordinals below "
+               "w^(w^70), whose primes go up to 353");
   expect_error(run_tartan({"nim", "mul", "w", "2", "--bits", "128"}),
                "--bits sets the field of finite nimbers; an ordinal such as w needs no field size: leave out --bits");
   expect_error(run_tartan({"nim", "sqrt", "w", "--hex"}),
@@ -206,7 +209,7 @@ TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
                "prime P: 9 is not an odd prime; type 3, 5, 7, 11, ... (alpha_p is defined for the odd primes)");
   expect_error(run_tartan({"nim", "alpha", "1009"}),
                "prime P: 1009 is beyond the primes up to 1000 that 'tartan nim alpha' computes (the table holds "
-               "those up to 337; each prime beyond takes minutes to hours); type a prime up to 1000");
+               "those up to 353; each prime beyond takes minutes to hours); type a prime up to 1000");
   expect_error(run_tartan({"nim", "alpha", "x"}),
                "prime P: 'x' is not a decimal number (bad character at position 1); type e.g. 42 or 0x2a");
   expect_error(run_tartan({"nim", "degree", "w", "--big-as-strings"}),
@@ -215,6 +218,32 @@ TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
   EXPECT_EQ(inverse.exit_code, 2);
   EXPECT_EQ(test::count_lines(inverse.err), 1u) << inverse.err;
   EXPECT_THAT(inverse.err, HasSubstr("beyond the 2^22 nimbers tartan computes with"));
+}
+
+TEST(NimOrdinalCliTest, AlphaRecordsACheckpointAndGoesOnFromIt) {
+  const test::temporary_dir dir;
+  const std::string path = dir.file("alpha.txt");
+  const auto first = run_tartan({"nim", "alpha", "23", "--from-scratch", "--checkpoint", path});
+  EXPECT_EQ(first.exit_code, 0) << first.err;
+  std::vector<lenstra_constant> recorded = read_lenstra_checkpoint(path);
+  ASSERT_EQ(recorded.size(), 8u);  // 3, 5, ..., 23
+  for (std::size_t k = 0; k < recorded.size(); ++k) EXPECT_EQ(recorded[k], lenstra_table::builtin().by_index(k));
+  // A second run to 29 computes 29 alone (the constants up to 23 come from the file), and one to 19 none.
+  const json j = json::parse(run_tartan({"nim", "alpha", "29", "--from-scratch", "--checkpoint", path, "--json"}).out);
+  EXPECT_EQ(j["excess"], 0);
+  EXPECT_EQ(read_lenstra_checkpoint(path).size(), 9u);
+  EXPECT_THAT(run_tartan({"nim", "alpha", "19", "--from-scratch", "--checkpoint", path}).out,
+              HasSubstr("alpha_19 = w^3 + 4"));
+  EXPECT_EQ(read_lenstra_checkpoint(path).size(), 9u);
+  // A file of something else is refused in one line, and left as it was.
+  const std::string other = dir.file("notes.txt");
+  std::ofstream(other) << "my notes\n";
+  expect_error(run_tartan({"nim", "alpha", "7", "--checkpoint", other}),
+               "'" + other +
+                   "' is not a checkpoint of Lenstra's constants (its first line is not '# tartan Lenstra constants "
+                   "1'); give a new file name or one a 'tartan nim alpha --checkpoint' wrote");
+  std::ifstream in(other);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()), "my notes\n");
 }
 
 }  // namespace

@@ -104,7 +104,7 @@ TEST(PeriodicCliTest, SeqFromJumpsAnywhere) {
   EXPECT_EQ(doc["from"], 1000);
   EXPECT_EQ(doc["values"], nlohmann::json::array({kayles().at(1000), kayles().at(1001)}));
   const auto bfile = run_tartan(
-      {"seq", "kayles", "2", "--from", std::to_string(UINT64_MAX - 1), "--format", "bfile", "--offset", "3"});
+      {"seq", "kayles", "2", "--from", std::to_string(UINT64_MAX - 1), "--format", "bfile", "--oeis-offset", "3"});
   ASSERT_EQ(bfile.exit_code, 0) << bfile.err;
   EXPECT_NE(bfile.out.find("\n18446744073709551617 " + std::to_string(kayles().at(UINT64_MAX - 1)) +
                            "\n18446744073709551618 " + std::to_string(kayles().at(UINT64_MAX)) + "\n"),
@@ -273,8 +273,8 @@ TEST(PeriodicCliTest, RefusalsPastWhatAnswersThem) {
        "error: a heap of 4000000000 needs g(0..4000000000), more than the 100000000 values tartan computes at once, "
        "and no proven period of 4.07 answers it; give heaps below 100000000\n"},
       {{"analyze", "kayles", "--heaps", "99999999999", "--misere"},
-       "error: misère play of heaps is solved heap size by heap size, every heap up to the largest, and stops below "
-       "2^32 - 1 tokens; the heap of 99999999999 is past it: give smaller heaps, or leave out misère play\n"},
+       "error: misère play of heaps holds heaps below 2^32 - 1 tokens (its quotient, genera and search count them in "
+       "32 bits); the heap of 99999999999 is past it: give smaller heaps, or leave out misère play\n"},
       {{"seq", "ruler", "10", "--from", "4294967296"},
        "error: g(4294967296..4294967305) of ruler needs g(0..4294967305), but a row has at most 2^32 coins (coins "
        "are 32-bit); ask for values below n = 4294967296\n"},

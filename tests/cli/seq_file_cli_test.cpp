@@ -1,7 +1,7 @@
 // tartan seq with value files: --output writes one (read back here through the engine's reader and byte by byte),
 // --checkpoint keeps the values in one and goes on from it after Ctrl-C or SIGKILL (the kill sent once tartan has
 // printed values, never after a delay), and the refusals: another game's checkpoint, a damaged one, a path that cannot
-// be written, a count beyond a row, a file beyond the file size limit.
+// be written, a count beyond a row, a file beyond the file size limit, an --output that exists.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -67,21 +67,24 @@ TEST(SeqFileCliTest, OutputWritesAValueFileAndSaysWhere) {
   EXPECT_EQ(info.game.name, "0.16");
   EXPECT_TRUE(info.complete);
 
-  const auto json = nlohmann::json::parse(run_tartan({"seq", "treblecross", "5000", "--output", path, "--json"}).out);
+  const std::string treble_path = dir.file("treblecross.bin");
+  const auto json =
+      nlohmann::json::parse(run_tartan({"seq", "treblecross", "5000", "--output", treble_path, "--json"}).out);
   EXPECT_EQ(json.at("game"), "treblecross");
   EXPECT_EQ(json.at("code"), "0.007");
-  EXPECT_EQ(json.at("file"), path);
+  EXPECT_EQ(json.at("file"), treble_path);
   EXPECT_EQ(json.at("count"), 5000);
   EXPECT_EQ(json.at("width"), 1);
   EXPECT_EQ(json.at("complete"), true);
-  EXPECT_EQ(values_in(path), tartan::test::octal_by_definition({0, 0, 7}, 5000));
+  EXPECT_EQ(values_in(treble_path), tartan::test::octal_by_definition({0, 0, 7}, 5000));
 
   // --format json is --json here too, and --period adds what published tables print: the largest value and the
   // first heap reaching it, checked against the definition's values.
   const std::vector<grundy_value> treble = tartan::test::octal_by_definition({0, 0, 7}, 5000);
   const auto top = std::max_element(treble.begin(), treble.end());
   const auto summary = nlohmann::json::parse(
-      run_tartan({"seq", "treblecross", "5000", "--output", path, "--format", "json", "--period"}).out);
+      run_tartan({"seq", "treblecross", "5000", "--output", treble_path, "--force", "--format", "json", "--period"})
+          .out);
   EXPECT_EQ(summary.at("count"), 5000);
   EXPECT_EQ(summary.at("largest").at("value"), *top);
   EXPECT_EQ(summary.at("largest").at("at"), top - treble.begin());
@@ -158,6 +161,7 @@ TEST(SeqFileCliTest, RefusalsInOneLine) {
       {{"seq", "0.16", "100", "--checkpoint", sixteen, "--checkpoint-every", "soon"}, "--checkpoint-every: 'soon'"},
       {{"seq", "0.16", "100", "--threads", "0"}, "--threads must be at least 1"},
       {{"seq", "0.16", "100", "--output", dir.file("b.txt"), "--format", "bfile"}, "not a b-file"},
+      {{"seq", "0.16", "100", "--force"}, "--force lets --output replace a file that exists; give it with --output"},
   };
   for (const bad& c : cases) {
     const auto r = run_tartan(c.args);
@@ -177,6 +181,62 @@ TEST(SeqFileCliTest, RefusalsInOneLine) {
   const auto damaged = run_tartan({"seq", "0.16", "200", "--checkpoint", sixteen});
   EXPECT_EQ(damaged.exit_code, 2);
   EXPECT_THAT(damaged.err, HasSubstr("is damaged: its values g(0..99) do not match their checksum"));
+}
+
+// Before: --output replaced any file without a word: a rules file, another game's values, the values of a longer run
+// of this game. A FILE that exists is now refused before any work and left as it was, unless --force is given, or it
+// is the --checkpoint itself, which is taken up again.
+TEST(SeqFileCliTest, OutputReplacesNoFileUnlessAsked) {
+  const temporary_dir dir;
+  const std::string rules = dir.file("rules.txt");
+  {
+    std::ofstream out(rules);
+    out << "0.77\n0.07\n";
+  }
+  const std::string kayles = dir.file("kayles.bin");
+  ASSERT_EQ(run_tartan({"seq", "0.77", "1000", "--output", kayles}).exit_code, 0);
+  for (const std::string& path : {rules, kayles}) {
+    const auto r = run_tartan({"seq", "0.07", "10", "--output", path});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.err, "error: --output '" + path +
+                         "' exists; give --force to replace it, another file, or --checkpoint '" + path +
+                         "' to go on from the values it holds\n");
+    EXPECT_EQ(r.out, "");
+  }
+  EXPECT_EQ(tartan::test::read_file(rules), "0.77\n0.07\n");
+  EXPECT_EQ(tartan::read_value_file(kayles).count, 1000u);
+  EXPECT_EQ(tartan::read_value_file(kayles).game.code, "0.77");
+  // A copy of a checkpoint to a file that exists is refused as well, before the checkpoint is computed.
+  const std::string checkpoint = dir.file("checkpoint.bin");
+  EXPECT_EQ(run_tartan({"seq", "0.07", "10", "--checkpoint", checkpoint, "--output", rules}).exit_code, 2);
+  EXPECT_FALSE(std::filesystem::exists(checkpoint));
+  // Asked for: replaced. The checkpoint named as the output: taken up again, no --force needed.
+  const auto forced = run_tartan({"seq", "0.07", "10", "--output", rules, "--force"});
+  EXPECT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_EQ(values_in(rules), tartan::test::octal_by_definition({0, 7}, 10));
+  const auto same = run_tartan({"seq", "0.77", "2000", "--output", kayles, "--checkpoint", kayles});
+  EXPECT_EQ(same.exit_code, 0) << same.err;
+  EXPECT_THAT(same.out, HasSubstr("1000 of them read back from the checkpoint"));
+}
+
+// Before: a checkpoint made with the code .77 was refused when the run was asked for as 0.77 or 0.770 ("holds values
+// of .77, not of 0.77"): the same game spelt three ways. A take-and-break code is now named by its one spelling
+// (0.77), and a value file written under another spelling of the same rule is taken up too.
+TEST(SeqFileCliTest, ACheckpointResumesUnderEverySpellingOfItsCode) {
+  const temporary_dir dir;
+  const std::string path = dir.file("kayles.bin");
+  ASSERT_EQ(run_tartan({"seq", ".77", "500", "--checkpoint", path, "--output", path}).exit_code, 0);
+  EXPECT_EQ(tartan::read_value_file(path).game.code, "0.77");
+  for (const char* spelling : {"0.770", "0.77", "kayles", ".77"}) {
+    const auto r = run_tartan({"seq", spelling, "600", "--checkpoint", path, "--output", path});
+    EXPECT_EQ(r.exit_code, 0) << spelling << ": " << r.err;
+    EXPECT_THAT(r.out, HasSubstr("of them read back from the checkpoint")) << spelling;
+  }
+  const std::vector<grundy_value> values = values_in(path);
+  ASSERT_EQ(values.size(), 600u);
+  EXPECT_EQ(values, tartan::test::octal_by_definition({7, 7}, 600));
+  const auto json = run_tartan({"seq", ".770", "3", "--json"});
+  EXPECT_THAT(json.out, HasSubstr("\"game\":\"0.77\",\"code\":\"0.77\""));
 }
 
 TEST(SeqFileCliTest, TheFileSizeLimitAndTheDiskRefuseAFileBeforeAnyWork) {

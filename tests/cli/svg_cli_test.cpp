@@ -391,7 +391,7 @@ TEST(SvgCliTest, SaysWhereItWroteAndRefusesABadPathBeforeAnyWork) {
     std::string path, message;
   } bad[] = {
       {"/tmp/rugs.png",
-       "--svg /tmp/rugs.png: tartan writes SVG pictures; give a name ending in .svg, such as rugs.svg"},
+       "--svg '/tmp/rugs.png': tartan writes SVG pictures; give a name ending in .svg, such as 'rugs.svg'"},
       {"/tmp/noextension", "give a name ending in .svg"},
       {"/nonexistent-dir/x.svg",
        "cannot write '/nonexistent-dir/x.svg': the directory '/nonexistent-dir' does not exist"},
@@ -494,7 +494,8 @@ TEST(SvgCliTest, VerifyComparesWithConjecturedValuesAndCrossesTheMismatches) {
     }
   }
   const std::string path = temp_svg("verifyvalues");
-  auto r = run_tartan({"verify", "ruler*ruler", "--size", "8x8", "--values", values, "--threads", "1", "--svg", path});
+  auto r = run_tartan(
+      {"verify", "ruler*ruler", "--size", "8x8", "--claimed", "@" + values, "--threads", "1", "--svg", path});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_THAT(r.out, HasSubstr("mismatches: 1\n"));
   const std::uint64_t g25 = product[1][2];  // ruler(2) = 1, ruler(5) = 2
@@ -504,12 +505,12 @@ TEST(SvgCliTest, VerifyComparesWithConjecturedValuesAndCrossesTheMismatches) {
   EXPECT_EQ(cells_in_paths(*root, "mismatch"), 1u);
   EXPECT_EQ(cells_in_paths(*root, "agree"), 63u);
   EXPECT_EQ(count_class(*root, "mismatch-mark", "path"), 1u) << "the mismatch is marked by a shape, not colour alone";
-  const auto json = run_tartan({"verify", "ruler*ruler", "--size", "8x8", "--values", values, "--json"});
+  const auto json = run_tartan({"verify", "ruler*ruler", "--size", "8x8", "--claimed", "@" + values, "--json"});
   EXPECT_THAT(json.out, HasSubstr("\"given\":"));
   // A file with the wrong number of values.
-  r = run_tartan({"verify", "ruler*ruler", "--size", "4x4", "--values", values});
+  r = run_tartan({"verify", "ruler*ruler", "--size", "4x4", "--claimed", "@" + values});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_THAT(r.err, HasSubstr("holds 64 values but the box has 16 cells"));
+  EXPECT_THAT(r.err, HasSubstr("gives 64 values but the box has 16 cells"));
   std::remove(values.c_str());
 }
 

@@ -34,20 +34,20 @@ TEST(VerifyCliTest, RugsAgreeWithTheTheorem) {
   EXPECT_TRUE(r.err.empty()) << "no progress bar when standard error is not a terminal: " << r.err;
 }
 
-// --values - names its source as standard input, in the report and in a refusal (before: "the values of -").
+// --claimed @- names its source as standard input in the report (before: "the values of -").
 // Ruler's g(0) = 1 and g(1) = 2 (g(n) is the largest power of 2 dividing n + 1), and the nim products 1x1 = 1,
 // 1x2 = 2, 2x2 = 3, so the 2x2 box of ruler*ruler holds 1 2 / 2 3.
 TEST(VerifyCliTest, ValuesFromStandardInputAreNamedSo) {
-  const auto r = run_tartan({"verify", "ruler*ruler", "--size", "2x2", "--values", "-"}, "1 2\n2 3\n");
+  const auto r = run_tartan({"verify", "ruler*ruler", "--size", "2x2", "--claimed", "@-"}, "1 2\n2 3\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("method: G from the definition (mex over every product move), compared with the values of "
                        "standard input\n"),
             std::string::npos)
       << r.out;
-  const auto short_list = run_tartan({"verify", "ruler*ruler", "--size", "2x2", "--values", "-"}, "1 2 2\n");
+  const auto short_list = run_tartan({"verify", "ruler*ruler", "--size", "2x2", "--claimed", "@-"}, "1 2 2\n");
   EXPECT_EQ(short_list.exit_code, 2);
   EXPECT_EQ(short_list.err,
-            "error: --values standard input holds 3 values but the box has 4 cells; give G for every cell, in "
+            "error: --claimed gives 3 values but the box has 4 cells; give G for every cell, in "
             "row-major order (the last coordinate fastest)\n");
 }
 

@@ -514,6 +514,15 @@ TEST_F(ExploreApiTest, VerifyRunsAsAJobAndReportsAsTheCli) {
   const reply picture = server().post("verify/svg", json{{"job", id}}.dump());
   ASSERT_EQ(picture.status, 200) << picture.body;
   EXPECT_EQ(picture.body, cli_svg({"verify", "ruler*ruler", "--size", "24x24", "--threads", "1"}));
+  // How many mismatches to list is "limit", as in /api/analyze and `verify --limit` (it was "list", a word of its
+  // own for the same thing).
+  const reply limited = server().post("verify", R"({"game": "ruler*ruler", "size": "4x4", "limit": 3})");
+  EXPECT_EQ(limited.status, 202) << limited.body;
+  const reply old = server().post("verify", R"({"game": "ruler*ruler", "size": "4x4", "list": 3})");
+  EXPECT_EQ(old.status, 400);
+  EXPECT_NE(old.body.find("/api/verify has no field 'list'; its fields are game, size, threads, limit"),
+            std::string::npos)
+      << old.body;
 }
 
 TEST_F(ExploreApiTest, LongVerificationsAreBoundedCancelledAndBlockNothing) {

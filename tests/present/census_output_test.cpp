@@ -66,7 +66,7 @@ TEST(CensusOutputTest, RowsReadBackPrintTheSameBytes) {
     EXPECT_EQ(census_row_json(back.back(), true).dump(), line);
     EXPECT_EQ(back.back().fingerprint, r.fingerprint);
   }
-  const census_heading heading{family.spec, 500, family.rules.size()};
+  const census_heading heading{family.description, 500, family.rules.size()};
   for (const census_format f :
        {census_format::text, census_format::md, census_format::csv, census_format::json, census_format::jsonl}) {
     EXPECT_EQ(written(f, heading, back), written(f, heading, rows));
@@ -82,11 +82,11 @@ TEST(CensusOutputTest, RowsReadBackPrintTheSameBytes) {
 }
 
 TEST(CensusOutputTest, FormatsHoldWhatTheySay) {
-  const census_family family = listed_family("(a list)", "0.77\n0.07\n0.137\n0.16\n");
+  const census_family family = listed_family("a list", "0.77\n0.07\n0.137\n0.16\n");
   const std::vector<census_row> rows = rows_of(family, 1000);
-  const census_heading heading{family.spec, 1000, family.rules.size()};
+  const census_heading heading{family.description, 1000, family.rules.size()};
   const std::string text = written(census_format::text, heading, rows);
-  EXPECT_NE(text.find("census of file (a list): g(0..999) of each of 4 rules\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("census of the rules in a list: g(0..999) of each of 4 rules\n"), std::string::npos) << text;
   EXPECT_NE(text.find("0.77   kayles"), std::string::npos) << text;
   EXPECT_NE(text.find("0.137 +1\n"), std::string::npos) << "Dawson's Kayles is Dawson's Chess moved one heap:\n"
                                                         << text;
@@ -106,12 +106,13 @@ TEST(CensusOutputTest, FormatsHoldWhatTheySay) {
             std::string::npos)
       << "a field with commas is quoted: " << line;
   const nlohmann::json doc = nlohmann::json::parse(written(census_format::json, heading, rows));
-  EXPECT_EQ(doc["census"]["family"], "file (a list)");
+  EXPECT_EQ(doc["census"]["family"], "the rules in a list");
   EXPECT_EQ(doc["rows"].size(), 4u);
   EXPECT_EQ(doc["rows"][1]["same_as"]["rule"], "0.137");
   EXPECT_EQ(doc["rows"][1]["same_as"]["moved"], 1);
   EXPECT_TRUE(doc["rows"][2]["same_as"].is_null());
   EXPECT_TRUE(doc["complete"].get<bool>());
+  EXPECT_EQ(doc["stopped"], 0);
   EXPECT_FALSE(doc["rows"][0].contains("seconds")) << "the table's bytes must not depend on the run";
   std::istringstream jsonl(written(census_format::jsonl, heading, rows));
   std::vector<nlohmann::json> records;
@@ -120,6 +121,7 @@ TEST(CensusOutputTest, FormatsHoldWhatTheySay) {
   EXPECT_EQ(records[0]["census"]["rules"], 4);
   EXPECT_EQ(records[5]["group"][1]["moved"], 1);
   EXPECT_EQ(records[6]["rows"], 4);
+  EXPECT_EQ(records[6]["stopped"], 0);
   EXPECT_EQ(message_of([] { census_format_named("xml"); }),
             "--format 'xml' is not a census format; type text, md, csv, json or jsonl");
 }
@@ -129,16 +131,16 @@ TEST(CensusOutputTest, BuiltInNamesAreFound) {
   EXPECT_EQ(rules.names,
             (std::vector<std::string>{"kayles", "dawsons-kayles", "grundys-game", "kayles", "mock-turtles", ""}));
   EXPECT_EQ(message_of([] { resolve_census_rules(listed_family("x", "0.77\nkayle\n")); }).substr(0, 47),
-            "rule 2 of file x, 'kayle': unknown game 'kayle'");
+            "rule 2 of the rules in x, 'kayle': unknown game");
   EXPECT_EQ(message_of([] { resolve_census_rules(listed_family("x", "ruler*ruler\n")); }),
-            "rule 1 of file x, 'ruler*ruler', is a product: a census computes sequences of 1-D games; list its "
+            "rule 1 of the rules in x, 'ruler*ruler', is a product: a census computes sequences of 1-D games; list its "
             "factors instead");
 }
 
 TEST(CensusOutputTest, JournalKeepsRowsAndRefusesOthers) {
   const census_family family = octal_family(1);
   const census_rules rules = resolve_census_rules(family);
-  const census_heading heading{family.spec, 300, family.rules.size()};
+  const census_heading heading{family.description, 300, family.rules.size()};
   const nlohmann::ordered_json header = census_journal_header(heading, rules.texts);
   const std::vector<census_row> rows = rows_of(family, 300);
   const std::string path = scratch("journal");
@@ -172,24 +174,43 @@ TEST(CensusOutputTest, JournalKeepsRowsAndRefusesOthers) {
   EXPECT_EQ(census_journal::open(path, header).recorded().size(), 3u);
   // Another census: refused in one line, the file untouched.
   const std::string before = file_text(path);
-  const census_heading other{octal_family(2).spec, 300, 64};
+  const census_heading other{octal_family(2).description, 300, 64};
   EXPECT_EQ(message_of([&] { census_journal::open(path, census_journal_header(other, octal_family(2).rules)); }),
             "the journal '" + path +
-                "' records the census of \"octal --digits 1\" to 300 values, not the census of \"octal --digits 2\" "
-                "to 300 values; give another --journal file, or ask for the census it records");
-  const census_heading more{family.spec, 400, family.rules.size()};
-  EXPECT_NE(message_of([&] {
-              census_journal::open(path, census_journal_header(more, rules.texts));
-            }).find("to 300 values, not the census of \"octal --digits 1\" to 400 values"),
-            std::string::npos);
+                "' records the census of 'octal codes 0.d', not of 'octal codes 0.dd'; give another --journal file, "
+                "or ask for the census it records");
+  const census_heading more{family.description, 400, family.rules.size()};
+  EXPECT_EQ(message_of([&] { census_journal::open(path, census_journal_header(more, rules.texts)); }),
+            "the journal '" + path +
+                "' records g(0..299) of each rule, not g(0..399); give another --journal file, or ask for the census "
+                "it records");
   EXPECT_EQ(file_text(path), before);
-  // A line in the middle that is not a row: refused, not repaired.
+  // Lines in the middle that are not rows, or fail their checksum: left out, named, the file untouched; the rows
+  // after them are read.
   {
     std::ofstream out(path, std::ios::app | std::ios::binary);
-    out << "{\"i\":1}\n" << census_row_json(rows[6], true).dump() << "\n";
+    out << "{\"i\":1}\n" << census_row_json(rows[2], true).dump() << "\n";  // no checksums
   }
-  EXPECT_EQ(message_of([&] { census_journal::open(path, header); }),
-            "the journal '" + path + "', line 5: a census row lacks its field \"rule\"");
+  {
+    census_journal journal = census_journal::open(path, header);
+    EXPECT_EQ(journal.recorded().size(), 3u);
+    ASSERT_EQ(journal.damaged().size(), 2u);
+    EXPECT_EQ(journal.damaged()[0].line, 5u);
+    EXPECT_FALSE(journal.damaged()[0].index.has_value());
+    EXPECT_EQ(journal.damaged()[1].line, 6u);
+    EXPECT_EQ(journal.damaged()[1].index, 2u);
+    EXPECT_EQ(journal.damaged()[1].problem, "fails its checksum (it was changed after it was written)");
+    journal.append(rows[6]);
+    const census_resume resume = census_rows_to_resume(journal, rules.texts, 300, path);
+    EXPECT_EQ(resume.rows.size(), 3u) << "rows 1, 3 and 5 (row 6 appended after the journal was read)";
+    ASSERT_EQ(resume.notes.size(), 2u);
+    EXPECT_EQ(resume.notes[0],
+              "the journal '" + path + "', line 5, fails its checksum (it was changed after it was written): left out");
+    EXPECT_EQ(resume.notes[1], "the journal '" + path +
+                                   "', line 6 (rule '0.2'), fails its checksum (it was changed after it was written): "
+                                   "the rule is computed again");
+  }
+  EXPECT_EQ(census_journal::open(path, header).recorded().size(), 4u);
   // Any other file: refused, not overwritten.
   const std::string notes = scratch("notes");
   {

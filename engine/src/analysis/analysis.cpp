@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/nim/nimber.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/turning/position.hpp"
@@ -42,13 +43,13 @@ analysis analyze(const game_handle& game, box_position position, const analyze_o
   const std::size_t dims = game.dimensions();
   if (position.dimensions() != dims) {
     if (dims == 1) {
-      throw parse_error("'" + game.name() + "' is played on a row, but the position has " +
+      throw parse_error(quote_typed(game.name()) + " is played on a row, but the position has " +
                         std::to_string(position.dimensions()) +
                         " axes; give one row such as HTTH, or a product "
-                        "game such as '" +
-                        game.name() + "*" + game.name() + "'");
+                        "game such as " +
+                        quote_typed(game.name() + "*" + game.name()));
     }
-    throw parse_error("'" + game.name() + "' has " + std::to_string(dims) + " factors, but the position has " +
+    throw parse_error(quote_typed(game.name()) + " has " + std::to_string(dims) + " factors, but the position has " +
                       std::to_string(position.dimensions()) + (position.dimensions() == 1 ? " axis" : " axes") +
                       "; give a position with one axis per factor");
   }
@@ -70,10 +71,10 @@ analysis analyze(const game_handle& game, box_position position, const analyze_o
     return [&options, i, dims](double f) { return options.progress((static_cast<double>(i) + f) / dims); };
   };
   if (dims == 1) {
-    result.row_values_ = game.factor(0).sequence(needed[0], options.max_seconds, factor_progress(0));
+    result.row_moves_->values = game.factor(0).sequence(needed[0], options.max_seconds, factor_progress(0));
     result.row_ = result.position_.to_row();
     result.row_.coins = needed[0];
-    result.value_ = position_value(result.row_values_, result.row_);
+    result.value_ = position_value(result.row_moves_->values, result.row_);
   } else {
     std::vector<std::vector<grundy_value>> values;
     values.reserve(dims);
@@ -105,52 +106,80 @@ bool analysis::for_each_move_to(grundy_value target, move_callback visit) const 
 }
 
 search_report analysis::for_each_move_to(grundy_value target, move_callback visit, const search_options& limits) const {
+  return for_each_move_to(target, visit, limits, 0);
+}
+
+const move_index& analysis::row_index() const {
+  std::call_once(row_moves_->indexed, [&] { row_moves_->index = game_.row_game().index_moves(row_moves_->values); });
+  return *row_moves_->index;
+}
+
+search_report analysis::for_each_move_to(grundy_value target, move_callback visit, const search_options& limits,
+                                         std::uint64_t skip) const {
   const std::uint64_t coins = product_ ? grid_.heads.size() : row_.heads.size();
   search_stop stop(limits, coins);
+  std::uint64_t left = skip;  // the moves still to pass over
   if (product_) {
-    for_each_grid_move_to_value(*product_, product_values_, grid_, target, visit, &stop);
+    for_each_grid_move_to_value(
+        *product_, product_values_, grid_, target,
+        [&](const move& m) {
+          if (left == 0) return visit(m);
+          --left;
+          return true;
+        },
+        &stop);
   } else {
     move m;
     m.axes.resize(1);
     tartan::for_each_move_to_value(
-        game_.row_game(), row_values_, row_, target,
+        row_index(), row_moves_->values, row_, target,
         [&](std::span<const coin> coins_turned) {
           m.axes[0].assign(coins_turned.begin(), coins_turned.end());
           return visit(m);
         },
-        &stop);
+        &stop, left);
   }
-  return {stop.end(), stop.coins_done(), coins};
+  return {stop.end(), stop.coins_done(), coins, skip - left};
 }
 
 std::vector<move> analysis::winning_moves(std::size_t limit, std::size_t skip) const {
   std::vector<move> page;
   if (limit == 0) return page;
-  std::size_t seen = 0;
-  for_each_winning_move([&](const move& m) {
-    if (seen++ >= skip) page.push_back(m);
-    return page.size() < limit;
-  });
+  for_each_move_to(
+      0,
+      [&](const move& m) {
+        page.push_back(m);
+        return page.size() < limit;
+      },
+      search_options{}, skip);
   return page;
 }
 
 move_page analysis::winning_move_page(std::size_t limit, std::size_t skip, const search_options& limits) const {
   move_page page;
   if (limit == 0) return page;
-  std::size_t seen = 0;
-  page.search = for_each_winning_move(
+  page.search = for_each_move_to(
+      0,
       [&](const move& m) {
-        if (seen++ >= skip) page.moves.push_back(m);
+        page.moves.push_back(m);
         return page.moves.size() < limit;
       },
-      limits);
+      limits, skip);
   return page;
 }
 
 std::uint64_t analysis::count_winning_moves(std::uint64_t cap) const {
+  if (cap == 0 || value_ == 0) return 0;
   std::uint64_t count = 0;
-  if (cap == 0) return 0;
-  for_each_winning_move([&](const move&) { return ++count < cap; });
+  if (product_) {
+    for_each_winning_move([&](const move&) { return ++count < cap; });
+    return count;
+  }
+  const move_index& moves = row_index();
+  for (const coin a : row_.heads) {
+    count += moves.count(a, value_ ^ row_moves_->values[a]);
+    if (count >= cap) return cap;
+  }
   return count;
 }
 

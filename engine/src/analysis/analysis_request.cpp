@@ -229,15 +229,14 @@ void answer_position(const analysis_request& request, const search_options& sear
   if (request.picture) report.picture = picture_values(a);
   if (request.on_analysed) request.on_analysed(a);
   if (a.value() != 0 && request.limit != 0) {
-    std::size_t seen = 0;
-    report.search = a.for_each_winning_move(
+    report.search = a.for_each_move_to(
+        0,
         [&](const move& m) {
-          if (seen++ < request.offset) return true;
           report.winning_moves.push_back(m);
           if (request.on_winning_move) request.on_winning_move(m);
           return report.winning_moves.size() < request.limit;
         },
-        search);
+        search, request.offset);
     if (report.search.interrupted()) {
       record_stop(report, report.search, "winning moves", report.winning_moves.size(), request.max_seconds);
     }
@@ -260,8 +259,8 @@ void answer_sum(const analysis_request& request, const search_options& search, a
   std::uint64_t coins = 0;
   for (const analysis& t : s.terms()) coins += t.position().head_count();
   report.search.coins = coins;
-  std::uint64_t before = 0;  // the heads coins of the terms searched
-  std::size_t seen = 0;
+  std::uint64_t before = 0;             // the heads coins of the terms searched
+  std::uint64_t skip = request.offset;  // the moves still to pass over
   for (std::size_t i = 0; i < s.terms().size(); ++i) {
     const analysis& t = s.terms()[i];
     search_options term_search;
@@ -276,11 +275,11 @@ void answer_sum(const analysis_request& request, const search_options& search, a
     const search_report r = t.for_each_move_to(
         t.value() ^ s.value(),
         [&](const move& m) {
-          if (seen++ < request.offset) return true;
           report.sum_winning_moves.emplace_back(i, m);
           return report.sum_winning_moves.size() < request.limit;
         },
-        term_search);
+        term_search, skip);
+    skip -= r.skipped;
     report.search.end = r.end;
     report.search.coins_done = before + r.coins_done;
     before += t.position().head_count();
@@ -368,7 +367,7 @@ box_region parse_term_position(std::string_view text, const game_handle& game, s
         text.find('/') != std::string_view::npos ? box_position(parse_grid(text)) : box_position(parse_row(text));
     if (drawn.dimensions() != game.dimensions()) {
       throw parse_error("term " + std::to_string(term) + " of the sum: " + quote_typed(text) + " has " +
-                        axes_text(drawn.dimensions()) + " but '" + game.name() + "' has " +
+                        axes_text(drawn.dimensions()) + " but " + quote_typed(game.name()) + " has " +
                         std::to_string(game.dimensions()) +
                         "; give a row for a 1-D game, rows joined by '/' for a product of two, or SIZE=HEADS");
     }
@@ -385,8 +384,8 @@ box_region parse_term_position(std::string_view text, const game_handle& game, s
   }
   if (size.size() != game.dimensions()) {
     throw parse_error("term " + std::to_string(term) + " of the sum: size " + quote_typed(size_text) + " has " +
-                      axes_text(size.size()) + " but '" + game.name() + "' has " + std::to_string(game.dimensions()) +
-                      "; e.g. 1000=3,10-20 for a row, 8x8=all for a board");
+                      axes_text(size.size()) + " but " + quote_typed(game.name()) + " has " +
+                      std::to_string(game.dimensions()) + "; e.g. 1000=3,10-20 for a row, 8x8=all for a board");
   }
   if (game.is_product()) game.product().check_extents(size);
   if (heads == "all") return box_region::all_heads(size);

@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include "tartan/analysis/misere_quotient.hpp"
 #include "tartan/analysis/sequence_values.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/typed_text.hpp"
@@ -23,42 +24,41 @@ namespace tartan {
 
 namespace {
 
-void check_rule_count(std::size_t count, const std::string& spec) {
+void check_rule_count(std::size_t count, const std::string& description) {
   if (count > max_census_rules) {
-    throw parse_error("the family " + spec + " holds " + std::to_string(count) + " rules, more than a census takes (" +
-                      std::to_string(max_census_rules) + "); ask for fewer digits or a smaller bound");
+    throw parse_error("the family of " + description + " holds " + std::to_string(count) +
+                      " rules, more than a census takes (" + std::to_string(max_census_rules) +
+                      "); ask for fewer digits or a smaller bound");
   }
 }
 
 /// Every code d0.d1..dD in base `base` (8 or 16), trailing zero digits dropped.
 census_family digit_family(const char* kind, unsigned base, unsigned max_digits, unsigned digits,
                            std::vector<unsigned> first_digits) {
-  const std::string name = base == 8 ? "octal" : "hexadecimal";
+  const std::string codes = std::string(kind) + " codes";
   if (digits < 1 || digits > max_digits) {
-    throw parse_error(name + " codes: --digits " + std::to_string(digits) + " is out of range; type 1 to " +
-                      std::to_string(max_digits) + " (digits after the point)");
+    throw argument_error("digits", std::to_string(digits), "is out of range for " + codes,
+                         "1 to " + std::to_string(max_digits), "the digits after the point");
   }
   if (first_digits.empty()) first_digits = {0};
   std::sort(first_digits.begin(), first_digits.end());
   first_digits.erase(std::unique(first_digits.begin(), first_digits.end()), first_digits.end());
   for (const unsigned d : first_digits) {
     if (d % 4 != 0 || d >= base) {
-      throw parse_error(name + " codes: d0 " + std::to_string(d) + " is not a digit before the point; type " +
-                        (base == 8 ? "0 or 4" : "0, 4, 8 or 12 (C)") + " (d0 splits a heap without taking)");
+      throw argument_error("first_digits", std::to_string(d), "is not a digit before the point of " + codes,
+                           base == 8 ? "0 or 4" : "0, 4, 8 or 12 (C)", "d0, which splits a heap without taking");
     }
   }
+  static constexpr char hex[] = "0123456789ABCDEF";
+  // "octal codes 0.ddd", or with other digits before the point "octal codes 0.ddd, 4.ddd".
   census_family family;
-  family.spec = std::string(kind) + " --digits " + std::to_string(digits);
-  if (first_digits != std::vector<unsigned>{0}) {
-    family.spec += " --d0 ";
-    for (std::size_t i = 0; i < first_digits.size(); ++i) {
-      family.spec += (i == 0 ? "" : ",") + std::string(1, "0123456789ABCDEF"[first_digits[i]]);
-    }
+  family.description = codes + " ";
+  for (std::size_t i = 0; i < first_digits.size(); ++i) {
+    family.description += (i == 0 ? "" : ", ") + std::string(1, hex[first_digits[i]]) + "." + std::string(digits, 'd');
   }
   std::size_t per = 1;
   for (unsigned i = 0; i < digits; ++i) per *= base;
-  check_rule_count(per * first_digits.size(), family.spec);
-  static constexpr char hex[] = "0123456789ABCDEF";
+  check_rule_count(per * first_digits.size(), family.description);
   for (const unsigned d0 : first_digits) {
     for (std::size_t code = 0; code < per; ++code) {
       std::string after(digits, '0');
@@ -81,20 +81,23 @@ census_family octal_family(unsigned digits, std::vector<unsigned> first_digits) 
 }
 
 census_family hexadecimal_family(unsigned digits, std::vector<unsigned> first_digits) {
-  return digit_family("hex", 16, 5, digits, std::move(first_digits));
+  return digit_family("hexadecimal", 16, 5, digits, std::move(first_digits));
 }
 
 census_family subtraction_family(coin max_element, coin max_size) {
   if (max_element < 1 || max_element > 20) {
-    throw parse_error("subtraction sets: --max-element " + std::to_string(max_element) +
-                      " is out of range; type 1 to 20 (the largest number a move may take)");
+    throw argument_error("max_element", std::to_string(max_element), "is out of range for subtraction sets", "1 to 20",
+                         "the largest number a move may take");
   }
   if (max_size < 1) {
-    throw parse_error("subtraction sets: --size 0 leaves no set; type 1 or more (the most numbers in a set)");
+    throw argument_error("max_size", "0", "leaves no subtraction set", "1 or more", "the most numbers in a set");
   }
   census_family family;
-  family.spec = "subtraction --max-element " + std::to_string(max_element);
-  if (max_size < max_element) family.spec += " --size " + std::to_string(max_size);
+  family.description = "subtraction sets from 1.." + std::to_string(max_element);
+  if (max_size < max_element) {
+    family.description = "subtraction sets of at most " + std::to_string(max_size) +
+                         (max_size == 1 ? " number" : " numbers") + " from 1.." + std::to_string(max_element);
+  }
   for (std::uint32_t bits = 1; bits < (std::uint32_t{1} << max_element); ++bits) {
     if (static_cast<coin>(std::popcount(bits)) > max_size) continue;
     std::string text = "S{";
@@ -103,7 +106,7 @@ census_family subtraction_family(coin max_element, coin max_size) {
     }
     family.rules.push_back(text + "}");
   }
-  check_rule_count(family.rules.size(), family.spec);
+  check_rule_count(family.rules.size(), family.description);
   return family;
 }
 
@@ -117,13 +120,16 @@ census_family turning_family(const std::string& pattern, coin max_value) {
     throw parse_error("turning pattern " + quoted +
                       " has no variable; write lowercase letters for the numbers to vary, e.g. a-bC(w)");
   }
-  if (max_value < 1) throw parse_error("turning pattern: --max 0 leaves no value; type 1 or more");
+  if (max_value < 1) {
+    throw argument_error("max_value", "0", "leaves the pattern's letters no value", "1 or more",
+                         "the largest value of each letter");
+  }
   census_family family;
-  family.spec = "turning " + pattern + " --max " + std::to_string(max_value);
+  family.description = "turning codes " + pattern + ", each letter 1.." + std::to_string(max_value);
   double count = 1;
   for (std::size_t i = 0; i < letters.size(); ++i) count *= max_value;
   if (count > static_cast<double>(max_census_rules)) {
-    check_rule_count(count > 1e18 ? SIZE_MAX : static_cast<std::size_t>(count), family.spec);
+    check_rule_count(count > 1e18 ? SIZE_MAX : static_cast<std::size_t>(count), family.description);
   }
   std::vector<coin> value(letters.size(), 1);
   for (;;) {
@@ -152,7 +158,7 @@ census_family turning_family(const std::string& pattern, coin max_value) {
 
 census_family listed_family(const std::string& source, const std::string& text) {
   census_family family;
-  family.spec = "file " + source;
+  family.description = "the rules in " + source;
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t end = text.find('\n', start);
@@ -163,13 +169,13 @@ census_family listed_family(const std::string& source, const std::string& text) 
     if (first != std::string::npos) {
       const auto last = line.find_last_not_of(" \t\r");
       family.rules.push_back(line.substr(first, last - first + 1));
-      check_rule_count(family.rules.size(), family.spec);
+      check_rule_count(family.rules.size(), family.description);
     }
     start = end + 1;
   }
   if (family.rules.empty()) {
-    throw parse_error("the family " + family.spec +
-                      " lists no rule; write one rule per line (0.77, S{1,3}, 1-3, kayles), # for comments");
+    throw parse_error("no rule is listed in " + source +
+                      "; write one rule per line (0.77, S{1,3}, 1-3, kayles), # for comments");
   }
   return family;
 }
@@ -310,6 +316,20 @@ std::optional<census_row> census_rule_row(const turning_game& game, std::size_t 
     row.fingerprint = fingerprint_of(std::span<const grundy_value>(g).subspan(row.shift, length));
   }
   row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (options.misere_heaps > 0 && take_break_code::claims(game.code())) {
+    quotient_options q;
+    q.max_seconds = options.max_seconds;
+    q.max_memory = options.max_memory;
+    q.progress = [&](double) { return !keep_going || keep_going(); };
+    const misere_quotient built = build_misere_quotient(take_break_code::parse(game.code()), options.misere_heaps, q);
+    if (built.end() == search_end::cancelled) return std::nullopt;
+    row.misere = census_quotient{built.bound(),
+                                 built.order(),
+                                 built.p_portion_size(),
+                                 built.end() == search_end::complete,
+                                 built.period().has_value(),
+                                 built.stopped_why()};
+  }
   return row;
 }
 

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/product/grid_check.hpp"
 
 namespace tartan {
@@ -49,7 +50,7 @@ check_result check(const check_request& request) {
   const game_handle& game = request.game;
   // A product's box is checked by check_tartan_grid (check_extents), which names the size; a row's here.
   if (!game.is_product() && request.extents.size() != 1) {
-    throw parse_error("'" + game.name() + "' has " + std::to_string(game.dimensions()) +
+    throw parse_error(quote_typed(game.name()) + " has " + std::to_string(game.dimensions()) +
                       (game.dimensions() == 1 ? " factor" : " factors") + ", but the box to check has " +
                       axes_text(request.extents.size()) + "; give one extent per factor");
   }

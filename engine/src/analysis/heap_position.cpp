@@ -17,8 +17,8 @@ namespace tartan {
 
 take_break_code heap_rule(const game_handle& game) {
   if (game.is_product()) {
-    throw parse_error("'" + game.name() +
-                      "' is a tartan product, played on boards; heaps are positions of a take-and-break game such as "
+    throw parse_error(quote_typed(game.name()) +
+                      " is a tartan product, played on boards; heaps are positions of a take-and-break game such as "
                       "kayles or 0.77: give the product's position as a board such as HT/TH");
   }
   const std::string& code = game.row_game().code();
@@ -29,8 +29,8 @@ take_break_code heap_rule(const game_handle& game) {
       // not a code after all: refused below
     }
   }
-  throw parse_error("'" + game.name() +
-                    "' is a coin-turning game, not a take-and-break game; give its position as coins such as HTTH, "
+  throw parse_error(quote_typed(game.name()) +
+                    " is a coin-turning game, not a take-and-break game; give its position as coins such as HTTH, "
                     "or heaps of a take-and-break game such as kayles, 0.07 or 4!.0");
 }
 
@@ -216,11 +216,12 @@ namespace {
 
 /**
  * The moves of a heap of h whose heaps left are worth `target`, in take_break_code::for_each_heap_move's order, each
- * passed to move(take, leaving) after `skip` of them are skipped; false when `move` or the search stopped it. A heap
- * within the values computed has its moves listed; a larger one, answered by the period (whose rule the Guy–Smith
- * theorem covers: no d_0, no '!', at most two heaps left), has at most one move leaving nothing or one heap per
- * number of tokens taken, and its winning splits (winning_splits). With `count` set, the moves past the values are
- * counted into it instead of visited (skip unused).
+ * passed to move(take, leaving) after `skip` of them are passed over; false when `move` or the search stopped it. A
+ * heap within the values computed has its moves found in place (take_break_code::find_heap_moves); a larger one,
+ * answered by the period (whose rule the Guy–Smith theorem covers: no d_0, no '!', at most two heaps left), has at
+ * most one move leaving nothing or one heap per number of tokens taken, and its winning splits (winning_splits). With
+ * `count` set, the moves are counted into it instead of visited (skip unused). Runs under the search's
+ * detail::search_scope.
  */
 template <class Move>
 bool heap_moves_to(const heap_analysis& a, heap_size h, grundy_value target, search_stop& stop, uint128& skip,
@@ -228,22 +229,20 @@ bool heap_moves_to(const heap_analysis& a, heap_size h, grundy_value target, sea
   const take_break_code& rule = a.rule();
   const std::span<const grundy_value> values = a.values();
   if (h < values.size()) {
-    return rule.for_each_heap_move(static_cast<coin>(h), [&](coin take, std::span<const coin> leaving) {
-      if (!stop.keep_going()) return false;
-      grundy_value left = 0;
-      for (const coin c : leaving) left ^= values[c];
-      if (left != target) return true;
-      if (skip > 0) {
-        --skip;
-        return true;
-      }
-      const heap_size heaps[2] = {leaving.size() > 0 ? leaving[0] : 0, leaving.size() > 1 ? leaving[1] : 0};
-      if (leaving.size() > 2) {
-        std::vector<heap_size> wide(leaving.begin(), leaving.end());
-        return move(take, std::span<const heap_size>(wide));
-      }
-      return move(take, std::span<const heap_size>(heaps, leaving.size()));
+    const auto n = static_cast<coin>(h);
+    if (count != nullptr) {
+      *count += rule.count_heap_moves(n, target, values);
+      return stop.keep_going();
+    }
+    // skip comes from a 64-bit offset: it fits.
+    auto left = static_cast<std::uint64_t>(skip);
+    const bool going = rule.find_heap_moves(n, target, values, left, [&](coin take, std::span<const coin> leaving) {
+      const heap_size heaps[3] = {leaving.size() > 0 ? leaving[0] : 0, leaving.size() > 1 ? leaving[1] : 0,
+                                  leaving.size() > 2 ? leaving[2] : 0};
+      return move(take, std::span<const heap_size>(heaps, leaving.size())) && stop.keep_going();
     });
+    skip = left;
+    return going;
   }
   const periodic_continuation& period = *a.continuation();
   TARTAN_ASSERT(rule.digit(0) == 0 && rule.max_heaps() <= 2 && period.period().saltus == 0,
@@ -292,13 +291,14 @@ search_report heap_analysis::for_each_winning_move(heap_move_callback visit, con
   std::vector<heap_size> sizes = heaps_;
   sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
   search_stop stop(limits, sizes.size());
-  uint128 skipping = skip;
+  const detail::search_scope scope(&stop);
+  uint128 left = skip;
   heap_move m;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     if (!stop.next_coin(i)) break;
     const heap_size h = sizes[i];
     // A move in heap h wins when the heaps it leaves have the value of the other heaps: g(h) XOR the whole.
-    const bool going = heap_moves_to(*this, h, value_ ^ value_of(h), stop, skipping, nullptr,
+    const bool going = heap_moves_to(*this, h, value_ ^ value_of(h), stop, left, nullptr,
                                      [&](coin take, std::span<const heap_size> leaving) {
                                        m.take = take;
                                        m.from = h;
@@ -309,26 +309,24 @@ search_report heap_analysis::for_each_winning_move(heap_move_callback visit, con
                                      });
     if (!going) break;
   }
-  return {stop.end(), stop.coins_done(), sizes.size()};
+  return {stop.end(), stop.coins_done(), sizes.size(), skip - static_cast<std::uint64_t>(left)};
 }
 
 heap_move_count heap_analysis::count_winning_moves(const search_options& limits) const {
   std::vector<heap_size> sizes = heaps_;
   sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
   search_stop stop(limits, sizes.size());
+  const detail::search_scope scope(&stop);
   heap_move_count counted;
   uint128 no_skip = 0;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     if (!stop.next_coin(i)) break;
     const heap_size h = sizes[i];
     const bool going = heap_moves_to(*this, h, value_ ^ value_of(h), stop, no_skip, &counted.moves,
-                                     [&](coin, std::span<const heap_size>) {
-                                       ++counted.moves;
-                                       return true;
-                                     });
+                                     [](coin, std::span<const heap_size>) { return true; });
     if (!going) break;
   }
-  counted.search = {stop.end(), stop.coins_done(), sizes.size()};
+  counted.search = {stop.end(), stop.coins_done(), sizes.size(), 0};
   return counted;
 }
 

@@ -10,6 +10,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "tartan/core/typed_text.hpp"
 
 namespace tartan {
 
@@ -102,7 +103,7 @@ misere_solver::misere_solver(game_handle game, box_extents extents, std::uint64_
     : game_(std::move(game)), extents_(std::move(extents)), top_(top) {
   const std::size_t k = game_.dimensions();
   if (extents_.size() != k) {
-    throw parse_error("'" + game_.name() + "' has " + std::to_string(k) + (k == 1 ? " axis" : " axes") +
+    throw parse_error(quote_typed(game_.name()) + " has " + std::to_string(k) + (k == 1 ? " axis" : " axes") +
                       " but the box has " + std::to_string(extents_.size()) + "; give one extent per axis");
   }
   std::uint64_t cells = 1;
@@ -152,7 +153,7 @@ misere_solver::misere_solver(game_handle game, box_extents extents, std::uint64_
     }
   }
   if (total > max_misere_moves) {
-    throw limit_error("'" + game_.name() + "' has more than " + std::to_string(max_misere_moves) +
+    throw limit_error(quote_typed(game_.name()) + " has more than " + std::to_string(max_misere_moves) +
                           " moves in a box of " + (k == 1 ? coins_text(cells_) : format_size(extents_)) +
                           ", the most misère analysis lists as bitmasks",
                       "give a position whose heads lie within fewer coins",
@@ -565,7 +566,7 @@ std::string stop_words(search_end end, double max_seconds) {
 misere_analysis analyze_misere(const game_handle& game, box_position position, const misere_options& options) {
   const std::size_t dims = game.dimensions();
   if (position.dimensions() != dims) {
-    throw parse_error("'" + game.name() + "' has " + std::to_string(dims) + (dims == 1 ? " axis" : " axes") +
+    throw parse_error(quote_typed(game.name()) + " has " + std::to_string(dims) + (dims == 1 ? " axis" : " axes") +
                       ", but the position has " + std::to_string(position.dimensions()) +
                       (position.dimensions() == 1 ? " axis" : " axes") + "; give a position with one axis per factor");
   }

@@ -11,6 +11,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/search_stop.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/nim/nimber.hpp"
 
 namespace tartan {
@@ -49,7 +50,7 @@ misere_check_result check_misere(const misere_check_request& request) {
   const game_handle& game = request.game;
   const std::size_t k = game.dimensions();
   if (request.extents.size() != k) {
-    throw parse_error("'" + game.name() + "' has " + std::to_string(k) + (k == 1 ? " factor" : " factors") +
+    throw parse_error(quote_typed(game.name()) + " has " + std::to_string(k) + (k == 1 ? " factor" : " factors") +
                       ", but the box to check has " + std::to_string(request.extents.size()) +
                       (request.extents.size() == 1 ? " axis" : " axes") + "; give one extent per factor");
   }

@@ -85,6 +85,8 @@ std::string heap_misere_method_name(heap_misere_method method) {
       return "genus";
     case heap_misere_method::search:
       return "search";
+    case heap_misere_method::quotient:
+      return "quotient";
   }
   return "automatic";
 }
@@ -104,13 +106,32 @@ struct misere_heap_solver::memo {
 misere_heap_solver::misere_heap_solver(const game_handle& game, coin largest, const misere_heap_options& options)
     : game_(game), rule_(heap_rule(game)), method_(options.method) {
   max_memory_ = memory_limit_or_default(options.max_memory);
+  memo_ = std::make_shared<memo>();
+  if (method_ == heap_misere_method::search) return;
+  if (method_ == heap_misere_method::automatic || method_ == heap_misere_method::quotient) {
+    // The quotient, within its own budget when the method is automatic: a game whose quotient is too large or too
+    // slow to build gives way to the genus method and the search, as before.
+    quotient_options q;
+    q.max_order = options.max_quotient_order;
+    q.max_memory = max_memory_;
+    q.progress = options.progress;
+    q.max_seconds = options.max_seconds;
+    coin bound = largest;
+    if (method_ == heap_misere_method::automatic) {
+      if (q.max_seconds <= 0 || q.max_seconds > options.quotient_seconds) q.max_seconds = options.quotient_seconds;
+      bound = std::min(largest, options.quotient_heaps);
+    }
+    quotient_ = std::make_shared<const misere_quotient>(build_misere_quotient(rule_, bound, q));
+    quotient_end_ = quotient_->end();
+    // Stopped by the caller (Ctrl-C, or the time limit asked for, not the automatic budget): the solving stops.
+    caller_stopped_ =
+        quotient_end_ == search_end::cancelled ||
+        (quotient_end_ == search_end::time_limit && options.max_seconds > 0 && options.max_seconds <= q.max_seconds);
+    if (quotient_->covers(largest) || method_ == heap_misere_method::quotient || caller_stopped_) return;
+  }
   const std::uint64_t count = std::uint64_t{largest} + 1;
   check_memory(saturating_mul(count, sizeof(heap_genus) + 64), max_memory_,
                "the genera of heaps up to " + std::to_string(largest), "give smaller heaps");
-  memo_ = std::make_shared<memo>();
-  moves_.resize(static_cast<std::size_t>(count));
-  listed_.assign(static_cast<std::size_t>(count), 0);
-  if (method_ == heap_misere_method::search) return;
   search_options limits = search_options::within(options.max_seconds);
   limits.progress = options.progress;
   search_stop stop(limits, count);
@@ -120,6 +141,17 @@ misere_heap_solver::misere_heap_solver(const game_handle& game, coin largest, co
 
 heap_misere_method misere_heap_solver::method_for(const std::vector<coin>& heaps) const {
   if (method_ == heap_misere_method::search) return heap_misere_method::search;
+  if (quotient_ != nullptr) {
+    const auto beyond = std::find_if(heaps.begin(), heaps.end(), [&](coin h) { return !quotient_->covers(h); });
+    if (beyond == heaps.end()) return heap_misere_method::quotient;
+    if (method_ == heap_misere_method::quotient) {
+      throw domain_error("the misère quotient of " + game_.name() + " was built for the heaps up to " +
+                         std::to_string(quotient_->bound()) +
+                         (quotient_->stopped_why().empty() ? "" : " (" + quotient_->stopped_why() + ")") +
+                         ", without a proven period, so it does not answer the heap of " + std::to_string(*beyond) +
+                         "; leave the method to the analysis (the plain search answers it)");
+    }
+  }
   for (const coin h : heaps) {
     if (h >= genera_.size() || !genera_[h].tame) {
       if (method_ == heap_misere_method::genus) {
@@ -172,7 +204,9 @@ std::vector<coin> misere_heap_solver::after(const std::vector<coin>& heaps, cons
 std::uint64_t misere_heap_solver::positions_solved() const { return memo_->known.size(); }
 
 char misere_heap_solver::outcome(const std::vector<coin>& heaps, search_stop* stop) {
-  if (method_for(heaps) == heap_misere_method::genus) {
+  const heap_misere_method method = method_for(heaps);
+  if (method == heap_misere_method::quotient) return quotient_->outcome(heaps);
+  if (method == heap_misere_method::genus) {
     // The misère Nim rule on the heaps' Nim positions.
     grundy_value x = 0;
     bool all_fickle = true;
@@ -267,8 +301,8 @@ std::vector<coin> misere_heap_sizes(const std::vector<heap_size>& heaps) {
   for (const heap_size h : heaps) {
     if (h >= UINT32_MAX) {
       throw limit_error(
-          "misère play of heaps is solved heap size by heap size, every heap up to the largest, and "
-          "stops below 2^32 - 1 tokens; the heap of " +
+          "misère play of heaps holds heaps below 2^32 - 1 tokens (its quotient, genera and search count "
+          "them in 32 bits); the heap of " +
           std::to_string(h) + " is past it: give smaller heaps, or leave out misère play");
     }
     sizes.push_back(static_cast<coin>(h));
@@ -297,6 +331,17 @@ misere_heap_analysis analyze_misere_heaps(std::shared_ptr<misere_heap_solver> so
     });
     return any;
   });
+  if (s.quotient_stopped() && s.method_for(a.heaps_) != heap_misere_method::quotient) {
+    a.solving_ = s.quotient_end();
+    a.where_ = "the quotient stopped " +
+               std::string(s.quotient_end() == search_end::time_limit
+                               ? "at the time limit of " + format_seconds(options.max_seconds) + " "
+                               : "") +
+               "after the heaps up to " + std::to_string(s.quotient()->bound()) + " of the " +
+               std::to_string(a.heaps_.empty() ? 0 : a.heaps_.back());
+    a.outcome_ = a.terminal_ ? 'N' : '?';
+    return a;
+  }
   if (s.genera_end() != search_end::complete) {
     a.solving_ = s.genera_end();
     a.where_ = "the genera stopped " +
@@ -313,7 +358,7 @@ misere_heap_analysis analyze_misere_heaps(std::shared_ptr<misere_heap_solver> so
     a.outcome_ = 'N';
     return a;
   }
-  if (a.method_ == heap_misere_method::genus) {
+  if (a.method_ == heap_misere_method::genus || a.method_ == heap_misere_method::quotient) {
     a.outcome_ = s.outcome(a.heaps_);
     return a;
   }
@@ -360,6 +405,7 @@ search_report misere_heap_analysis::for_each_winning_move(heap_move_callback vis
   }
   misere_heap_solver& s = *solver_;
   heap_move m;
+  if (method_ == heap_misere_method::quotient) return quotient_winning_moves(sizes, visit, stop);
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     if (!stop.next_coin(i)) break;
     const coin h = sizes[i];
@@ -370,6 +416,49 @@ search_report misere_heap_analysis::for_each_winning_move(heap_move_callback vis
       const char r = s.outcome(misere_heap_solver::after(heaps_, m), &stop);
       if (r == '?') return false;
       if (r == 'P' && !visit(m)) {
+        stop.visitor_stopped();
+        return false;
+      }
+      return true;
+    });
+    if (!going) break;
+  }
+  return {stop.end(), stop.coins_done(), sizes.size()};
+}
+
+search_report misere_heap_analysis::quotient_winning_moves(const std::vector<coin>& sizes, heap_move_callback visit,
+                                                           search_stop& stop) const {
+  // The class of the other heaps, for each size: the product of the sizes before and after it (prefix and suffix
+  // products) and its own heaps but one. A move leaving heaps L wins when that class times Φ(L) is in P.
+  const misere_quotient& q = *solver_->quotient();
+  std::vector<quotient_element> own(sizes.size(), 0);  // Φ(h) to the power of the count of h, but one
+  for (std::size_t i = 0, j = 0; i < sizes.size(); ++i) {
+    while (j < heaps_.size() && heaps_[j] == sizes[i]) {
+      if (j > 0 && heaps_[j - 1] == sizes[i]) own[i] = q.product(own[i], q.image(sizes[i]));
+      ++j;
+    }
+  }
+  std::vector<quotient_element> before(sizes.size() + 1, 0), after(sizes.size() + 1, 0);
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    before[i + 1] = q.product(before[i], q.product(own[i], q.image(sizes[i])));
+  }
+  for (std::size_t i = sizes.size(); i-- > 0;) {
+    after[i] = q.product(after[i + 1], q.product(own[i], q.image(sizes[i])));
+  }
+  heap_move m;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (!stop.next_coin(i)) break;
+    const coin h = sizes[i];
+    const quotient_element rest = q.product(q.product(before[i], after[i + 1]), own[i]);
+    const bool going = solver_->rule().for_each_heap_move(h, [&](coin take, std::span<const coin> leaving) {
+      if (!stop.keep_going()) return false;
+      quotient_element x = rest;
+      for (const coin l : leaving) x = q.product(x, q.image(l));
+      if (!q.is_p(x)) return true;
+      m.take = take;
+      m.from = h;
+      m.leaving.assign(leaving.begin(), leaving.end());
+      if (!visit(m)) {
         stop.visitor_stopped();
         return false;
       }

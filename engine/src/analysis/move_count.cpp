@@ -6,6 +6,7 @@
 #include <exception>
 #include <future>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -16,7 +17,9 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/nim/nimber.hpp"
+#include "tartan/turning/move_index.hpp"
 #include "tartan/turning/move_values.hpp"
 #include "tartan/turning/sequence_limits.hpp"
 
@@ -57,11 +60,14 @@ grundy_value xor_bound(std::span<const grundy_value> g) {
   return bits >= 64 ? 0 : grundy_value{1} << bits;  // 0: every 64-bit value
 }
 
-/// The frequency table of one factor over one range of coins.
+/// The frequency table of one factor over one range of coins (a product), or the number of moves of the value asked
+/// for (a row).
 struct range_table {
   std::size_t axis = 0;
   coin_range range;
   value_counts counts;
+  std::uint64_t moves = 0;
+  bool listed = false;  // counted by listing its moves (no index)
 };
 
 /// A table for `coins` coins of a factor whose XORs lie below `bound` (0: any 64-bit value): an array when it is
@@ -103,7 +109,7 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
                               std::optional<grundy_value> change) {
   const std::size_t k = game.dimensions();
   if (region.dimensions() != k) {
-    throw parse_error("'" + game.name() + "' has " + std::to_string(k) + (k == 1 ? " axis" : " axes") +
+    throw parse_error(quote_typed(game.name()) + " has " + std::to_string(k) + (k == 1 ? " axis" : " axes") +
                       ", but the position has " + std::to_string(region.dimensions()) +
                       "; give one coordinate or range per axis");
   }
@@ -149,33 +155,43 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
   const grundy_value v = change.value_or(result.value);  // the product of u_i a counted move makes
   if (v == 0) return result;  // no move leaves a position's value unchanged (its options exclude it, by the mex)
 
-  // One table per factor and distinct range, each range cut into chunks counted on every core.
+  // Each factor's moves over its values (move_index.hpp): indexed for runs and moves of two coins, else listed.
+  std::vector<std::unique_ptr<move_index>> index(k);
+  for (std::size_t i = 0; i < k; ++i) index[i] = game.factor(i).index_moves(g[i]);
+
+  // One count (a row) or table (a product) per factor and distinct range. An index says what its count costs; a
+  // listed factor costs its moves, estimated from the range's coins times the moves from its last coin (moves per
+  // coin grow with the coin in every family), so that listing games are refused before a count that would not end.
+  // A game without a move-count hook counts by listing its moves, so the estimate is capped: at the share of the
+  // budget one coin of the range may take, and at max_estimated_moves, past which the coin alone is refused (Motley's
+  // 2^59 moves from coin 59 would otherwise be listed for minutes before the refusal).
+  const bool table = k > 1;
   std::vector<grundy_value> bounds(k);
   for (std::size_t i = 0; i < k; ++i) bounds[i] = xor_bound(g[i]);
   std::map<std::pair<std::size_t, coin_range>, std::size_t> table_of;
   std::vector<range_table> tables;
   std::vector<std::vector<std::size_t>> piece_tables;
   piece_tables.reserve(pieces.size());
-  uint128 moves = 0;
+  uint128 steps = 0;
   std::uint64_t bytes = 0;
   for (const coin_box& piece : pieces) {
     std::vector<std::size_t> ids;
     for (std::size_t i = 0; i < k; ++i) {
       const auto [it, added] = table_of.try_emplace({i, piece[i]}, tables.size());
       if (added) {
-        // An estimate of the moves: the range's coins times the moves from its last coin (moves per coin grow
-        // with the coin in every family), so that listing games are refused before a count that would not end.
-        // A game without a move-count hook counts by listing its moves, so the estimate is capped: at the share of
-        // the budget one coin of the range may take, and at max_estimated_moves, past which the coin alone is
-        // refused (Motley's 2^59 moves from coin 59 would otherwise be listed for minutes before the refusal).
-        const std::uint64_t share =
-            std::min<std::uint64_t>(max_estimated_moves, max_counted_moves / piece[i].size() + 1);
-        const std::uint64_t per_coin = game.factor(i).count_moves(piece[i].last, share);
-        moves = per_coin >= share
-                    ? uint128{max_counted_moves} + 1
-                    : std::min<uint128>(max_counted_moves + 1, moves + uint128{piece[i].size()} * per_coin);
-        tables.push_back({i, piece[i], value_counts()});
-        if (dense_table(bounds[i], piece[i].size())) bytes += value_counts::bytes_for(bounds[i]);
+        const std::optional<std::uint64_t> cost = index[i]->count_cost(piece[i].first, piece[i].last, table);
+        if (cost) {
+          steps = std::min<uint128>(max_counted_moves + 1, steps + *cost);
+        } else {
+          const std::uint64_t share =
+              std::min<std::uint64_t>(max_estimated_moves, max_counted_moves / piece[i].size() + 1);
+          const std::uint64_t per_coin = game.factor(i).count_moves(piece[i].last, share);
+          steps = per_coin >= share
+                      ? uint128{max_counted_moves} + 1
+                      : std::min<uint128>(max_counted_moves + 1, steps + uint128{piece[i].size()} * per_coin);
+        }
+        tables.push_back({i, piece[i], value_counts(), 0, !cost});
+        if (table && dense_table(bounds[i], piece[i].size())) bytes += value_counts::bytes_for(bounds[i]);
       }
       ids.push_back(it->second);
     }
@@ -183,7 +199,7 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
   }
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   const std::uint64_t limit = options.max_memory != 0 ? options.max_memory : default_memory_limit();
-  if (moves > max_counted_moves) {
+  if (steps > max_counted_moves) {
     limit_figures figures;
     figures.asked = "counting the winning moves of " + game.name();
     figures.estimate = static_cast<double>(max_counted_moves + 1);
@@ -192,7 +208,7 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
     throw limit_error(figures.asked + " would visit more than " + std::to_string(max_counted_moves) +
                           " moves one by one, or more than " + std::to_string(max_estimated_moves) +
                           " from one coin (its factors have no faster count)",
-                      "count a smaller region, or a game whose moves are runs", figures);
+                      "count a smaller region, or a game whose moves are runs or of at most two coins", figures);
   }
   if (bytes * 2 > limit) {  // each chunk of a range has its own table while it counts
     limit_figures figures;
@@ -206,6 +222,8 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
         "count fewer or smaller boxes", figures);
   }
 
+  // A listed range is cut into chunks counted on every core; an indexed one is counted whole (its cost is not in the
+  // moves, and a transform per chunk would repeat the work), the ranges in parallel.
   struct chunk {
     std::size_t table;
     coin first, last;
@@ -213,24 +231,32 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
   std::vector<chunk> chunks;
   for (std::size_t t = 0; t < tables.size(); ++t) {
     const coin_range r = tables[t].range;
-    const std::uint64_t pieces_of = std::clamp<std::uint64_t>(r.size() / min_chunk_coins, 1, threads);
+    const std::uint64_t pieces_of =
+        tables[t].listed ? std::clamp<std::uint64_t>(r.size() / min_chunk_coins, 1, threads) : 1;
     const std::uint64_t step = (r.size() + pieces_of - 1) / pieces_of;
     for (std::uint64_t lo = r.first; lo <= r.last; lo += step) {
       chunks.push_back({t, static_cast<coin>(lo), static_cast<coin>(std::min<std::uint64_t>(r.last, lo + step - 1))});
     }
   }
   std::vector<value_counts> partial(chunks.size());
+  std::vector<std::uint64_t> partial_moves(chunks.size(), 0);
   run_parallel(chunks.size(), threads, [&](std::size_t c) {
-    const range_table& table = tables[chunks[c].table];
-    partial[c] = make_table(bounds[table.axis], table.range.size());
-    game.factor(table.axis).count_move_values(chunks[c].first, chunks[c].last, g[table.axis], partial[c]);
+    const range_table& t = tables[chunks[c].table];
+    if (!table) {
+      partial_moves[c] = index[t.axis]->count_value(chunks[c].first, chunks[c].last, v);
+      return;
+    }
+    partial[c] = make_table(bounds[t.axis], t.range.size());
+    index[t.axis]->count_values(chunks[c].first, chunks[c].last, partial[c]);
   });
   for (std::size_t c = 0; c < chunks.size(); ++c) {
-    range_table& table = tables[chunks[c].table];
-    if (chunks[c].first == table.range.first) {
-      table.counts = std::move(partial[c]);
+    range_table& t = tables[chunks[c].table];
+    t.moves += partial_moves[c];
+    if (!table) continue;
+    if (chunks[c].first == t.range.first) {
+      t.counts = std::move(partial[c]);
     } else {
-      table.counts.merge(partial[c]);
+      t.counts.merge(partial[c]);
     }
     partial[c] = value_counts();
   }
@@ -244,7 +270,7 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
     const value_counts& last = tables[ids[k - 1]].counts;
     uint128 count = 0;
     if (k == 1) {
-      count = last[v];
+      count = tables[ids[0]].moves;
     } else if (k == 2) {
       const auto found = divided.try_emplace(ids[0]);
       std::vector<std::pair<grundy_value, std::uint64_t>>& quotients = found.first->second;

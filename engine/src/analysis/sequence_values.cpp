@@ -10,6 +10,7 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/turning/sequence_limits.hpp"
 
 namespace tartan {
@@ -69,7 +70,7 @@ sequence_result stream_from(const sequence_request& request, std::shared_ptr<con
 sequence_result compute_sequence(const sequence_request& request) {
   const game_handle& game = request.game;
   if (game.is_product()) {
-    throw parse_error("'" + game.name() + "' is a product of " + std::to_string(game.dimensions()) +
+    throw parse_error(quote_typed(game.name()) + " is a product of " + std::to_string(game.dimensions()) +
                       " games: its values form a table over a box, not a sequence");
   }
   if (request.count == 0) throw parse_error("a sequence needs at least one value; ask for g(0..N-1) with N >= 1");

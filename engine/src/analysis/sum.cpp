@@ -35,12 +35,18 @@ bool sum_analysis::for_each_winning_move(const std::function<bool(std::size_t, c
 
 std::vector<std::pair<std::size_t, move>> sum_analysis::winning_moves(std::size_t limit, std::size_t skip) const {
   std::vector<std::pair<std::size_t, move>> page;
-  if (limit == 0) return page;
-  std::size_t seen = 0;
-  for_each_winning_move([&](std::size_t term, const move& m) {
-    if (seen++ >= skip) page.emplace_back(term, m);
-    return page.size() < limit;
-  });
+  if (limit == 0 || value_ == 0) return page;
+  std::uint64_t left = skip;  // the moves still to pass over, counted off term by term
+  for (std::size_t i = 0; i < terms_.size() && page.size() < limit; ++i) {
+    const search_report r = terms_[i].for_each_move_to(
+        terms_[i].value() ^ value_,
+        [&](const move& m) {
+          page.emplace_back(i, m);
+          return page.size() < limit;
+        },
+        search_options{}, left);
+    left -= r.skipped;
+  }
   return page;
 }
 

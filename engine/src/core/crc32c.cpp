@@ -1,5 +1,5 @@
 // CRC-32C (crc32c.hpp).
-#include "core/crc32c.hpp"
+#include "tartan/core/crc32c.hpp"
 
 #include <array>
 #include <cstring>
@@ -8,7 +8,7 @@
 #include <nmmintrin.h>
 #endif
 
-namespace tartan::detail {
+namespace tartan {
 
 namespace {
 
@@ -61,4 +61,4 @@ std::uint32_t crc32c(const void* data, std::size_t size, std::uint32_t crc) noex
   return crc32c_by_table(data, size, crc);
 }
 
-}  // namespace tartan::detail
+}  // namespace tartan

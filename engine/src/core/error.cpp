@@ -35,6 +35,12 @@ std::string raise_clause_of(const limit_figures& f) {
 
 }  // namespace
 
+argument_error::argument_error(std::string parameter, std::string given, std::string problem, std::string accepted,
+                               std::string meaning)
+    : parse_error(parameter + " " + given + " " + problem + "; ask for " + accepted + " (" + meaning + ")"),
+      data_(std::make_shared<const data>(
+          data{std::move(parameter), std::move(given), std::move(problem), std::move(accepted), std::move(meaning)})) {}
+
 limit_error::limit_error(const std::string& message)
     : limit_error(std::make_shared<const data>(data{message, "", "", limit_figures{}})) {}
 

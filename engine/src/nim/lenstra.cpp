@@ -2,15 +2,25 @@
 // the tower fields of ordinal_tower.hpp.
 #include "tartan/nim/lenstra.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <string>
 #include <type_traits>
 
+#include "core/crc32c.hpp"
 #include "nim/ordinal_dense.hpp"
 #include "nim/ordinal_tower.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/nim/ordinal_nimber.hpp"
 
 namespace tartan {
@@ -112,7 +122,113 @@ std::vector<unsigned> kappa_set(unsigned h, const lenstra_table& table, unsigned
   return kg;
 }
 
+constexpr const char* checkpoint_header = "# tartan Lenstra constants 1";
+
+/// "<p> <excess> <degree> <q,q,...>": a checkpoint line without its checksum.
+std::string checkpoint_text(const lenstra_constant& c) {
+  std::string text = std::to_string(c.prime) + " " + std::to_string(c.excess) + " " + std::to_string(c.degree) + " ";
+  for (std::size_t i = 0; i < c.q_set.size(); ++i) text += (i ? "," : "") + std::to_string(c.q_set[i]);
+  return text;
+}
+
+std::string crc_hex(const std::string& text) {
+  char hex[9];
+  std::snprintf(hex, sizeof hex, "%08x", detail::crc32c(text.data(), text.size()));
+  return hex;
+}
+
+/// The constant of one checkpoint line, or nothing when its checksum or its fields do not hold.
+std::optional<lenstra_constant> parse_checkpoint_line(const std::string& line) {
+  const std::size_t space = line.rfind(' ');
+  if (space == std::string::npos || line.size() - space - 1 != 8) return std::nullopt;
+  const std::string text = line.substr(0, space);
+  if (crc_hex(text) != line.substr(space + 1)) return std::nullopt;
+  std::istringstream fields(text);
+  lenstra_constant c;
+  std::string q;
+  if (!(fields >> c.prime >> c.excess >> c.degree >> q) || !odd_prime_index(c.prime)) return std::nullopt;
+  c.order_of_two = order_of_two(c.prime);
+  std::istringstream qs(q);
+  for (std::string item; std::getline(qs, item, ',');) c.q_set.push_back(static_cast<unsigned>(std::stoul(item)));
+  return c;
+}
+
+/// The lines of a checkpoint file and how many bytes its whole lines take (a last line without its newline, cut
+/// short by a kill, is not whole).
+struct checkpoint_lines {
+  std::vector<std::string> lines;
+  std::size_t whole_bytes = 0;
+  bool exists = false;
+};
+
+checkpoint_lines read_checkpoint_lines(const std::string& path) {
+  checkpoint_lines out;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return out;
+  out.exists = true;
+  const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::size_t at = 0;
+  while (at < all.size()) {
+    const std::size_t end = all.find('\n', at);
+    if (end == std::string::npos) break;
+    out.lines.push_back(all.substr(at, end - at));
+    at = end + 1;
+  }
+  out.whole_bytes = at;
+  return out;
+}
+
 }  // namespace
+
+std::vector<lenstra_constant> read_lenstra_checkpoint(const std::string& path) {
+  const checkpoint_lines file = read_checkpoint_lines(path);
+  std::vector<lenstra_constant> constants;
+  if (!file.exists || file.lines.empty()) return constants;
+  const std::string shown = quote_typed(path, 60);
+  if (file.lines.front() != checkpoint_header) {
+    throw parse_error(shown + " is not a checkpoint of Lenstra's constants (its first line is not '" +
+                      checkpoint_header + "'); give a new file name or one a 'tartan nim alpha --checkpoint' wrote");
+  }
+  for (std::size_t i = 1; i < file.lines.size(); ++i) {
+    const std::optional<lenstra_constant> c = parse_checkpoint_line(file.lines[i]);
+    if (!c) {
+      if (i + 1 == file.lines.size()) break;  // a last line cut short: the run stopped while writing it
+      throw parse_error(shown + " is damaged at line " + std::to_string(i + 1) +
+                        " (its checksum does not hold); move it away to start again");
+    }
+    if (!constants.empty() && c->prime != odd_prime(*odd_prime_index(constants.back().prime) + 1)) {
+      throw parse_error(shown + " has alpha_" + std::to_string(c->prime) + " after alpha_" +
+                        std::to_string(constants.back().prime) + " at line " + std::to_string(i + 1) +
+                        "; a checkpoint holds consecutive primes: move it away to start again");
+    }
+    constants.push_back(*c);
+  }
+  return constants;
+}
+
+void append_lenstra_checkpoint(const std::string& path, const lenstra_constant& c) {
+  const checkpoint_lines file = read_checkpoint_lines(path);
+  // Drop a damaged or cut last line, so that the new line follows the last whole one.
+  std::size_t keep = file.whole_bytes;
+  if (!file.lines.empty() && file.lines.size() > 1 && !parse_checkpoint_line(file.lines.back()))
+    keep -= file.lines.back().size() + 1;
+  std::string text;
+  if (file.lines.empty()) {
+    keep = 0;
+    text = std::string(checkpoint_header) + "\n";
+  }
+  const std::string line = checkpoint_text(c);
+  text += line + " " + crc_hex(line) + "\n";
+  const std::string shown = quote_typed(path, 60);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) throw error("cannot write " + shown + ": " + std::strerror(errno));
+  const bool ok = ::ftruncate(fd, static_cast<off_t>(keep)) == 0 &&
+                  ::lseek(fd, static_cast<off_t>(keep), SEEK_SET) >= 0 &&
+                  ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()) && ::fsync(fd) == 0;
+  const int e = errno;
+  ::close(fd);
+  if (!ok) throw error("cannot write " + shown + ": " + std::strerror(e));
+}
 
 unsigned odd_prime(unsigned k) {
   TARTAN_ASSERT(k < odd_primes().size(), "odd_prime(k) for k below 100000");

@@ -31,11 +31,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "nim/ordinal_chain_product.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "tartan/nim/field_nimber.hpp"
@@ -176,7 +179,13 @@ class tower {
     std::vector<level_map> levels;  // levels 0 .. levels.size()-1 (a map may stop below the top)
   };
 
-  explicit tower(tower_shape shape) : shape_(std::move(shape)) {
+  /// The least field (in base values) whose products go by the chain product (ordinal_chain_product.hpp) when its
+  /// tower allows: below it the nested Karatsuba is faster (benchmarks/ordinal_nimber_benchmark.cpp).
+  static constexpr std::size_t chain_product_threshold = 4096;
+
+  /// The tower of `shape`; the fields of `chain_threshold` base values or more multiply by the chain product when
+  /// their levels allow (the tests lower it to reach small fields).
+  explicit tower(tower_shape shape, std::size_t chain_threshold = chain_product_threshold) : shape_(std::move(shape)) {
     const std::size_t t = shape_.levels.size();
     rho_.resize(t);
     for (std::size_t i = 0; i < t; ++i) {
@@ -187,7 +196,20 @@ class tower {
       rho_[i] = std::move(rho);
     }
     zeta_powers_.resize(t);
+    if constexpr (std::is_same_v<Base, nim8_base>) {
+      chain_products_.resize(t);
+      for (std::size_t i = 0; i < t; ++i)
+        if (block_size(static_cast<int>(i)) >= chain_threshold)
+          chain_products_[i] = chain_product::make(shape_, static_cast<int>(i));
+    }
   }
+
+  /// Whether the products of level i's field go by the chain product (for the tests).
+  bool has_chain_product(int i) const {
+    return static_cast<std::size_t>(i) < chain_products_.size() && chain_products_[static_cast<std::size_t>(i)];
+  }
+  /// Turns the chain products off (for the tests and the benchmark, which compare the two routes).
+  void disable_chain_products() { chain_products_.clear(); }
 
   /// A check called between the steps of the long computations (powers, norms, Frobenius maps, degrees); it throws
   /// (cancelled_error) to stop them. Long runs poll it every product or so.
@@ -504,6 +526,22 @@ class tower {
       out[0] = Base::mul(a[0], b[0]);
       return;
     }
+    if constexpr (std::is_same_v<Base, nim8_base>) {
+      if (has_chain_product(i)) {
+        // Fast multiplication of binary polynomials, unless an operand is sparse (a power of a generator, say),
+        // where the schoolbook below costs O(N) per term.
+        const std::size_t n = block_size(i);
+        const auto terms = [n](const value* x) {
+          std::size_t count = 0;
+          for (std::size_t j = 0; j < n && count <= 32; ++j) count += Base::is_zero(x[j]) ? 0 : 1;
+          return count;
+        };
+        if (terms(a) > 32 && terms(b) > 32) {
+          chain_products_[static_cast<std::size_t>(i)]->multiply(a, b, out);
+          return;
+        }
+      }
+    }
     const tower_level& L = shape_.levels[static_cast<std::size_t>(i)];
     const std::size_t r = L.prime, s = L.stride;
     if (s == 1 && r <= 31) {
@@ -774,6 +812,7 @@ class tower {
   std::vector<element> rho_;  // ρ_i as elements of F_(i-1)
   mutable std::function<void()> poll_;
   mutable std::vector<std::vector<element>> zeta_powers_;
+  std::vector<std::shared_ptr<const chain_product>> chain_products_;  // per level, when it has one
   mutable std::vector<value> scratch_;
   mutable std::size_t scratch_top_ = 0;
 };

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/play/play.hpp"
 #include "tartan/product/tartan.hpp"
 
@@ -19,7 +20,7 @@ void check_box(const game_handle& game, const box_extents& extents) {
     return;
   }
   if (extents.size() != 1) {
-    throw parse_error("'" + game.name() + "' is played on a row, but the size " + format_size(extents) + " has " +
+    throw parse_error(quote_typed(game.name()) + " is played on a row, but the size " + format_size(extents) + " has " +
                       std::to_string(extents.size()) + " axes; give the number of coins, e.g. 12");
   }
   if (extents[0] == 0 || extents[0] > (std::uint64_t{1} << 32)) {

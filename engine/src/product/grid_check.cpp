@@ -8,6 +8,7 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/product/box_cells.hpp"
 #include "tartan/turning/turning_game.hpp"
 
@@ -154,7 +155,7 @@ grid_check_plan plan_tartan_grid_check(const tartan_game& game, std::span<const 
       best_min = smallest;
     }
   });
-  const std::string subject = "an explicit check of '" + game.name() + "' on " + format_size(extents);
+  const std::string subject = "an explicit check of " + quote_typed(game.name()) + " on " + format_size(extents);
   std::string why;
   limit_figures f;
   if (cells > max_cells) {

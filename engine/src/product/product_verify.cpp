@@ -16,6 +16,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/mex.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/product/box_cells.hpp"
 
 namespace tartan {
@@ -344,7 +345,7 @@ verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> ex
 void check_plan(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads, std::uint64_t limit,
                 const char* what) {
   const verify_plan plan = plan_direct(game, extents, threads, limit);
-  const std::string subject = std::string(what) + " of '" + game.name() + "' over " + format_size(extents);
+  const std::string subject = std::string(what) + " of " + quote_typed(game.name()) + " over " + format_size(extents);
   if (plan.too_many_moves) {
     throw limit_error(subject + " is out of reach: " + plan.busiest +
                       ", and every cell of such a row combines each of them with the last factor's moves; give a "

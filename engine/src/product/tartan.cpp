@@ -11,6 +11,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/typed_text.hpp"
 #include "tartan/nim/nimber.hpp"
 #include "tartan/product/box_cells.hpp"
 #include "tartan/turning/sequence_limits.hpp"
@@ -69,8 +70,8 @@ grundy_value tartan_values::at(coin a, coin b) const {
 tartan_game::tartan_game(std::vector<turning_game> factors) : factors_(std::move(factors)) {
   if (factors_.size() == 1) {
     const std::string& n = factors_[0].name();
-    throw error("'" + n + "' is a single game; a tartan product needs at least two factors joined by '*', e.g. '" + n +
-                "*" + n + "'");
+    throw error(quote_typed(n) + " is a single game; a tartan product needs at least two factors joined by '*', e.g. " +
+                quote_typed(n + "*" + n));
   }
   if (factors_.empty()) {
     throw error("a tartan product needs at least two factors joined by '*', e.g. 'ruler*ruler'");
@@ -95,7 +96,7 @@ void tartan_game::check_extents(std::span<const std::size_t> extents) const {
       if (i != 0) example += 'x';
       example += std::to_string(3 + i);
     }
-    throw parse_error("'" + name() + "' has " + std::to_string(factors_.size()) + " factors but the size " +
+    throw parse_error(quote_typed(name()) + " has " + std::to_string(factors_.size()) + " factors but the size " +
                       format_size(extents) + " has " + std::to_string(extents.size()) + " dimension" +
                       (extents.size() == 1 ? "" : "s") + "; give a size like " + example);
   }

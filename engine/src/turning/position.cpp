@@ -95,6 +95,38 @@ grundy_value position_value(std::span<const grundy_value> g, const row_position&
   return v;
 }
 
+bool for_each_move_to_value(const move_index& moves, std::span<const grundy_value> g, const row_position& p,
+                            grundy_value target, move_visitor visit, search_stop* stop, std::uint64_t& skip) {
+  detail::check_table_covers(g, p);
+  const grundy_value value = position_value(g, p) ^ target;  // the change a move must make
+  if (value == 0) return true;  // no move keeps a position's value (its options exclude it, by the mex)
+  const detail::search_scope scope(stop);
+  bool visitor_stopped = false;
+  const auto visit_from = [&](coin a) {
+    return moves.find(a, value ^ g[a], skip, [&](std::span<const coin> turned) {
+      if (!visit(turned)) {
+        visitor_stopped = true;
+        return false;
+      }
+      return stop == nullptr || stop->keep_going();
+    });
+  };
+  const auto sure = [&](coin a) { return (value ^ g[a]) < g[a]; };
+  std::uint64_t index = 0;  // coins begun, both groups
+  for (const bool first_group : {true, false}) {
+    for (const coin a : p.heads) {
+      if (sure(a) != first_group) continue;
+      if (stop != nullptr && !stop->next_coin(index)) return false;
+      ++index;
+      if (!visit_from(a)) {
+        if (visitor_stopped && stop != nullptr) stop->visitor_stopped();
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 bool for_each_winning_move(const turning_game& game, std::span<const grundy_value> g, const row_position& p,
                            move_visitor visit) {
   return for_each_winning_move<turning_game>(game, g, p, visit);

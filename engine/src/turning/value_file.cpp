@@ -18,10 +18,11 @@
 #include <utility>
 #include <vector>
 
-#include "core/crc32c.hpp"
+#include "tartan/core/crc32c.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/typed_text.hpp"
+#include "tartan/turning/take_break_code.hpp"
 #include "turning/value_file_map.hpp"
 
 namespace tartan {
@@ -67,9 +68,9 @@ std::uint64_t values_offset(const value_file_game& game) {
 std::uint32_t identity_crc(const std::byte* fixed, const std::string& name, const std::string& code) {
   std::byte head[32];
   std::memcpy(head, fixed, 32);
-  std::uint32_t crc = detail::crc32c(head, 32);
-  crc = detail::crc32c(name.data(), name.size(), crc);
-  return detail::crc32c(code.data(), code.size(), crc);
+  std::uint32_t crc = crc32c(head, 32);
+  crc = crc32c(name.data(), name.size(), crc);
+  return crc32c(code.data(), code.size(), crc);
 }
 
 /// A record as read: nullopt when its checksum fails (never written, or torn).
@@ -81,7 +82,7 @@ struct record {
   bool complete = false;
 };
 std::optional<record> read_record(const std::byte* p) {
-  if (get32(p + 32) != detail::crc32c(p, 32)) return std::nullopt;
+  if (get32(p + 32) != crc32c(p, 32)) return std::nullopt;
   record r{get64(p), get64(p + 8), get64(p + 16), get32(p + 24), (get32(p + 28) & 1) != 0};
   if (r.number == 0) return std::nullopt;
   return r;
@@ -182,7 +183,7 @@ std::uint32_t values_crc(int fd, const std::string& path, std::uint64_t offset, 
   for (std::uint64_t done = 0; done < bytes;) {
     const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), bytes - done));
     if (!read_at(fd, buffer.data(), n, offset + done)) fail_damaged(path, "its values are cut short");
-    crc = detail::crc32c(buffer.data(), n, crc);
+    crc = crc32c(buffer.data(), n, crc);
     done += n;
   }
   return crc;
@@ -233,8 +234,15 @@ std::string value_file_game::shown() const {
 }
 
 bool value_file_game::same_game(const value_file_game& other) const {
-  if (!code.empty() || !other.code.empty()) return code == other.code;
-  return name == other.name;
+  if (code.empty() && other.code.empty()) return name == other.name;
+  if (code == other.code) return true;
+  // Take-and-break codes spelt apart (".77" in a file written before codes had one spelling, "0.77" now).
+  if (!take_break_code::claims(code) || !take_break_code::claims(other.code)) return false;
+  try {
+    return take_break_code::parse(code).same_rule(take_break_code::parse(other.code));
+  } catch (const parse_error&) {
+    return false;
+  }
 }
 
 value_file_info read_value_file(const std::string& path) {
@@ -426,7 +434,7 @@ void value_file::write_record(std::uint64_t count, std::uint64_t requested, bool
   put64(r + 16, requested);
   put32(r + 24, crc);
   put32(r + 28, complete ? 1 : 0);
-  put32(r + 32, detail::crc32c(r, 32));
+  put32(r + 32, crc32c(r, 32));
   // The record the last commit did not write, so that the last one stays whole if this write is cut short.
   std::memcpy(base_ + record_at[number % 2], r, record_bytes);
   if (::msync(base_, page, MS_SYNC) != 0) {
@@ -439,7 +447,7 @@ void value_file::commit(std::uint64_t count, std::uint64_t requested, bool compl
   TARTAN_ASSERT(committed_ <= count && count <= capacity_, "a commit records values the file holds, and no fewer");
   const std::uint64_t w = static_cast<std::uint64_t>(width_);
   if (count > committed_) {
-    crc_ = detail::crc32c(values_ + committed_ * w, static_cast<std::size_t>((count - committed_) * w), crc_);
+    crc_ = crc32c(values_ + committed_ * w, static_cast<std::size_t>((count - committed_) * w), crc_);
     // The values first: the record that counts them is written only once they are on the disk.
     const std::uint64_t from = (offset_ + committed_ * w) / page * page;
     const std::uint64_t to = offset_ + count * w;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -59,7 +60,7 @@ std::vector<census_row> rows_of(const std::vector<std::string>& rules, std::size
 
 TEST(CensusTest, OctalFamiliesListEveryCodeOnce) {
   const census_family one = octal_family(1);
-  EXPECT_EQ(one.spec, "octal --digits 1");
+  EXPECT_EQ(one.description, "octal codes 0.d");
   EXPECT_EQ(one.rules, (std::vector<std::string>{"0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"}));
   const census_family three = octal_family(3);
   ASSERT_EQ(three.rules.size(), 512u);
@@ -72,10 +73,15 @@ TEST(CensusTest, OctalFamiliesListEveryCodeOnce) {
   std::set<std::string> distinct(three.rules.begin(), three.rules.end());
   EXPECT_EQ(distinct.size(), 512u);
   const census_family both = octal_family(2, {4, 0});
-  EXPECT_EQ(both.spec, "octal --digits 2 --d0 0,4");
+  EXPECT_EQ(both.description, "octal codes 0.dd, 4.dd");
   ASSERT_EQ(both.rules.size(), 128u);
   EXPECT_EQ(both.rules[64], "4.0");
+  // d0 lists the digits before the point: {4} gives the codes 4.d1..dD alone.
+  const census_family four = octal_family(1, {4});
+  EXPECT_EQ(four.description, "octal codes 4.d");
+  EXPECT_EQ(four.rules, (std::vector<std::string>{"4.0", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6", "4.7"}));
   const census_family hex = hexadecimal_family(1, {0, 8});
+  EXPECT_EQ(hex.description, "hexadecimal codes 0.d, 8.d");
   EXPECT_EQ(hex.rules.size(), 32u);
   EXPECT_EQ(hex.rules[15], "0.F");
   EXPECT_EQ(hex.rules[31], "8.F");
@@ -86,7 +92,8 @@ TEST(CensusTest, SubtractionTurningAndListedFamilies) {
   EXPECT_EQ(subtraction_family(3, 3).rules,
             (std::vector<std::string>{"S{1}", "S{2}", "S{1,2}", "S{3}", "S{1,3}", "S{2,3}", "S{1,2,3}"}));
   EXPECT_EQ(subtraction_family(3, 1).rules, (std::vector<std::string>{"S{1}", "S{2}", "S{3}"}));
-  EXPECT_EQ(subtraction_family(3, 1).spec, "subtraction --max-element 3 --size 1");
+  EXPECT_EQ(subtraction_family(3, 1).description, "subtraction sets of at most 1 number from 1..3");
+  EXPECT_EQ(subtraction_family(3, 3).description, "subtraction sets from 1..3");
   // 1 to 3 numbers out of 10: C(10,1) + C(10,2) + C(10,3).
   EXPECT_EQ(subtraction_family(10, 3).rules.size(), 10u + 45u + 120u);
 
@@ -96,38 +103,64 @@ TEST(CensusTest, SubtractionTurningAndListedFamilies) {
   EXPECT_NE(spans.skipped_example.find("2C(1)"), std::string::npos) << spans.skipped_example;
   const census_family ranges = turning_family("a-b", 4);
   EXPECT_EQ(ranges.rules.size(), 10u) << "the pairs a <= b of 1..4";
-  EXPECT_EQ(ranges.spec, "turning a-b --max 4");
+  EXPECT_EQ(ranges.description, "turning codes a-b, each letter 1..4");
 
   const census_family listed = listed_family("rules.txt", "0.77  # Kayles\n\n   0.07\r\n# nothing\nkayles\n");
   EXPECT_EQ(listed.rules, (std::vector<std::string>{"0.77", "0.07", "kayles"}));
-  EXPECT_EQ(listed.spec, "file rules.txt");
+  EXPECT_EQ(listed.description, "the rules in rules.txt");
 }
 
+/// The argument_error `f` throws: its parts, which a front end words with its own name for the parameter.
+argument_error argument_error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const argument_error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no argument_error";
+  return argument_error("", "", "", "", "");
+}
+
+// Before: the engine's messages named command-line options ("--digits 7", "--size 0"), which Python and the C++ API
+// do not have. The engine now says it in its own terms, with the parameter, the value, what is wrong and what would
+// do kept apart (argument_error), for each front end to say with its own name (tests/cli/census_cli_test.cpp: the
+// options; python/tests/test_census.py: the keyword arguments).
 TEST(CensusTest, MalformedFamiliesAreRefused) {
   EXPECT_EQ(message_of([] { octal_family(0); }),
-            "octal codes: --digits 0 is out of range; type 1 to 6 (digits after the point)");
-  EXPECT_EQ(message_of([] { octal_family(7); }),
-            "octal codes: --digits 7 is out of range; type 1 to 6 (digits after the point)");
+            "digits 0 is out of range for octal codes; ask for 1 to 6 (the digits after the point)");
+  const argument_error digits = argument_error_of([] { octal_family(7); });
+  EXPECT_EQ(std::string(digits.what()),
+            "digits 7 is out of range for octal codes; ask for 1 to 6 (the digits after the point)");
+  EXPECT_EQ(digits.parameter(), "digits");
+  EXPECT_EQ(digits.given(), "7");
+  EXPECT_EQ(digits.accepted(), "1 to 6");
+  EXPECT_EQ(argument_error_of([] { octal_family(2, {2}); }).parameter(), "first_digits");
   EXPECT_EQ(message_of([] { octal_family(2, {2}); }),
-            "octal codes: d0 2 is not a digit before the point; type 0 or 4 (d0 splits a heap without taking)");
+            "first_digits 2 is not a digit before the point of octal codes; ask for 0 or 4 (d0, which splits a heap "
+            "without taking)");
   EXPECT_EQ(message_of([] { hexadecimal_family(6); }),
-            "hexadecimal codes: --digits 6 is out of range; type 1 to 5 (digits after the point)");
-  EXPECT_EQ(message_of([] { subtraction_family(21, 2); }),
-            "subtraction sets: --max-element 21 is out of range; type 1 to 20 (the largest number a move may take)");
-  EXPECT_EQ(message_of([] { subtraction_family(4, 0); }),
-            "subtraction sets: --size 0 leaves no set; type 1 or more (the most numbers in a set)");
+            "digits 6 is out of range for hexadecimal codes; ask for 1 to 5 (the digits after the point)");
+  EXPECT_EQ(argument_error_of([] { subtraction_family(21, 2); }).parameter(), "max_element");
+  EXPECT_EQ(argument_error_of([] { subtraction_family(4, 0); }).parameter(), "max_size");
+  EXPECT_EQ(argument_error_of([] { turning_family("a-b", 0); }).parameter(), "max_value");
+  // No message of the engine's census names an option of the command line.
+  for (const std::function<void()>& f : std::vector<std::function<void()>>{
+           [] { octal_family(0); }, [] { octal_family(2, {2}); }, [] { hexadecimal_family(6); },
+           [] { subtraction_family(21, 2); }, [] { subtraction_family(4, 0); }, [] { turning_family("a-b", 0); },
+           [] { turning_family("a-b", 2000); }, [] { listed_family("x", ""); }}) {
+    EXPECT_EQ(message_of(f).find("--"), std::string::npos) << message_of(f);
+  }
   EXPECT_EQ(message_of([] { turning_family("1-3", 4); }),
             "turning pattern '1-3' has no variable; write lowercase letters for the numbers to vary, e.g. a-bC(w)");
   EXPECT_EQ(message_of([] { turning_family("a-b", 2000); }),
-            "the family turning a-b --max 2000 holds 4000000 rules, more than a census takes (1048576); ask for "
-            "fewer digits or a smaller bound");
+            "the family of turning codes a-b, each letter 1..2000 holds 4000000 rules, more than a census takes "
+            "(1048576); ask for fewer digits or a smaller bound");
   EXPECT_EQ(message_of([] { turning_family("1aC(1)", 1); }),
             "turning pattern '1aC(1)' spells no turning code with values 1 to 1: turning code '11C(1)': span C(1) at "
             "column 5 is narrower than the 11 coins turned (make it at least 11); codes look like 1-3, 1+C, 3E, 4FS, "
             "2-3,6C");
   EXPECT_EQ(message_of([] { listed_family("empty.txt", "# only a comment\n\n"); }),
-            "the family file empty.txt lists no rule; write one rule per line (0.77, S{1,3}, 1-3, kayles), # for "
-            "comments");
+            "no rule is listed in empty.txt; write one rule per line (0.77, S{1,3}, 1-3, kayles), # for comments");
 }
 
 TEST(CensusTest, RowsOfTwoDigitOctalCodesMatchTheDefinition) {
@@ -368,3 +401,27 @@ TEST(CensusTest, ThreadsGiveTheRowsOfOneLoop) {
 
 }  // namespace
 }  // namespace tartan
+
+namespace {
+
+TEST(CensusTest, MisereQuotientColumn) {
+  // census --misere: each take-and-break rule's quotient up to the heap bound. 0.75's is R8 (Plambeck and Siegel):
+  // order 8, P-portion {a, b^2}, its period proven; a turning code, and a census without --misere, have none.
+  const auto r8 =
+      tartan::census_rule_row(tartan::games::find_game("0.75"), 0, "0.75", "", {.values = 64, .misere_heaps = 40}, {});
+  ASSERT_TRUE(r8 && r8->misere);
+  EXPECT_EQ(r8->misere->order, 8u);
+  EXPECT_EQ(r8->misere->p_portion_size, 2u);
+  EXPECT_EQ(r8->misere->bound, 40u);
+  EXPECT_TRUE(r8->misere->complete);
+  EXPECT_TRUE(r8->misere->proven);
+  const auto turning =
+      tartan::census_rule_row(tartan::games::find_game("1-3"), 0, "1-3", "", {.values = 64, .misere_heaps = 40}, {});
+  ASSERT_TRUE(turning);
+  EXPECT_FALSE(turning->misere);
+  const auto none = tartan::census_rule_row(tartan::games::find_game("0.75"), 0, "0.75", "", {.values = 64}, {});
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(none->misere);
+}
+
+}  // namespace

@@ -11,6 +11,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <span>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -154,6 +155,23 @@ void check_against_definition(const test_code& code, const heaps_t& given) {
   EXPECT_EQ(a.outcome(), expected != 0 ? 'N' : 'P');
   EXPECT_EQ(a.heaps(), heaps);
   std::vector<move_t> listed = tartan_moves(a);
+  // Every page read with a skip is the slice of the whole list, and the count is its length.
+  for (std::size_t skip = 0; skip <= listed.size() + 1; ++skip) {
+    std::vector<move_t> page;
+    const tartan::search_report r = a.for_each_winning_move(
+        [&](const heap_move& m) {
+          page.emplace_back(m.take, m.from, m.leaving);
+          return page.size() < 2;
+        },
+        {}, skip);
+    const std::size_t from = std::min(skip, listed.size()), to = std::min(skip + 2, listed.size());
+    EXPECT_EQ(page, std::vector<move_t>(listed.begin() + static_cast<std::ptrdiff_t>(from),
+                                        listed.begin() + static_cast<std::ptrdiff_t>(to)));
+    EXPECT_EQ(r.skipped, from);
+  }
+  tartan::search_report counted;
+  EXPECT_EQ(a.count_winning_moves({}, counted), winning.size());
+  EXPECT_TRUE(counted.complete());
   // Heap sizes ascending, and no move twice.
   EXPECT_TRUE(std::is_sorted(listed.begin(), listed.end(),
                              [](const move_t& x, const move_t& y) { return std::get<1>(x) < std::get<1>(y); }));
@@ -193,6 +211,41 @@ TEST(HeapPositionTest, NamedCasesMatchTheDefinition) {
   check_against_definition(splits, {6, 9});
   const test_code nothing{{0, 0}, {false, false}};  // 0.0: no moves
   check_against_definition(nothing, {1, 2, 3});
+}
+
+// find_heap_moves (the moves of one heap of a value, compared in place) against for_each_heap_move filtered by value,
+// in order, on heaps up to 60 of random codes with two- and three-heap digits and '!': every target, every skip.
+TEST(HeapPositionTest, MovesOfOneValueAreTheHeapMovesOfThatValueInOrder) {
+  std::mt19937 rng(2612);
+  for (int i = 0; i < 60; ++i) {
+    const tartan::take_break_code code = tartan::take_break_code::parse(random_code(rng).text());
+    std::vector<grundy_value> g(61);
+    for (grundy_value& v : g) v = std::uniform_int_distribution<grundy_value>(0, 7)(rng);
+    for (coin n = 0; n <= 60; n += 1 + static_cast<coin>(rng() % 7)) {
+      for (grundy_value target = 0; target < 8; ++target) {
+        SCOPED_TRACE(code.text() + ", heap " + std::to_string(n) + ", target " + std::to_string(target));
+        std::vector<std::pair<coin, heaps_t>> wanted, found;
+        code.for_each_heap_move(n, [&](coin k, std::span<const coin> left) {
+          grundy_value x = 0;
+          for (const coin c : left) x ^= g[c];
+          if (x == target) wanted.push_back({k, heaps_t(left.begin(), left.end())});
+          return true;
+        });
+        const std::uint64_t skip = rng() % (wanted.size() + 2);
+        std::uint64_t left_to_skip = skip;
+        code.find_heap_moves(n, target, g, left_to_skip, [&](coin k, std::span<const coin> left) {
+          found.push_back({k, heaps_t(left.begin(), left.end())});
+          return true;
+        });
+        const std::size_t from = std::min<std::size_t>(skip, wanted.size());
+        const std::vector<std::pair<coin, heaps_t>> rest(wanted.begin() + static_cast<std::ptrdiff_t>(from),
+                                                         wanted.end());
+        EXPECT_EQ(found, rest);
+        EXPECT_EQ(left_to_skip, skip - from);
+        EXPECT_EQ(code.count_heap_moves(n, target, g), wanted.size());
+      }
+    }
+  }
 }
 
 TEST(HeapPositionTest, MovesOfHeapAreListedInOrder) {

@@ -1,6 +1,6 @@
 // Tests for core/crc32c.hpp: the check value of the CRC-32C catalogue, continuation, and the processor's crc32
 // instruction against the table on seeded random bytes at every alignment.
-#include "core/crc32c.hpp"
+#include "tartan/core/crc32c.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 
 namespace {
 
-using tartan::detail::crc32c;
-using tartan::detail::crc32c_by_table;
+using tartan::crc32c;
+using tartan::crc32c_by_table;
 
 TEST(Crc32cTest, CheckValues) {
   // The CRC-32C ("Castagnoli") check value of "123456789" (RFC 3720 B.4; the catalogue of parametrised CRCs), and

@@ -8,9 +8,12 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <fstream>
 #include <random>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace tartan {
 namespace {
@@ -145,6 +148,51 @@ TEST(TypedTextTest, LookAlikesNameWhatToTypeInstead) {
   EXPECT_EQ(describe_typed_char("\xef\xbc\x91", 0),
             "'\xef\xbc\x91' (U+FF11, a full-width digit: type the ASCII digit 1)");
   EXPECT_EQ(describe_typed_char("\x07", 0), "'\\x07'");
+}
+
+/// The code points of Unicode's General_Category Cf, Zl and Zp, read from the Unicode Character Database's own list
+/// (tests/data/unicode/format_characters.txt: "first..last" ranges in hexadecimal).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> format_ranges() {
+  std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/unicode/format_characters.txt");
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::size_t dots = line.find("..");
+    ranges.emplace_back(static_cast<std::uint32_t>(std::stoul(line.substr(0, dots), nullptr, 16)),
+                        static_cast<std::uint32_t>(std::stoul(line.substr(dots + 2), nullptr, 16)));
+  }
+  return ranges;
+}
+
+// Before: a right-to-left override (U+202E) in typed text was shown raw between the quotes, so the terminal drew the
+// rest of the message backwards; zero-width spaces and byte-order marks were invisible. Every format character and
+// line or paragraph separator of the Unicode Character Database is escaped as \u{...}; every other character of the
+// Basic Multilingual Plane from U+00A0 on (the controls below it are bytes, tested above) is shown as it is.
+TEST(TypedTextTest, FormatCharactersAreEscapedAsCodePoints) {
+  const auto ranges = format_ranges();
+  ASSERT_GE(ranges.size(), 20u) << "the list of format characters was not read";
+  const auto listed = [&](std::uint32_t cp) {
+    for (const auto& [first, last] : ranges) {
+      if (cp >= first && cp <= last) return true;
+    }
+    return false;
+  };
+  for (const auto& [first, last] : ranges) {
+    for (std::uint32_t cp = first; cp <= last; ++cp) {
+      char expected[24];
+      std::snprintf(expected, sizeof expected, "\\u{%x}", static_cast<unsigned>(cp));
+      const std::string text = "H" + encode(cp) + "T";
+      EXPECT_EQ(show_char(text, 1).text, expected);
+      EXPECT_EQ(show_char(text, 1).length, encode(cp).size());
+      EXPECT_EQ(quote_typed(text), "'H" + std::string(expected) + "T'");
+    }
+  }
+  for (std::uint32_t cp = 0xa0; cp < 0x10000; ++cp) {
+    if ((cp >= 0xd800 && cp <= 0xdfff) || listed(cp)) continue;
+    ASSERT_EQ(show_char(encode(cp), 0).text, encode(cp)) << std::hex << cp;
+  }
+  EXPECT_EQ(quote_typed("HT\u202eHH"), "'HT\\u{202e}HH'");
+  EXPECT_EQ(describe_typed_char("\u200b", 0), "'\\u{200b}' (U+200B, a Unicode space: type an ASCII space, or nothing)");
 }
 
 }  // namespace

@@ -3,17 +3,25 @@
 // not a p-th power), Lenstra's κ_h and the refusals.
 #include "tartan/nim/lenstra.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "support/error_message.hpp"
 #include "support/reference_data.hpp"
+#include "support/temporary_dir.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/nim/ordinal_nimber.hpp"
 
@@ -45,7 +53,8 @@ TEST(LenstraTest, OddPrimesAndTheOrderOfTwo) {
   EXPECT_EQ(order_of_two(7), 3u);
   EXPECT_EQ(order_of_two(167), 83u);
   EXPECT_EQ(order_of_two(257), 16u);
-  EXPECT_EQ(table().size(), 67u);
+  EXPECT_EQ(table().size(), 70u);
+  EXPECT_EQ(odd_prime(69), 353u);
   EXPECT_EQ(table().max_prime(), max_lenstra_prime);
 }
 
@@ -77,6 +86,46 @@ TEST(LenstraTest, ExcessesMatchOeisA380496) {
   const std::vector<std::uint64_t> excess = test::oeis_terms("A380496");
   ASSERT_GE(excess.size(), table().size());
   for (std::size_t k = 0; k < table().size(); ++k) EXPECT_EQ(table().by_index(k).excess, excess[k]) << odd_prime(k);
+}
+
+/// OEIS A380496's b-file or a-file (tests/data/ordinals/oeis_[ab]380496.txt): the excess of the n-th odd prime by n,
+/// nothing where the a-file has '?'.
+std::vector<std::optional<std::uint64_t>> oeis_excess_file(const std::string& name) {
+  std::vector<std::optional<std::uint64_t>> excess;
+  for (const std::string& line : data_lines(name)) {
+    std::istringstream fields(line);
+    std::size_t n = 0;
+    std::string value;
+    fields >> n >> value;
+    EXPECT_EQ(n, excess.size() + 1) << name << ": " << line;
+    excess.push_back(value == "?" ? std::nullopt : std::optional<std::uint64_t>(std::stoull(value)));
+  }
+  return excess;
+}
+
+TEST(LenstraTest, EveryTableEntryMatchesTheOeisBFile) {
+  // The b-file: the excess of every odd prime up to 709 (126 rows); the table holds a prefix of them.
+  const auto b_file = oeis_excess_file("oeis_b380496.txt");
+  ASSERT_EQ(b_file.size(), 126u);
+  EXPECT_EQ(odd_prime(125), 709u);
+  ASSERT_LE(table().size(), b_file.size());
+  for (std::size_t k = 0; k < table().size(); ++k) {
+    ASSERT_TRUE(b_file[k]);
+    EXPECT_EQ(table().by_index(k).excess, *b_file[k]) << "p = " << odd_prime(static_cast<unsigned>(k));
+  }
+}
+
+TEST(LenstraTest, TheOeisAFileAgreesWithTheBFileAndKnowsThePrimesBeyond) {
+  // The a-file: 1417 odd primes (up to 11827), 799 excesses known and 618 not, the first unknown p = 719; its rows
+  // up to 709 are the b-file's.
+  const auto a_file = oeis_excess_file("oeis_a380496.txt");
+  const auto b_file = oeis_excess_file("oeis_b380496.txt");
+  ASSERT_EQ(a_file.size(), 1417u);
+  EXPECT_EQ(odd_prime(1416), 11827u);
+  EXPECT_EQ(std::count(a_file.begin(), a_file.end(), std::nullopt), 618);
+  for (std::size_t k = 0; k < b_file.size(); ++k) EXPECT_EQ(a_file[k], b_file[k]) << k + 1;
+  EXPECT_FALSE(a_file[126]) << "m_719 is the first unknown excess";
+  EXPECT_TRUE(a_file[127]);  // p = 727
 }
 
 TEST(LenstraTest, QSetsAndExcessesMatchCgsuite) {
@@ -118,7 +167,7 @@ TEST(LenstraTest, AlphasMatchPeetersList) {
     EXPECT_EQ(table().at(p).excess, excess) << p;
     ++compared;
   }
-  EXPECT_EQ(compared, 67);
+  EXPECT_EQ(compared, static_cast<int>(table().size()));  // the list goes to 409
 }
 
 TEST(LenstraTest, DegreesMatchTheLenstraExponentsPublished) {
@@ -197,8 +246,8 @@ TEST(LenstraTest, RefusalsAndCancellation) {
   EXPECT_EQ(
       message_of([] { compute_lenstra_constant(31, lenstra_table()); }),
       "computing Lenstra's constants for p = 31 needs those of every odd prime below it, and the table ends at 0");
-  EXPECT_EQ(message_of([] { table().at(347); }),
-            "Lenstra's constants for p = 347 are beyond the table, which ends at 337");
+  EXPECT_EQ(message_of([] { table().at(359); }),
+            "Lenstra's constants for p = 359 are beyond the table, which ends at 353");
   EXPECT_THROW(compute_lenstra_constant(47, table(), [](unsigned, const std::string&) { return false; }),
                cancelled_error);
   std::vector<std::string> stages;
@@ -214,6 +263,109 @@ TEST(LenstraTest, RefusalsAndCancellation) {
               compute_lenstra_constant(47, table(), [&](unsigned, const std::string&) { return ++calls < 3; });
             }),
             "the computation of Lenstra's constants for p = 47 stopped at the excess 0");
+}
+
+TEST(LenstraTest, ACheckpointRecordsWholeLinesAndDropsACutOne) {
+  const test::temporary_dir dir(true);
+  const std::string path = dir.file("alpha.txt");
+  EXPECT_TRUE(read_lenstra_checkpoint(path).empty());
+  for (std::size_t k = 0; k < 5; ++k) append_lenstra_checkpoint(path, table().by_index(k));
+  std::vector<lenstra_constant> read = read_lenstra_checkpoint(path);
+  ASSERT_EQ(read.size(), 5u);
+  for (std::size_t k = 0; k < 5; ++k) EXPECT_EQ(read[k], table().by_index(k));
+  // A line cut short (a kill while writing) is dropped, and the next append replaces it.
+  std::string text;
+  {
+    std::ifstream in(path);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  for (const std::size_t cut : {1, 5, 12, 20}) {
+    std::ofstream(path, std::ios::trunc) << text << std::string("17 0 8 8 0123abcd").substr(0, cut);
+    EXPECT_EQ(read_lenstra_checkpoint(path).size(), 5u) << cut;
+  }
+  append_lenstra_checkpoint(path, table().at(17));
+  read = read_lenstra_checkpoint(path);
+  ASSERT_EQ(read.size(), 6u);
+  EXPECT_EQ(read.back(), table().at(17));
+  // A damaged line before the last is refused, and so is a file of something else.
+  std::string damaged = text;
+  damaged[damaged.find("\n7 1 6") + 3] = '2';
+  std::ofstream(path, std::ios::trunc) << damaged;
+  EXPECT_EQ(message_of([&] { read_lenstra_checkpoint(path); }),
+            "'" + path + "' is damaged at line 4 (its checksum does not hold); move it away to start again");
+  std::ofstream(path, std::ios::trunc) << "3 0 2 2\n";
+  EXPECT_THAT(message_of([&] { read_lenstra_checkpoint(path); }),
+              ::testing::HasSubstr("is not a checkpoint of Lenstra's constants"));
+}
+
+/// Computes the constants of the first 30 odd primes after those the checkpoint holds, recording each and calling
+/// after_each() once it is recorded.
+void compute_checkpointed(const std::string& path, const std::function<void()>& after_each) {
+  lenstra_table computed;
+  for (const lenstra_constant& c : read_lenstra_checkpoint(path)) computed.push_back(c);
+  while (computed.size() < 30) {
+    const lenstra_constant c = compute_lenstra_constant(odd_prime(static_cast<unsigned>(computed.size())), computed);
+    append_lenstra_checkpoint(path, c);
+    computed.push_back(c);
+    after_each();
+  }
+}
+
+/// The child of the kill test: reports each constant on `reports` and waits for a byte on `go_on` before the next;
+/// never returns.
+[[noreturn]] void run_checkpointed_child(const std::string& path, int reports, int go_on) {
+  compute_checkpointed(path, [&] {
+    char byte = 'r';
+    if (::write(reports, &byte, 1) != 1 || ::read(go_on, &byte, 1) != 1) ::_exit(1);
+  });
+  ::_exit(0);
+}
+
+TEST(LenstraTest, AKilledRunGoesOnFromItsCheckpoint) {
+  // A child computes α_3, α_5, ... from scratch, recording each in a checkpoint and waiting for the test after each;
+  // the test lets it go on for a seeded random number of primes, then lets it start the next and kills it (SIGKILL:
+  // no handler, no clean-up) wherever it is. The checkpoint then holds at least every prime reported, each equal to
+  // the table's, and a run taken up again from it ends with the whole table. The child cannot finish before the kill:
+  // the kills stop short of its 30 primes (up to α_127).
+  std::mt19937 rng(41);
+  const test::temporary_dir dir(true);
+  const std::string path = dir.file("alpha.txt");
+  std::size_t reported = 0;
+  for (int kill = 0; kill < 4; ++kill) {
+    const std::size_t go = 1 + rng() % 6;
+    const std::size_t before = read_lenstra_checkpoint(path).size();  // read before the child can add to it
+    int reports[2], go_on[2];
+    ASSERT_EQ(::pipe(reports), 0);
+    ASSERT_EQ(::pipe(go_on), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      ::close(reports[0]);
+      ::close(go_on[1]);
+      run_checkpointed_child(path, reports[1], go_on[0]);
+    }
+    ::close(reports[1]);
+    ::close(go_on[0]);
+    for (std::size_t i = 0; i < go; ++i) {
+      char byte = 0;
+      ASSERT_EQ(::read(reports[0], &byte, 1), 1) << "the child ended before it was killed";
+      reported = before + i + 1;
+      ASSERT_EQ(::write(go_on[1], "g", 1), 1);
+    }
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    ::close(reports[0]);
+    ::close(go_on[1]);
+    const std::vector<lenstra_constant> recorded = read_lenstra_checkpoint(path);
+    EXPECT_GE(recorded.size(), reported);
+    for (std::size_t k = 0; k < recorded.size(); ++k) EXPECT_EQ(recorded[k], table().by_index(k)) << k;
+  }
+  compute_checkpointed(path, [] {});
+  const std::vector<lenstra_constant> all = read_lenstra_checkpoint(path);
+  ASSERT_EQ(all.size(), 30u);
+  for (std::size_t k = 0; k < 30; ++k) EXPECT_EQ(all[k], table().by_index(k)) << k;
 }
 
 }  // namespace

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "core/crc32c.hpp"
 #include "support/error_message.hpp"
 #include "support/temporary_dir.hpp"
+#include "tartan/core/crc32c.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/turning/value_table.hpp"
 #include "turning/value_file_map.hpp"
@@ -73,14 +73,14 @@ TEST(ValueFileTest, TheLayoutIsAsDocumented) {
   // The identity's checksum covers bytes 0..31, the name and the code.
   std::vector<unsigned char> covered(b.begin(), b.begin() + 32);
   covered.insert(covered.end(), b.begin() + 1536, b.begin() + 1544);
-  EXPECT_EQ(le(b, 32, 4), tartan::detail::crc32c(covered.data(), covered.size()));
+  EXPECT_EQ(le(b, 32, 4), tartan::crc32c(covered.data(), covered.size()));
   // The current record: the larger number of the two whole ones; it counts the ten values, asked for ten.
   const std::size_t current = le(b, 512, 8) > le(b, 1024, 8) ? 512 : 1024;
   EXPECT_EQ(le(b, current + 8, 8), 10u);
   EXPECT_EQ(le(b, current + 16, 8), 10u);
   EXPECT_EQ(le(b, current + 28, 4) & 1, 1u);  // complete
-  EXPECT_EQ(le(b, current + 32, 4), tartan::detail::crc32c(b.data() + current, 32));
-  EXPECT_EQ(le(b, current + 24, 4), tartan::detail::crc32c(b.data() + 4096, 10));
+  EXPECT_EQ(le(b, current + 32, 4), tartan::crc32c(b.data() + current, 32));
+  EXPECT_EQ(le(b, current + 24, 4), tartan::crc32c(b.data() + 4096, 10));
   for (std::size_t n = 0; n < values.size(); ++n) EXPECT_EQ(b[4096 + n], values[n]) << n;
 
   const tartan::value_file_info info = tartan::read_value_file(path);
@@ -144,7 +144,7 @@ TEST(ValueFileTest, RefusesFilesThatAreNotValueFilesOrAreDamaged) {
   put_le(b, 12, 4, 3);
   std::vector<unsigned char> covered(b.begin(), b.begin() + 32);
   covered.insert(covered.end(), b.begin() + 1536, b.begin() + 1544);
-  put_le(b, 32, 4, tartan::detail::crc32c(covered.data(), covered.size()));
+  put_le(b, 32, 4, tartan::crc32c(covered.data(), covered.size()));
   refused(b, "3 bytes wide");
   b = good;
   for (const std::size_t at : {512, 1024}) b[at + 32] ^= 1;  // both records torn

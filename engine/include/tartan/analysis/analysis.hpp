@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "tartan/product/move.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/periodic_continuation.hpp"
+#include "tartan/turning/move_index.hpp"
 #include "tartan/turning/position.hpp"
 
 namespace tartan {
@@ -52,6 +54,8 @@ struct search_report {
   search_end end = search_end::complete;
   std::uint64_t coins_done = 0;
   std::uint64_t coins = 0;
+  /// The moves passed over before the first one visited (at most the number asked to skip).
+  std::uint64_t skipped = 0;
 
   /// Every coin was searched: nothing was cut by the visitor, the deadline or a cancel.
   bool complete() const { return end == search_end::complete; }
@@ -85,7 +89,7 @@ class analysis {
   /// g of factor `axis` over the coins the position depends on (position().occupied_extents(), at least 1 coin per
   /// axis of a product).
   std::span<const grundy_value> factor_values(std::size_t axis) const {
-    return product_ ? product_values_.factor(axis) : std::span<const grundy_value>(row_values_);
+    return product_ ? product_values_.factor(axis) : std::span<const grundy_value>(row_moves_->values);
   }
 
   /// The proven period the values of factor `axis` past the computed ones came from (periodic_continuation.hpp: its
@@ -99,9 +103,11 @@ class analysis {
    * order. From one coin, in the order of the game's move finder (position.hpp, grid_position.hpp), which is fixed.
    * So winning_moves(limit, skip) pages through a fixed list; count_winning_moves (move_count.hpp) counts any number
    * of them without listing.
-   * Complexity: O(heads) to find the sure coins, then one find_moves call per heads coin reached (per matching
-   * option-value tuple on a board), stopped at the last move wanted: N moves cost the finder's time to its N-th
-   * move, nothing is gathered or sorted, so the first page is cheap even with 10^6 heads.
+   * Complexity: O(heads) to find the sure coins, then one search per heads coin reached (per matching option-value
+   * tuple on a board), stopped at the last move wanted. A row searches the game's move index (move_index.hpp, built
+   * on the first search and kept): O(log N) per coin and part of the code for runs and moves of two coins, a run
+   * handed over as a span; the finder's time to the N-th move for other games. Nothing is gathered or sorted, so the
+   * first page is cheap even with 10^6 heads.
    */
   bool for_each_winning_move(move_callback visit) const;
 
@@ -120,6 +126,12 @@ class analysis {
   bool for_each_move_to(grundy_value target, move_callback visit) const;
   search_report for_each_move_to(grundy_value target, move_callback visit, const search_options& limits) const;
 
+  /// The same after passing over the first `skip` moves, counted off without being built where the game's index
+  /// counts them (a row of runs or of moves of two coins: a page costs O(log N) per heads coin before it, not the
+  /// moves before it); the report says how many were passed over (search_report::skipped).
+  search_report for_each_move_to(grundy_value target, move_callback visit, const search_options& limits,
+                                 std::uint64_t skip) const;
+
   /// Winning moves `skip`..`skip + limit - 1` in for_each_winning_move's order (a page of them).
   std::vector<move> winning_moves(std::size_t limit, std::size_t skip = 0) const;
 
@@ -127,7 +139,8 @@ class analysis {
   /// the page was filled: search_end::stopped; complete when the list ended within it).
   move_page winning_move_page(std::size_t limit, std::size_t skip, const search_options& limits) const;
 
-  /// The number of winning moves, counting up to `cap` (then cap).
+  /// The number of winning moves, counting up to `cap` (then cap): a row counts per heads coin with its move index
+  /// (O(log N) per coin for runs and moves of two coins), a board visits its moves.
   std::uint64_t count_winning_moves(std::uint64_t cap = UINT64_MAX) const;
 
   /**
@@ -149,12 +162,21 @@ class analysis {
   friend analysis analyze(const game_handle& game, box_position position, const analyze_options& options);
   analysis(game_handle game, box_position position) : game_(std::move(game)), position_(std::move(position)) {}
 
+  /// A row's values and, from the first search on, the game's index of its moves over them: shared by the copies
+  /// of an analysis, so the index (which refers to the values) is built once.
+  struct row_moves {
+    std::vector<grundy_value> values;
+    std::once_flag indexed;
+    std::unique_ptr<move_index> index;
+  };
+  const move_index& row_index() const;
+
   game_handle game_;
   box_position position_;
   // Computed once by analyze() and kept in the forms the row and product algorithms take, so that every visit of
   // the moves starts at once. The heads are cut to the extents the values cover.
   row_position row_;  // 1-D games
-  std::vector<grundy_value> row_values_;
+  std::shared_ptr<row_moves> row_moves_ = std::make_shared<row_moves>();
   std::optional<tartan_game> product_;  // products
   tartan_values product_values_;
   grid_position grid_;

@@ -40,29 +40,33 @@ inline constexpr std::size_t max_census_rules = std::size_t{1} << 20;
 /// The largest shift (leading heaps of value 0 beyond heap 0) that census groups recognise.
 inline constexpr std::uint32_t max_census_shift = 64;
 
-/// A family of rules: how it was asked for (`spec`, as the command line writes it) and its rules in order.
+/// A family of rules: what it is, in words, and its rules in order.
 struct census_family {
-  std::string spec;                // e.g. "octal --digits 3"
+  /// e.g. "octal codes 0.ddd", "subtraction sets from 1..6", "turning codes a-bC(w), each letter 1..6": names the
+  /// census in its tables and its journal.
+  std::string description;
   std::vector<std::string> rules;  // the rules' text, e.g. "0.007", "S{1,3}", "2-3C(5)"
   std::size_t skipped = 0;         // instances of a pattern that are not codes (turning families)
   std::string skipped_example;     // the first of them, with why
 };
 
 /**
- * Every octal code 0.d1..dD (digits 0-7, D = `digits`), in the order of the digit strings as octal numbers, each
- * with the d0 digits `first_digits` (0 or 4: "4.07"); trailing zero digits dropped ("0.770" is "0.77", "0.000" is
- * "0.0"). Throws parse_error for digits outside 1..6, a d0 other than 0 or 4, or more than max_census_rules rules.
+ * Every octal code d0.d1..dD (digits 0-7, D = `digits`) for each d0 of `first_digits` (0 or 4: "4.07"; {4} gives
+ * the codes 4.d1..dD alone, {0, 4} both), in the order of the digit strings as octal numbers; trailing zero digits
+ * dropped ("0.770" is "0.77", "0.000" is "0.0"). Throws argument_error (parameter "digits" or "first_digits") for
+ * digits outside 1..6 or a d0 other than 0 or 4, parse_error for more than max_census_rules rules.
  *
- * Example: octal_family(1).rules == {"0.0", "0.1", ..., "0.7"}; octal_family(3).rules.size() == 512
+ * Example: octal_family(1).rules == {"0.0", "0.1", ..., "0.7"}; octal_family(3).rules.size() == 512;
+ * octal_family(1, {4}).rules == {"4.0", "4.1", ..., "4.7"}
  */
 census_family octal_family(unsigned digits, std::vector<unsigned> first_digits = {0});
 
-/// The same for hexadecimal codes (digits 0-F, at most 4; d0 0, 4, 8 or C): "0.F", "8.1".
+/// The same for hexadecimal codes (digits 0-F, at most 5; d0 0, 4, 8 or C): "0.F", "8.1".
 census_family hexadecimal_family(unsigned digits, std::vector<unsigned> first_digits = {0});
 
 /**
  * Every subtraction set S ⊆ {1..max_element} with 1 to max_size elements, written S{a,b,...} ascending, in order of
- * the sets' bit patterns (S{1}, S{2}, S{1,2}, S{3}, ...). Throws parse_error for max_element outside 1..20 or
+ * the sets' bit patterns (S{1}, S{2}, S{1,2}, S{3}, ...). Throws argument_error for max_element outside 1..20 or
  * max_size 0.
  *
  * Example: subtraction_family(3, 3).rules == {"S{1}", "S{2}", "S{1,2}", "S{3}", "S{1,3}", "S{2,3}", "S{1,2,3}"}
@@ -72,8 +76,8 @@ census_family subtraction_family(coin max_element, coin max_size);
 /**
  * The turning codes `pattern` spells when each of its lowercase letters (variables, in the order they first appear)
  * takes every value from 1 to max_value: "a-b" gives 1-1, 1-2, ..., the first variable slowest. Instances that are
- * not codes ("3-2": a range must not fall) are skipped and counted. Throws parse_error for a pattern without a
- * variable, more than max_census_rules instances, or none that is a code.
+ * not codes ("3-2": a range must not fall) are skipped and counted. Throws argument_error for max_value 0,
+ * parse_error for a pattern without a variable, more than max_census_rules instances, or none that is a code.
  *
  * Example: turning_family("aC(w)", 2).rules == {"1C(1)", "1C(2)", "2C(2)"} ("2C(1)" skipped: 2 coins in 1)
  */
@@ -81,8 +85,8 @@ census_family turning_family(const std::string& pattern, coin max_value);
 
 /**
  * Rules listed in a text, one per line: blank lines and text from '#' on are ignored, surrounding space dropped.
- * `source` names the text in the spec ("file rules.txt"). Throws parse_error when no rule is listed or more than
- * max_census_rules.
+ * `source` names the text in the description ("the rules in rules.txt"). Throws parse_error when no rule is listed
+ * or more than max_census_rules.
  *
  * Example: listed_family("rules.txt", "0.77  # Kayles\n0.07\n").rules == {"0.77", "0.07"}
  */
@@ -96,6 +100,20 @@ struct census_options {
   /// Threads each rule's sequence may use (sequence_request::threads): 1 while rules are computed side by side,
   /// which run_census sets from the threads it leaves over.
   unsigned threads = 1;
+  /// The heap bound of each take-and-break rule's misère quotient (census --misere, misere_quotient.hpp); 0: none.
+  /// Built within the rule's time budget and memory limit; a stop keeps the order of the heaps completed.
+  coin misere_heaps = 0;
+};
+
+/// A rule's misère quotient as far as its census built it.
+struct census_quotient {
+  coin bound = 0;           // the heaps it holds (the bound asked, unless it stopped)
+  std::uint32_t order = 0;  // of the quotient of those heaps
+  std::uint32_t p_portion_size = 0;
+  bool complete = false;  // it reached the bound asked
+  bool proven = false;    // its period is proven: the quotient of the whole game
+  std::string why;        // why it stopped short
+  friend bool operator==(const census_quotient&, const census_quotient&) = default;
 };
 
 /// A row's verdict.
@@ -127,6 +145,8 @@ struct census_row {
   /// Of g(shift..shift+L-1), when those values are known: computed, or implied by a proven period.
   std::optional<census_fingerprint> fingerprint;
   double seconds = 0;  // the time it took (never printed in tables: it varies between runs)
+  /// Its misère quotient (census_options::misere_heaps; take-and-break rules only).
+  std::optional<census_quotient> misere;
 };
 
 /**

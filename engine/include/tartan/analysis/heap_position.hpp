@@ -105,16 +105,18 @@ class heap_analysis {
   std::vector<heap_size> coin_heads() const;
 
   /**
-   * Visits the winning heap moves (those leaving heaps whose value is 0) after skipping the first `skip`, heap sizes
-   * ascending, each size once, and within a heap in take_break_code::for_each_heap_move's order (tokens taken
-   * ascending, then nothing, one heap, two heaps, the smaller heap ascending). A heap within values() has its moves
-   * listed; a larger one, answered by the period, has its winning splits found through the period's residues: a split
-   * a + b (a <= b, both from the preperiod on) wins by a's residue mod the period alone, so the winning residues are
-   * found once per heap and number of tokens taken, and whole periods of splits are skipped at once. The report
-   * counts heap sizes as its coins. Stops by the visitor, the deadline or a cancel as analysis::for_each_winning_move
-   * does.
-   * Complexity: O(moves of each heap size) within values(); past them O(p + P) per heap size and number of tokens
-   * taken (preperiod p, period P), plus O(1) a move visited.
+   * Visits the winning heap moves (those leaving heaps whose value is 0) after passing over the first `skip` of them
+   * (counted, not built: search_report::skipped says how many), heap sizes ascending, each size once, and within a
+   * heap in take_break_code::for_each_heap_move's order (tokens taken ascending, then nothing, one heap, two heaps,
+   * the smaller heap ascending). A heap within values() has its moves found in place (take_break_code::
+   * find_heap_moves); a larger one, answered by the period, has its winning splits found through the period's
+   * residues: a split a + b (a <= b, both from the preperiod on) wins by a's residue mod the period alone, so the
+   * winning residues are found once per heap and number of tokens taken, and whole periods of splits are passed over
+   * at once. The report counts heap sizes as its coins. Stops by the visitor, the deadline or a cancel as
+   * analysis::for_each_winning_move does.
+   * Complexity: within values(), per heap size n: O(t) for moves leaving at most one heap, O(n) per two-heap digit,
+   * O(n^2) per three-heap digit; past them O(p + P) per heap size and number of tokens taken (preperiod p, period P),
+   * plus O(1) a move visited.
    *
    * Example: kayles heaps {1, 2}: visits {take 1, from 2, leaving {1}}
    */

@@ -13,6 +13,10 @@
 //   some heap is firm and they XOR to 0 (the misère Nim rule). Each heap size is proved tame here from its options,
 //   smallest first: every option must be a sum of heaps already proved tame, and the genus computed from the options
 //   exactly (heap_genus) must be a Nim position's. The method answers a position whose heaps are all proved tame.
+// - the misère quotient (misere_quotient.hpp): the quotient of the heaps up to the largest one asked (or up to the
+//   bound that proves its period, for larger heaps), built once; a position of any number of heaps is P exactly when
+//   the product of its heaps' classes is in the P-portion, and a move wins when the product after it is. It answers
+//   wild heaps as well as tame ones, in time linear in the number of heaps.
 // - the plain search: depth first over heap multisets (heaps with no move dropped: they are the empty game),
 //   memoized, a position N when some move leaves a P-position. It proves every outcome by the definition, for any
 //   code, and answers the positions with a heap not proved tame ("wild").
@@ -27,6 +31,7 @@
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/heap_position.hpp"
 #include "tartan/analysis/misere.hpp"
+#include "tartan/analysis/misere_quotient.hpp"
 #include "tartan/core/search_stop.hpp"
 #include "tartan/turning/take_break_code.hpp"
 
@@ -64,12 +69,14 @@ std::vector<heap_genus> heap_genera(const take_break_code& code, coin count, sea
 
 /// How the misère outcome of heaps was found.
 enum class heap_misere_method {
-  automatic,  // the genus method when every heap is proved tame, else the plain search
+  automatic,  // the quotient when it is built in time and covers every heap, else the genus method when every heap
+              // is proved tame, else the plain search
   genus,
   search,
+  quotient,
 };
 
-/// "genus", "search" ("automatic" for the request).
+/// "genus", "search", "quotient" ("automatic" for the request).
 std::string heap_misere_method_name(heap_misere_method method);
 
 /// What a misère analysis of heaps may do (misere_options' limits, with the heaps' method).
@@ -78,6 +85,12 @@ struct misere_heap_options {
   double max_seconds = 0;
   progress_callback progress = {};
   heap_misere_method method = heap_misere_method::automatic;
+  /// The largest quotient the automatic method builds before it gives way to the genus method or the search.
+  std::uint32_t max_quotient_order = 4096;
+  /// The most heaps the automatic method builds a quotient for, and the seconds it may take (beyond them, a heap
+  /// larger is answered by the quotient only when its period is proven below them).
+  coin quotient_heaps = 1024;
+  double quotient_seconds = 2;
 };
 
 /**
@@ -100,7 +113,16 @@ class misere_heap_solver {
   /// How the computation of the genera ended.
   search_end genera_end() const { return genera_end_; }
 
-  /// The method for these heaps (ascending): genus when asked or automatic and every heap is proved tame.
+  /// The quotient built for these heaps (automatic or quotient method), or null.
+  const misere_quotient* quotient() const { return quotient_.get(); }
+  /// How the quotient's construction ended, when one was built: complete, or stopped (the time budget, a limit).
+  search_end quotient_end() const { return quotient_end_; }
+  /// The quotient's construction was stopped by the caller (the progress callback, or the time limit asked for): the
+  /// solving stops there, as when the genera are stopped.
+  bool quotient_stopped() const { return caller_stopped_; }
+
+  /// The method for these heaps (ascending): the quotient when it covers every heap (automatic or asked), else genus
+  /// when asked or automatic and every heap is proved tame, else the search.
   heap_misere_method method_for(const std::vector<coin>& heaps) const;
 
   /// The misère outcome of `heaps` (ascending): 'N', 'P', or '?' when `stop` stopped the search. Throws limit_error
@@ -125,6 +147,9 @@ class misere_heap_solver {
   std::uint64_t max_memory_ = 0;
   std::vector<heap_genus> genera_;
   search_end genera_end_ = search_end::complete;
+  std::shared_ptr<const misere_quotient> quotient_;
+  search_end quotient_end_ = search_end::complete;
+  bool caller_stopped_ = false;
   // The moves of each heap size, listed once asked: each as {take, heaps left...}.
   std::vector<std::vector<std::vector<coin>>> moves_;
   std::vector<char> listed_;
@@ -163,6 +188,8 @@ class misere_heap_analysis {
   friend misere_heap_analysis analyze_misere_heaps(std::shared_ptr<misere_heap_solver> solver, std::vector<coin> heaps,
                                                    const misere_heap_options& options);
   explicit misere_heap_analysis(std::shared_ptr<misere_heap_solver> solver) : solver_(std::move(solver)) {}
+  search_report quotient_winning_moves(const std::vector<coin>& sizes, heap_move_callback visit,
+                                       search_stop& stop) const;
 
   std::shared_ptr<misere_heap_solver> solver_;
   std::vector<coin> heaps_;
@@ -190,8 +217,8 @@ misere_heap_analysis analyze_misere_heaps(std::shared_ptr<misere_heap_solver> so
                                           const misere_heap_options& options = {});
 
 /**
- * `heaps` as the misère analyses take them. Throws limit_error for a heap of 2^32 − 1 tokens or more: misère play is
- * solved heap size by heap size (the genera of every heap up to the largest), and no period answers it.
+ * `heaps` as the misère analyses take them. Throws limit_error for a heap of 2^32 − 1 tokens or more: the quotient
+ * (even past its proven period), the genera and the search hold heaps in 32 bits.
  *
  * Example: misere_heap_sizes({5, 7}) == {5, 7}; misere_heap_sizes({99999999999}) throws
  */

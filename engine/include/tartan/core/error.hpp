@@ -29,6 +29,37 @@ class parse_error : public error {
   using error::error;
 };
 
+/**
+ * A parameter of a request outside what it accepts, said in the library's terms: what() names the parameter as the
+ * C++ API does ("digits 7 is out of range for octal codes; ask for 1 to 6 (the digits after the point)"), and the
+ * parts are kept apart so that a front end says the same with its own name for the parameter (`--digits 7 ...` on
+ * the command line, `digits=7 ...` in Python).
+ *
+ * Example: argument_error("digits", "7", "is out of range for octal codes", "1 to 6", "the digits after the point")
+ */
+class argument_error : public parse_error {
+ public:
+  argument_error(std::string parameter, std::string given, std::string problem, std::string accepted,
+                 std::string meaning);
+
+  /// The request's field, as the C++ API names it: "digits", "max_size".
+  const std::string& parameter() const noexcept { return data_->parameter; }
+  /// The value given, as text: "7".
+  const std::string& given() const noexcept { return data_->given; }
+  /// What is wrong with it, after the parameter and its value: "is out of range for octal codes".
+  const std::string& problem() const noexcept { return data_->problem; }
+  /// What would be accepted instead: "1 to 6".
+  const std::string& accepted() const noexcept { return data_->accepted; }
+  /// What the parameter means: "the digits after the point".
+  const std::string& meaning() const noexcept { return data_->meaning; }
+
+ private:
+  struct data {
+    std::string parameter, given, problem, accepted, meaning;
+  };
+  std::shared_ptr<const data> data_;  // shared, so that copying the exception cannot throw
+};
+
 /// A value that does not fit its type (a Grundy value beyond 64 bits, say). Never a wrapped value instead.
 class overflow_error : public error {
  public:

@@ -52,6 +52,28 @@ inline std::string shown_byte(char c) {
   return std::string("\\x") + hex[u >> 4] + hex[u & 15];
 }
 
+/**
+ * True for the characters a terminal shows as nothing, or obeys, that are not controls: Unicode's format characters
+ * (General_Category Cf: the bidirectional embeddings, overrides and isolates U+202A..U+202E and U+2066..U+2069, which
+ * reorder the text around them; the zero-width space, joiners and marks U+200B..U+200F; the byte-order mark U+FEFF;
+ * the soft hyphen U+00AD; the tag characters U+E0000..U+E007F; ...) and the line and paragraph separators U+2028 and
+ * U+2029 (Zl, Zp), which end a line. The ranges are those of the Unicode Character Database, version 15.1.
+ *
+ * Example: is_format_character(0x202e) (RIGHT-TO-LEFT OVERRIDE); !is_format_character(0xe9)
+ */
+constexpr bool is_format_character(std::uint32_t cp) {
+  constexpr std::uint32_t ranges[][2] = {{0x00ad, 0x00ad},   {0x0600, 0x0605},   {0x061c, 0x061c},   {0x06dd, 0x06dd},
+                                         {0x070f, 0x070f},   {0x0890, 0x0891},   {0x08e2, 0x08e2},   {0x180e, 0x180e},
+                                         {0x200b, 0x200f},   {0x2028, 0x202e},   {0x2060, 0x2064},   {0x2066, 0x206f},
+                                         {0xfeff, 0xfeff},   {0xfff9, 0xfffb},   {0x110bd, 0x110bd}, {0x110cd, 0x110cd},
+                                         {0x13430, 0x1343f}, {0x1bca0, 0x1bca3}, {0x1d173, 0x1d17a}, {0xe0001, 0xe0001},
+                                         {0xe0020, 0xe007f}};
+  for (const auto& r : ranges) {
+    if (cp >= r[0] && cp <= r[1]) return true;
+  }
+  return false;
+}
+
 /// One character of typed text as a message shows it, and how many bytes of the text it takes.
 struct shown_char {
   std::string text;
@@ -61,10 +83,12 @@ struct shown_char {
 /**
  * The character at text[at] as a message shows it: printable ASCII and valid UTF-8 as they are; a line break, a
  * carriage return and a tab as \n, \r and \t; every other control byte, DEL, a C1 control (U+0080..U+009F, which
- * terminals obey as ESC sequences) and each byte that is not UTF-8 as \xNN. Nothing shown can move the cursor,
- * ring the bell or end the line.
+ * terminals obey as ESC sequences) and each byte that is not UTF-8 as \xNN; a format character or a line or
+ * paragraph separator (is_format_character: a right-to-left override, a zero-width space) as \u{202e}. Nothing
+ * shown can move the cursor, ring the bell, end the line, hide itself or reorder the text around it.
  *
- * Example: show_char("\x1b[A", 0).text == "\\x1b"; show_char("\xff", 0).text == "\\xff"
+ * Example: show_char("\x1b[A", 0).text == "\\x1b"; show_char("\xff", 0).text == "\\xff";
+ * show_char("\u202e", 0).text == "\\u{202e}"
  */
 inline shown_char show_char(std::string_view text, std::size_t at) {
   const char c = text[at];
@@ -76,6 +100,12 @@ inline shown_char show_char(std::string_view text, std::size_t at) {
   const utf8_char decoded = decode_utf8(text, at);
   if (decoded.length == 0) return {shown_byte(c), 1};
   if (decoded.code_point < 0xa0) return {shown_byte(text[at]) + shown_byte(text[at + 1]), 2};
+  if (is_format_character(decoded.code_point)) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string digits;
+    for (std::uint32_t cp = decoded.code_point; cp != 0; cp >>= 4) digits.insert(digits.begin(), hex[cp & 15]);
+    return {"\\u{" + digits + "}", decoded.length};
+  }
   return {std::string(text.substr(at, decoded.length)), decoded.length};
 }
 

@@ -22,11 +22,12 @@
 // the Kummer structure of the tower (docs/ordinals.md). Costs grow with D, Lenstra's exponent e_p: 68060 for p = 167
 // (a second), 237820 for p = 283 (under a minute); every α_p for p <= 257 takes a few seconds in all.
 //
-// The constants are cached in a table (lenstra_table::builtin()) of every odd prime up to max_lenstra_prime = 337,
-// checked against compute_lenstra_constant by the tests and the benchmark, and against the published values: OEIS
-// A380496 (the excess), Siegel's CGSuite (Q and the excess up to 257) and Peeters' list of α_p. The table stops at 337
-// because the next prime, 347, needs a field of degree 624876 (minutes; 359 needs 3504820), and the table is what the
-// benchmark recomputes from scratch in well under a minute.
+// The constants are cached in a table (lenstra_table::builtin()) of every odd prime up to max_lenstra_prime = 353,
+// each recomputed from the definition by `tartan nim alpha 353 --from-scratch` (scripts/lenstra-table writes the table
+// from that run's checkpoint), and checked against the published values: OEIS A380496's b-file (the excess of every
+// odd prime up to 709), Siegel's CGSuite (Q and the excess up to 257) and Peeters' list of α_p. The tests recompute
+// the small fields, the benchmark the rest; the next prime, 359, needs a field of degree 3504820 (docs/ordinals.md
+// gives the cost of each prime up to 709 and beyond).
 #pragma once
 
 #include <cstddef>
@@ -42,7 +43,7 @@ namespace tartan {
 class ordinal_nimber;
 
 /// The largest prime of the cached table: ordinals are supported below ω^(ω^K), K the number of odd primes up to it.
-inline constexpr unsigned max_lenstra_prime = 337;
+inline constexpr unsigned max_lenstra_prime = 353;
 
 /**
  * The (k+1)-th odd prime: odd_prime(0) == 3, odd_prime(1) == 5, odd_prime(66) == 337. ω^(ω^k) is a p-th root of α_p
@@ -112,12 +113,35 @@ using lenstra_progress = std::function<bool(unsigned prime, const std::string& s
  * (0: the default limit).
  * Complexity: Lenstra's recursion for Q(f(p)) takes the degree of each κ_g, O(log^2 D) Frobenius maps in its field;
  * each excess tried costs O(log D) products and Frobenius maps in GF(2^D), D the exponent e_p, and one power
- * (2^f-1)/p there; a product in the tower costs O(N^1.6) products of nimbers, N = D over the finite part's degree.
+ * (2^f-1)/p there; a product in the tower costs O(N^1.6) products of nimbers, N = D over the finite part's degree,
+ * or one product of binary polynomials of about 2D bits (gf2x) in the large fields that are chains over a small foot
+ * (ordinal_chain_product.hpp; 45 times faster at D = 2110020).
  *
  * Example: compute_lenstra_constant(13, lenstra_table::builtin()) gives Q = {3, 4}, excess 0: α_13 = ω + 4
  */
 lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower, const lenstra_progress& progress = {},
                                           std::uint64_t max_memory = 0);
+
+/**
+ * A file of computed constants that a long `compute_lenstra_constant` run appends to as each prime finishes, so that
+ * a run stopped by Ctrl-C, a kill or a crash goes on from the last prime it recorded. One line per prime, in order
+ * from 3 (or from the prime after a table the run started from):
+ *
+ *   # tartan Lenstra constants 1
+ *   <p> <excess> <degree> <q,q,...> <CRC-32C of the text before it, 8 hex digits>
+ *
+ * A line is written and flushed to disk (fsync) whole before the next prime starts; a last line cut short by a kill
+ * fails its checksum and is dropped on reading (and overwritten by the next append), so the file always holds every
+ * prime it counts.
+ */
+/// The constants recorded in a checkpoint file, in order; an empty list when the file does not exist. Throws
+/// parse_error with one line when the file is not a checkpoint, a line other than the last is damaged, or the primes
+/// are not consecutive odd primes.
+std::vector<lenstra_constant> read_lenstra_checkpoint(const std::string& path);
+
+/// Appends one constant to a checkpoint file (creating it with its header), dropping a damaged last line first, and
+/// flushes it to disk. Throws error when the file cannot be written.
+void append_lenstra_checkpoint(const std::string& path, const lenstra_constant& c);
 
 /**
  * Lenstra's κ_h as the set of prime powers q with κ_h = Σ κ_q, by his recursion (above); the degrees it needs are

@@ -6,12 +6,14 @@
 // Winning moves come from the target, not from trying every move of the position: a move from heads coin a that
 // turns the other coins S leads to value V ⊕ g(a) ⊕ XOR g(S) (turning a coin toggles its term in the XOR whatever
 // its state, and only the moving coin a must be heads), so it wins exactly when XOR g(S) = V ⊕ g(a). The game's
-// find_moves hook visits just those moves.
+// move index (move_index.hpp) visits just those moves: from an index of prefix XORs or values where the game's moves
+// allow it, through its find_moves hook otherwise.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,6 +22,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/search_stop.hpp"
 #include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/move_index.hpp"
 #include "tartan/turning/sequence.hpp"
 #include "tartan/turning/turning_game.hpp"
 
@@ -83,57 +86,40 @@ inline void check_table_covers(std::span<const grundy_value> g, const row_positi
 
 /**
  * Visits the moves of position p to a position of value `target` (0: the winning moves), each as all the coins it
- * turns, ascending (so the moving coin is last), until `visit` returns false; returns false when it was stopped (by
- * `visit`, or by `stop`: its deadline or cancel, search_stop.hpp). A P-position (value 0) has no winning move; a move
- * in one term of a sum wins when it leads that term to its value XOR the sum's (analysis/sum.hpp).
+ * turns, ascending (so the moving coin is last), after passing over the first `skip` of them (`skip` is lowered by
+ * the moves passed over), until `visit` returns false; returns false when it was stopped (by `visit`, or by `stop`:
+ * its deadline or cancel, search_stop.hpp). A P-position (value 0) has no winning move; a move in one term of a sum
+ * wins when it leads that term to its value XOR the sum's (analysis/sum.hpp). `moves` is the game's move index over
+ * g (move_index.hpp: a turning_game's index_moves).
  *
  * Order: first the heads coins sure to have such a move, ascending, then the other heads coins, ascending; from one
  * coin, in the order the game's move finder visits them (find_moves; for a turning code, by the number of coins
  * turned, then as its family's search goes, docs/turning_codes.md). Coin a is sure to have one when the change D it
  * must make satisfies D ⊕ g(a) < g(a): by the mex, g(a) has an option of every smaller value. The order is fixed,
  * so moves can be read in pages and the same page always comes back.
- * Complexity: O(heads) to sort the coins into the two groups, then one find_moves call per coin reached, each
- * stopped as soon as `visit` has what it wants: the first N moves cost the finder's time up to its N-th move (no
- * move beyond them is looked at, nothing is gathered or sorted), so moves from coins of the first group come at
- * once even on a row of 10^6 heads; coins of the second group, which may have no such move, cost a whole search
- * each when reached. `stop` (when given) is told of each coin, so its deadline and cancel reach the finders too.
- * @pre g.size() >= p.coins, g = the game's values g(0..p.coins-1).
+ * Complexity: O(heads) to sort the coins into the two groups, then one call of the index per coin reached, each
+ * stopped as soon as `visit` has what it wants. With an index (runs, moves of two coins), a coin costs O(log N) per
+ * part of the code, the moves passed over are counted off by binary search, and a run is handed over as a span of a
+ * shared array: every winning move of a 10^6-coin Ruler row in O(N log N), any page without the pages before it.
+ * Listed, the first N moves cost the finder's time up to its N-th move, and the moves passed over are each found.
+ * `stop` (when given) is told of each coin, so its deadline and cancel reach the finders too.
+ * @pre g.size() >= p.coins, g = the game's values g(0..p.coins-1), `moves` indexes g.
  */
+bool for_each_move_to_value(const move_index& moves, std::span<const grundy_value> g, const row_position& p,
+                            grundy_value target, move_visitor visit, search_stop* stop, std::uint64_t& skip);
+
+/// The same for any rule: its index (has_move_index) or its moves tried one by one, and no move passed over.
 template <class Rule>
 bool for_each_move_to_value(const Rule& rule, std::span<const grundy_value> g, const row_position& p,
                             grundy_value target, move_visitor visit, search_stop* stop = nullptr) {
   static_assert(check_turning_rule<Rule>());
-  detail::check_table_covers(g, p);
-  const grundy_value value = position_value(g, p) ^ target;  // the change a move must make
-  if (value == 0) return true;  // no move keeps a position's value (its options exclude it, by the mex)
-  const detail::search_scope scope(stop);
-  std::vector<coin> turned;
-  bool visitor_stopped = false;
-  const auto visit_from = [&](coin a) {
-    return find_moves_with_value(rule, a, value ^ g[a], g, [&](std::span<const coin> others) {
-      turned.assign(others.begin(), others.end());
-      turned.push_back(a);
-      if (!visit(std::span<const coin>(turned))) {
-        visitor_stopped = true;
-        return false;
-      }
-      return stop == nullptr || stop->keep_going();
-    });
-  };
-  const auto sure = [&](coin a) { return (value ^ g[a]) < g[a]; };
-  std::uint64_t index = 0;  // coins begun, both groups
-  for (const bool first_group : {true, false}) {
-    for (const coin a : p.heads) {
-      if (sure(a) != first_group) continue;
-      if (stop != nullptr && !stop->next_coin(index)) return false;
-      ++index;
-      if (!visit_from(a)) {
-        if (visitor_stopped && stop != nullptr) stop->visitor_stopped();
-        return false;
-      }
+  std::uint64_t skip = 0;
+  if constexpr (has_move_index<Rule>) {
+    if (const std::unique_ptr<move_index> index = rule.index_moves(g)) {
+      return for_each_move_to_value(*index, g, p, target, visit, stop, skip);
     }
   }
-  return true;
+  return for_each_move_to_value(listed_move_index<Rule>(rule, g), g, p, target, visit, stop, skip);
 }
 
 template <class Rule>

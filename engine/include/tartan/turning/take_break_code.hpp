@@ -56,6 +56,22 @@ class take_break_code {
   /// The code as written (trimmed).
   const std::string& text() const { return text_; }
 
+  /**
+   * The code in its one spelling, which names the game wherever it is shown or recorded (reports, value files,
+   * checkpoints): d0 always written, hexadecimal digits in capitals, trailing zero digits dropped (at least one digit
+   * after the point), '!' kept; a subtraction set as S{a,b,...}, its numbers ascending, without spaces.
+   *
+   * Example: parse(".77").canonical_text() == parse("0.770").canonical_text() == "0.77";
+   * parse("4!.0").canonical_text() == "4!.0"; parse("s{4, 1,3}").canonical_text() == "S{1,3,4}"
+   */
+  std::string canonical_text() const;
+
+  /// Whether the two codes allow the same moves, however written: ".77", "0.770" and "0.77" do; so do S{1,3} and
+  /// 0.303, a subtraction set and the code of its digits.
+  bool same_rule(const take_break_code& other) const {
+    return digits_ == other.digits_ && distinct_ == other.distinct_;
+  }
+
   /// t: the most tokens one move removes (the index of the last non-zero digit; 0 for d0-only codes).
   coin max_take() const { return static_cast<coin>(digits_.size() - 1); }
 
@@ -116,6 +132,23 @@ class take_break_code {
    * Example: parse("0.77").allows_heap_move(1, 7, {2, 4}) && !parse("0.77").allows_heap_move(3, 7, {4})
    */
   bool allows_heap_move(coin take, std::uint64_t n, std::span<const std::uint64_t> leaving) const;
+
+  /**
+   * Visits the moves on a heap of n (as for_each_heap_move lists them, in its order) whose heaps left XOR to `target`
+   * under g (|g| > n), after passing over the first `skip` of them (`skip` is lowered by the moves passed over), until
+   * visit returns false; returns false then. The winning moves of a heap h in a position of value V are those of
+   * target V ⊕ g(h). Each split is compared in place, no call per move: O(t) for moves leaving at most one heap,
+   * O(n) per two-heap digit, O(n^2) per three-heap digit. A split a + b = n - k ties its two heaps by their sum,
+   * which no index of the values narrows in general (every value is common in a periodic game), so every split is
+   * looked at; the heaps of the same size are searched once.
+   *
+   * Example: kayles (0.77), g = 0 1 2 3, n = 3, target 0: visits (1, {1, 1}) alone
+   */
+  bool find_heap_moves(coin n, grundy_value target, std::span<const grundy_value> g, std::uint64_t& skip,
+                       heap_move_visitor visit) const;
+
+  /// The number of moves find_heap_moves visits (skip 0), counted in place. Complexity as find_heap_moves.
+  std::uint64_t count_heap_moves(coin n, grundy_value target, std::span<const grundy_value> g) const;
 
   /**
    * Appends the option values of coin n under the table g (|g| >= n): XOR of g over the heaps each move leaves

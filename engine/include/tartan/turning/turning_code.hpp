@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/move_index.hpp"
 #include "tartan/turning/move_values.hpp"
 #include "tartan/turning/sequence_solver.hpp"
 
@@ -117,10 +119,24 @@ class turning_code {
 
   /**
    * For every move from every coin t in [first, last], counts the XOR of g over all its coins (t included)
-   * (move_values.hpp). Codes whose alternatives are all runs (`kC`, `a-bC`, `[1,4,9]C`, `k+C`) use prefix XORs: the
-   * run of length ℓ ending at t XORs to P(t+1) ⊕ P(t+1-ℓ), O(1) per move; other codes list their moves.
+   * (move_values.hpp), through index_moves: the runs by prefix XORs (the run of length ℓ ending at t XORs to
+   * P(t+1) ⊕ P(t+1-ℓ)), unbounded ones by a Walsh-Hadamard transform of the prefix values' counts; the moves of at
+   * most two coins likewise over the values; other alternatives list their moves.
    */
   void count_move_values(coin first, coin last, std::span<const grundy_value> g, value_counts& counts) const;
+
+  /**
+   * The index of this code's moves over the table g (move_index.hpp; g must outlive it and stay unchanged), part by
+   * part as the hooks take them: every C alternative and the group of bounded runs by the sorted positions of each
+   * prefix XOR (the run s..n has others of XOR P(n) ⊕ P(s)); plain, E and S alternatives of at most two coins (`2`,
+   * `1-2`, `1-2C(w)`) by the sorted positions of each value of g; the others by their family's finder, as find_moves
+   * runs them. A move allowed by several parts belongs to the first, as in find_moves, whose order the index keeps.
+   * Complexity: O(N) to build, then per coin O(log N) per part indexed (and O(1) per run visited, a span of a shared
+   * array); the counts of docs/engine.md ("Finding, counting and paging winning moves").
+   *
+   * Example: parse("1+C").index_moves(g)->count(3, 3) == 1 for Ruler's g = 1 2 1 4 (the run 1 2 3)
+   */
+  std::unique_ptr<move_index> index_moves(std::span<const grundy_value> g) const;
 
   /**
    * An incremental solver for g(0), g(1), ... under this code; next(g) must be called with g(0..n-1) for
@@ -150,5 +166,6 @@ static_assert(has_find_moves<turning_code>, "turning_code must find moves of a g
 static_assert(has_grundy_solver<turning_code>, "turning_code must offer an incremental solver");
 static_assert(has_move_count<turning_code>, "turning_code must count its moves");
 static_assert(has_move_value_counts<turning_code>, "turning_code must count its move values");
+static_assert(has_move_index<turning_code>, "turning_code must index its moves");
 
 }  // namespace tartan

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -19,6 +20,7 @@
 #include "tartan/core/time_limit.hpp"
 #include "tartan/detail/function_ref.hpp"
 #include "tartan/turning/game_concepts.hpp"
+#include "tartan/turning/move_index.hpp"
 #include "tartan/turning/move_values.hpp"
 #include "tartan/turning/sequence.hpp"
 #include "tartan/turning/value_table.hpp"
@@ -74,6 +76,11 @@ class turning_game {
   void count_move_values(coin first, coin last, std::span<const grundy_value> g, value_counts& counts) const {
     self_->count_move_values(first, last, g, counts);
   }
+
+  /// The game's moves over the table g, ready to be found, counted and paged by value (move_index.hpp): the rule's
+  /// index (turning codes) or, for a rule without one, its moves tried through find_moves. Never null; g must outlive
+  /// the index and stay unchanged (the index keeps a copy of this handle).
+  std::unique_ptr<move_index> index_moves(std::span<const grundy_value> g) const;
 
   /// g(0..count-1), computed once per game and reused: a shorter request is served from the cache, a longer one
   /// extends the cached prefix. Past a proven period the values come from it instead of being computed (the period
@@ -208,6 +215,8 @@ class turning_game {
     virtual std::uint64_t count_moves(coin n, std::uint64_t cap) const = 0;
     virtual void count_move_values(coin first, coin last, std::span<const grundy_value> g,
                                    value_counts& counts) const = 0;
+    /// The rule's index over g, or null when it has none.
+    virtual std::unique_ptr<move_index> index_moves(std::span<const grundy_value> g) const = 0;
     /// Extends g to g(0..count-1) by `method`; on a throw g keeps the values computed so far.
     virtual void extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method,
                         sequence_progress progress) const = 0;
@@ -233,6 +242,13 @@ class turning_game {
     void count_move_values(coin first, coin last, std::span<const grundy_value> g,
                            value_counts& counts) const override {
       tartan::count_move_values(rule, first, last, g, counts);
+    }
+    std::unique_ptr<move_index> index_moves(std::span<const grundy_value> g) const override {
+      if constexpr (has_move_index<Rule>) {
+        return rule.index_moves(g);
+      } else {
+        return nullptr;
+      }
     }
     void extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method,
                 sequence_progress progress) const override {
@@ -265,6 +281,36 @@ class turning_game {
 /// count_moves for the type-erased game: the wrapped rule's hook or enumeration.
 inline std::uint64_t count_moves(const turning_game& game, coin n, std::uint64_t cap = UINT64_MAX) {
   return game.count_moves(n, cap);
+}
+
+namespace detail {
+/// The moves of a game without an index of its own, tried one by one; owns a copy of the game's handle.
+class listed_game_index final : public move_index {
+ public:
+  listed_game_index(turning_game game, std::span<const grundy_value> g) : game_(std::move(game)), moves_(game_, g) {}
+  bool find(coin n, grundy_value target, std::uint64_t& skip, move_visitor visit) const override {
+    return moves_.find(n, target, skip, visit);
+  }
+  std::uint64_t count(coin n, grundy_value target) const override { return moves_.count(n, target); }
+  std::uint64_t count_value(coin first, coin last, grundy_value value) const override {
+    return moves_.count_value(first, last, value);
+  }
+  void count_values(coin first, coin last, value_counts& counts) const override {
+    moves_.count_values(first, last, counts);
+  }
+  std::optional<std::uint64_t> count_cost(coin first, coin last, bool table) const override {
+    return moves_.count_cost(first, last, table);
+  }
+
+ private:
+  turning_game game_;
+  listed_move_index<turning_game> moves_;
+};
+}  // namespace detail
+
+inline std::unique_ptr<move_index> turning_game::index_moves(std::span<const grundy_value> g) const {
+  if (std::unique_ptr<move_index> index = self_->index_moves(g)) return index;
+  return std::make_unique<detail::listed_game_index>(*this, g);
 }
 
 }  // namespace tartan

@@ -35,7 +35,8 @@
 namespace tartan {
 
 /// The game a value file holds values of: its display name and its rule's code ("" for a plug-in without one).
-/// Two games are the same when their codes are (or, without codes, their names): "treblecross" and "0.007" are.
+/// Two games are the same when their codes are (or, without codes, their names): "treblecross" and "0.007" are; so
+/// are take-and-break codes spelt apart that allow the same moves (".007", "0.0070").
 struct value_file_game {
   std::string name;
   std::string code;

@@ -11,6 +11,7 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/mex.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/core/text.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/turning/take_break_code.hpp"
@@ -163,6 +164,25 @@ take_break_code take_break_code::parse(std::string_view text) {
   take_break_code code;
   take_break_parser(trimmed).parse(code.digits_, code.distinct_);
   code.text_ = std::string(trimmed);
+  return code;
+}
+
+std::string take_break_code::canonical_text() const {
+  if (!text_.empty() && (text_.front() == 'S' || text_.front() == 's')) {
+    std::string set = "S{";
+    for (coin k = 1; k <= max_take(); ++k) {
+      if (digits_[k] != 0) set += (set.size() == 2 ? "" : ",") + std::to_string(k);
+    }
+    return set + "}";
+  }
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string code;
+  for (coin k = 0; k <= max_take(); ++k) {
+    code += hex[digits_[k]];
+    if (distinct(k)) code += '!';
+    if (k == 0) code += '.';
+  }
+  if (max_take() == 0) code += '0';  // a d0-only code, such as 4.0
   return code;
 }
 
@@ -336,6 +356,58 @@ bool take_break_code::allows_heap_move(coin take, std::uint64_t n, std::span<con
     left += leaving[i];
   }
   return left <= n && n - left == take;
+}
+
+bool take_break_code::find_heap_moves(coin n, grundy_value target, std::span<const grundy_value> g, std::uint64_t& skip,
+                                      heap_move_visitor visit) const {
+  const coin t = std::min(max_take(), n);
+  coin left[3];
+  // A move found: passed over while `skip` lasts, else visited.
+  const auto found = [&](coin k, std::size_t heaps) {
+    if (skip > 0) {
+      --skip;
+      return true;
+    }
+    return visit(k, std::span<const coin>(left, heaps));
+  };
+  for (coin k = 0; k <= t; ++k) {
+    const std::uint8_t d = digits_[k];
+    const coin r = n - k;  // the tokens left, in the heaps the move leaves
+    const bool any = !distinct(k);
+    if ((d & leaves_nothing) != 0 && r == 0 && k >= 1 && target == 0 && !found(k, 0)) return false;
+    left[0] = r;
+    if ((d & leaves_one) != 0 && r >= 1 && k >= 1 && g[r] == target && !found(k, 1)) return false;
+    if ((d & leaves_two) != 0) {
+      const coin top = any || r == 0 ? r / 2 : (r - 1) / 2;  // a <= r - a, or a < r - a under '!'
+      for (coin a = 1; a <= top; ++a) {
+        if ((g[a] ^ g[r - a]) != target) continue;
+        left[0] = a;
+        left[1] = r - a;
+        if (!found(k, 2)) return false;
+      }
+    }
+    if ((d & leaves_three) != 0) {
+      for (coin a = 1; 3 * a <= r; ++a) {
+        if (!detail::keep_searching()) return false;
+        const grundy_value rest = target ^ g[a];
+        for (coin b = any ? a : a + 1; 2 * b <= r - a; ++b) {
+          const coin c = r - a - b;
+          if ((g[b] ^ g[c]) != rest || (!any && c == b)) continue;
+          left[0] = a;
+          left[1] = b;
+          left[2] = c;
+          if (!found(k, 3)) return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+std::uint64_t take_break_code::count_heap_moves(coin n, grundy_value target, std::span<const grundy_value> g) const {
+  std::uint64_t skip = UINT64_MAX;
+  find_heap_moves(n, target, g, skip, [](coin, std::span<const coin>) { return true; });
+  return UINT64_MAX - skip;
 }
 
 void take_break_code::option_values(coin n, std::span<const grundy_value> g, std::vector<grundy_value>& out) const {

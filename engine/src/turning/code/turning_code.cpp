@@ -16,6 +16,7 @@
 #include "tartan/core/text.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "turning/code/family.hpp"
+#include "turning/code/indexed_moves.hpp"
 #include "turning/code/runs.hpp"
 
 namespace tartan {
@@ -244,50 +245,11 @@ bool turning_code::for_each_move(coin n, move_visitor visit) const {
 
 void turning_code::count_move_values(coin first, coin last, std::span<const grundy_value> g,
                                      value_counts& counts) const {
-  const bool runs_only = std::all_of(others_.begin(), others_.end(), [](const turning_alternative& a) {
-    return a.consecutive && !a.includes_first && a.window == 0;  // k+C: every length from k up
-  });
-  if (!runs_only) {
-    for (std::uint64_t t = first; t <= last; ++t) {
-      const coin n = static_cast<coin>(t);
-      for_each_move(n, [&](std::span<const coin> others) {
-        grundy_value x = g[n];
-        for (const coin o : others) x ^= g[o];
-        counts.add(x);
-        return true;
-      });
-    }
-    return;
-  }
-  // The allowed lengths: the runs, and every length from the least k of the k+C alternatives.
-  coin from_on = UINT32_MAX;
-  for (const turning_alternative& a : others_) from_on = std::min(from_on, a.min_coins);
-  std::vector<coin> lengths;
-  detail::run_lengths(run_lengths_)
-      .for_each_up_to(std::min<std::uint64_t>(from_on, std::uint64_t{last} + 2) - 1, [&](coin l) {
-        lengths.push_back(l);
-        return true;
-      });
-  std::vector<grundy_value> prefix(std::size_t{last} + 2, 0);  // P(j) = g(0) ⊕ ... ⊕ g(j-1)
-  for (std::size_t j = 0; j <= last; ++j) prefix[j + 1] = prefix[j] ^ g[j];
-  // Raw pointers in the loop, so that the compiler keeps them in registers across the table's stores.
-  const grundy_value* const p = prefix.data();
-  const coin* const ls = lengths.data();
-  const std::size_t nl = lengths.size();
-  const auto count_all = [&](auto&& add) {
-    for (std::uint64_t t = first; t <= last; ++t) {
-      const grundy_value c = p[t + 1];
-      const std::uint64_t longest = t + 1;
-      for (std::size_t m = 0; m < nl && ls[m] <= longest; ++m) add(c ^ p[longest - ls[m]]);
-      for (std::uint64_t l = from_on; l <= longest; ++l) add(c ^ p[longest - l]);
-    }
-  };
-  if (counts.is_dense()) {
-    std::uint64_t* const table = counts.counts().data();
-    count_all([table](grundy_value v) { ++table[static_cast<std::size_t>(v)]; });
-  } else {
-    count_all([&](grundy_value v) { counts.add(v); });
-  }
+  index_moves(g.first(std::size_t{last} + 1))->count_values(first, last, counts);
+}
+
+std::unique_ptr<move_index> turning_code::index_moves(std::span<const grundy_value> g) const {
+  return detail::make_code_index(run_lengths_, others_, runs_at_, g);
 }
 
 bool turning_code::find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const {

@@ -4,6 +4,7 @@
 // family gets the algorithms the engine has for its code; the family adds only its names and its closed form.
 #pragma once
 
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,14 @@ class coded_rule {
   bool find_moves(coin n, grundy_value target, std::span<const grundy_value> g, move_visitor visit) const {
     return rule_.find_moves(n, target, g, visit);
   }
+
+  /**
+   * The code's moves over the table g, indexed by the quantities their values depend on (move_index.hpp): g must
+   * outlive the index.
+   *
+   * Example: coded_rule("1+C").index_moves(g)->count(3, 3) == 1 for g = 1 2 1 4
+   */
+  std::unique_ptr<move_index> index_moves(std::span<const grundy_value> g) const { return rule_.index_moves(g); }
 
   /**
    * An incremental solver for g(0), g(1), ... computed from the rule by the engine's algorithm for the code.

@@ -3,15 +3,19 @@
 // prints the same bytes), the table in five formats, and the journal that makes a census resumable.
 //
 // The journal (--journal FILE) is JSON lines: a header naming the census (family, values, the rules' fingerprint),
-// then one line per finished rule, appended and flushed to the disk (fsync) as each finishes. Reopening it for the
-// same census gives back the rows recorded; a line cut short by a crash mid-write (the last one, without its newline)
-// is dropped and the file truncated to the lines before it; a journal of another census is refused. Nothing else
+// then one line per finished rule, appended and flushed to the disk (fsync) as each finishes. Each line ends in its
+// own checksum, "crc32c": the CRC-32C (core/crc32c.hpp) of the line as written before that field, with a '}' in
+// its place, in 8 hexadecimal digits. Reopening the journal for the same census gives back the rows recorded; a row
+// whose line fails its checksum (changed by hand, or damaged) is left out, so its rule is computed again; a line cut
+// short by a crash mid-write (the last one, without its newline) is dropped and the file truncated to the lines
+// before it; a journal of another census, or of version 1 (written before the checksums), is refused. Nothing else
 // writes to it, and nothing recorded is rewritten.
 //
 // Included by the .cpp files of the census command, the cluster code and the Python module (it brings nlohmann/json).
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -72,8 +76,11 @@ struct census_heading {
  * finished); jsonl writes each at once, the other formats at end(). text: an aligned table for a terminal, then what
  * the "same as" column means, the groups' count and each stopped rule's reason; md: the same as a Markdown table;
  * csv: one line per row with every field (RFC 4180 quoting); json: one document {"census": {family, values, rules},
- * "rows": [...], "groups": [...], "complete"}; jsonl: {"census": ...}, one line per row, one per group, then
- * {"complete", "rows"}. The bytes depend only on the heading, the rows and the groups.
+ * "rows": [...], "groups": [...], "complete", "stopped"}; jsonl: {"census": ...}, one line per row, one per group,
+ * then {"complete", "rows", "stopped"}. "complete" is true when every rule has its row and no row stopped short of
+ * the values asked for; "stopped" counts the rows that did. Rows stopped short of the comparison length are in no
+ * group, and the text says that they were not compared. The bytes depend only on the heading, the rows and the
+ * groups.
  *
  * Example: census_writer w(std::cout, census_format::md, heading); for (row : rows) w.row(row);
  *          w.end(census_groups(rows, heading.values), true);
@@ -84,8 +91,11 @@ class census_writer {
 
   void row(const census_row& row);
 
-  /// Closes the output; `complete`: every rule of the family has its row.
-  void end(std::span<const census_group> groups, bool complete);
+  /// Closes the output; `all_rows`: every rule of the family has its row (complete when none of them stopped short).
+  void end(std::span<const census_group> groups, bool all_rows);
+
+  /// The rows written so far that stopped short of the values asked for (status stopped, or fewer values computed).
+  std::size_t stopped() const;
 
  private:
   std::ostream& out_;
@@ -94,8 +104,18 @@ class census_writer {
   std::vector<census_row> rows_;
 };
 
-/// The header line of a census's journal: {"tartan_census": 1, "family", "values", "rules", "rules_fingerprint"}.
+/// The header line of a census's journal: {"tartan_census": 2, "family", "values", "rules", "rules_fingerprint"}
+/// (its checksum is added as the line is written).
 nlohmann::ordered_json census_journal_header(const census_heading& heading, std::span<const std::string> rules);
+
+/// A line of a journal left out as it was read: its number (from 1), the rule it names when that can be read, and
+/// what is wrong with it.
+struct census_journal_damage {
+  std::size_t line = 0;
+  std::optional<std::size_t> index;
+  std::string rule;
+  std::string problem;  // e.g. "fails its checksum (it was changed after it was written)"
+};
 
 /**
  * A census's journal, open for appending (see the top of this file).
@@ -108,9 +128,9 @@ class census_journal {
   /**
    * Opens `path` for the census whose header is `header`: creates it with the header when it is missing or empty,
    * else reads its rows. Throws parse_error, in one line, when the file cannot be created or written ("cannot
-   * write the journal 'x': Permission denied; ..."), when it holds another census ("journal 'x' records the
-   * census of octal --digits 2 to 4096 values, not of ...; give another --journal file, or ask for that census"),
-   * or when a line before the last is not a row.
+   * write the journal 'x': Permission denied; ..."), when it holds another census, naming what differs ("the journal
+   * 'x' records g(0..4095) of each rule, not g(0..999); ..."), when it is of version 1, or when its header fails its
+   * checksum. A row whose line is not JSON, fails its checksum or lacks a field is left out and listed in damaged().
    */
   static census_journal open(const std::string& path, const nlohmann::ordered_json& header);
 
@@ -120,6 +140,8 @@ class census_journal {
 
   /// The rows read back when the journal was opened, in the order recorded.
   std::vector<census_row>& recorded() { return recorded_; }
+  /// The lines left out as damaged when the journal was opened.
+  const std::vector<census_journal_damage>& damaged() const { return damaged_; }
   /// Whether the last line was cut short (and dropped) when the journal was opened.
   bool repaired() const { return repaired_; }
 
@@ -131,7 +153,24 @@ class census_journal {
   int fd_ = -1;
   std::string path_;
   std::vector<census_row> recorded_;
+  std::vector<census_journal_damage> damaged_;
   bool repaired_ = false;
 };
+
+/// What a census goes on from: the rows to keep, by index, and one line for each rule computed again.
+struct census_resume {
+  std::map<std::size_t, census_row> rows;
+  std::vector<std::string> notes;  // e.g. "the journal 'x', line 7 (rule '0.77'), fails its checksum ...; ..."
+};
+
+/**
+ * The rows of `journal` a census of `rules` to `values` values goes on from: the last row recorded for each rule;
+ * a rule whose rows all stopped short of the values (a later run may have more time or memory) or whose only line
+ * is damaged is left out, to be computed again, the damage said in a note. `path` names the journal in messages.
+ * Throws parse_error when a row names a rule the family does not hold at its index.
+ * Complexity: O(R log R) for R rows recorded.
+ */
+census_resume census_rows_to_resume(census_journal& journal, std::span<const std::string> rules, std::size_t values,
+                                    const std::string& path);
 
 }  // namespace tartan::present

@@ -1,0 +1,115 @@
+// tartan quotient CODE [--heaps N]: the misère quotient of a take-and-break game up to a heap bound, in text, JSON or
+// Markdown.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "commands/commands.hpp"
+#include "input/file_input.hpp"
+#include "input/interrupt.hpp"
+#include "input/options.hpp"
+#include "output/timing.hpp"
+#include "tartan/analysis/heap_position.hpp"
+#include "tartan/analysis/misere_quotient.hpp"
+#include "tartan/core/error.hpp"
+#include "tartan/core/parse_number.hpp"
+#include "tartan/core/typed_text.hpp"
+#include "tartan/present/quotient_output.hpp"
+
+namespace tartan::cli {
+
+namespace {
+
+struct quotient_command_options {
+  std::string game;
+  std::string heaps;
+  std::string max_order;
+  std::string format;
+  bool json = false;
+  std::string max_memory;
+  std::string max_seconds;
+};
+
+void run_quotient(const quotient_command_options& o, bool heaps_given, std::uint64_t max_memory, double max_seconds,
+                  run_state& state) {
+  if (heaps_given && o.heaps.find_first_not_of(' ') == std::string::npos) {
+    throw parse_error("--heaps: empty; type the largest heap, such as --heaps 100");
+  }
+  std::string format = o.format.empty() ? (o.json ? "json" : "text") : o.format;
+  if (o.json && !o.format.empty()) throw parse_error("--format and --json both name the output; give one of them");
+  if (format != "text" && format != "json" && format != "md") {
+    throw parse_error("--format " + tartan::quote_typed(o.format) +
+                      " is not a form of quotient's output; type text, "
+                      "json or md");
+  }
+  const game_handle game = resolve_game_argument(o.game);
+  const take_break_code rule = heap_rule(game);
+  const std::uint64_t bound = o.heaps.empty() ? 100 : parse_u64(o.heaps, "--heaps", max_quotient_bound);
+  quotient_options options;
+  options.max_memory = max_memory;
+  options.max_seconds = max_seconds;
+  if (!o.max_order.empty()) {
+    options.max_order = static_cast<std::uint32_t>(parse_u64(o.max_order, "--max-order", 65536));
+    if (options.max_order < 2) throw parse_error("--max-order must be at least 2; type e.g. --max-order 4096");
+  }
+  const interrupt_scope scope;
+  progress_bar bar("building the quotient");
+  options.progress = [&bar](double fraction) {
+    bar.show(fraction);
+    return !interrupted();
+  };
+  const stopwatch clock;
+  const misere_quotient q = build_misere_quotient(rule, static_cast<coin>(bound), options);
+  bar.clear();
+  if (format == "json") {
+    nlohmann::ordered_json json = present::quotient_json(q, game.name());
+    json["seconds"] = clock.seconds();
+    std::cout << json.dump() << '\n';
+  } else if (format == "md") {
+    present::print_quotient_markdown(std::cout, q, game.name());
+  } else {
+    present::print_quotient(std::cout, q, game.name());
+    std::cout << time_line(clock.seconds());
+  }
+  if (q.end() == search_end::complete) return;
+  std::cout.flush();
+  std::cerr << "stopped: " << q.stopped_why() << "; the quotient of the heaps up to " << q.bound() << " is shown\n";
+  state.exit_code = q.end() == search_end::cancelled ? interrupted_exit_code : 2;
+}
+
+}  // namespace
+
+void add_quotient_command(CLI::App& app, run_state& state) {
+  auto* sub = app.add_subcommand(
+      "quotient",
+      "The misère quotient of a take-and-break game: its order, P-portion, presentation and pretending function.");
+  sub->footer(
+      "CODE is a take-and-break game: a built-in heap game (kayles, dawsons-kayles, grundys-game, ...) or a code\n"
+      "such as 0.77, 0.07, 4!.0 or S{1,3,4}. The quotient of the positions of heaps of at most N tokens (--heaps,\n"
+      "default 100) is built heap by heap, each step checked exactly; when the pretending function's period is\n"
+      "proven by the periodicity theorem it is the quotient of the whole game. Ctrl-C (exit 130) and --max-seconds\n"
+      "(exit 2) keep the quotient of the heaps completed, and say so. Elements are written in the generators a, b,\n"
+      "c, ... (1: the empty position); heap n has n tokens.\n"
+      "Examples:\n"
+      "  tartan quotient kayles --heaps 200        order 40, period 12 from heap 71: the whole game\n"
+      "  tartan quotient 0.75 --format md          R8 = a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b\n"
+      "  tartan quotient 0.07 --heaps 40 --max-seconds 10 --json\n");
+  auto opts = std::make_shared<quotient_command_options>();
+  sub->add_option("CODE", opts->game, "A take-and-break game: a built-in heap game or a code")->required();
+  sub->add_option("--heaps", opts->heaps, "The largest heap (default 100)")->type_name("N");
+  sub->add_option("--max-order", opts->max_order, "Stop before a quotient of more elements (default 4096)")
+      ->type_name("K");
+  sub->add_option("--format", opts->format, "text (default), json or md");
+  sub->add_flag("--json", opts->json, "The same as --format json");
+  add_max_memory_option(sub, opts->max_memory, "Stop before the quotient's tables pass this memory");
+  sub->add_option("--max-seconds", opts->max_seconds,
+                  "Stop the construction after this many seconds, keeping the heaps completed (default 60; 0: none)");
+  sub->callback([opts, sub, &state] {
+    refuse_empty_values(*sub);
+    run_quotient(*opts, sub->count("--heaps") > 0, max_memory_limit(*sub, opts->max_memory),
+                 max_seconds_limit(*sub, opts->max_seconds), state);
+  });
+}
+
+}  // namespace tartan::cli

@@ -1,0 +1,172 @@
+#include "tartan/present/quotient_output.hpp"
+
+#include <string>
+#include <vector>
+
+namespace tartan::present {
+
+namespace {
+
+std::string p_portion_text(const misere_quotient& q) {
+  std::string s;
+  for (quotient_element x = 0; x < q.order(); ++x) {
+    if (q.is_p(x)) s += (s.empty() ? "" : ", ") + q.name(x);
+  }
+  return "{" + s + "}";
+}
+
+/// Φ(0) .. Φ(bound) as "0: 1, 1: a, 2: b, ...", a run of equal classes from the period's start on written once per
+/// period when the pretending function is long.
+std::string pretending_text(const misere_quotient& q, coin most) {
+  std::string s;
+  const coin n = std::min(q.bound(), most);
+  for (coin h = 0; h <= n; ++h) s += (h == 0 ? "" : " ") + q.name(q.pretending()[h]);
+  if (n < q.bound()) s += " ... (" + std::to_string(q.bound() - n) + " more)";
+  return s;
+}
+
+std::string orders_text(const misere_quotient& q) {
+  // Each heap where the order changed: "1: 2, 2: 6, 5: 12".
+  std::string s;
+  std::uint32_t last = 0;
+  for (const quotient_step& step : q.steps()) {
+    if (step.order == last) continue;
+    last = step.order;
+    s += (s.empty() ? "" : ", ") + std::to_string(step.heap) + ": " + std::to_string(step.order);
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string quotient_claim(const misere_quotient& q) {
+  std::string s = "the quotient of the heaps up to " + std::to_string(q.bound()) +
+                  ", every candidate checked exactly over all their sums";
+  if (q.period()) {
+    s += "; the pretending function has period " + std::to_string(q.period()->period) + " from heap " +
+         std::to_string(q.period()->start) +
+         ", which the periodicity theorem proves for every heap: this is the quotient of the whole game";
+  } else {
+    s += "; larger heaps are not covered (no period proven" +
+         std::string(q.rule().text().find('!') != std::string::npos ? ": the theorem does not apply to codes with '!'"
+                                                                    : " within these heaps") +
+         ")";
+  }
+  return s;
+}
+
+void print_quotient(std::ostream& out, const misere_quotient& q, const std::string& game_name) {
+  out << "game: " << game_name;
+  if (game_name != q.rule().text()) out << " (code " << q.rule().text() << ")";
+  out << "\nplay: misère (the player who makes the last move loses); heaps numbered by their tokens\n";
+  out << "heaps: up to " << q.bound();
+  if (q.bound() < q.asked()) out << " of the " << q.asked() << " asked (" << q.stopped_why() << ")";
+  out << "\norder: " << q.order() << "\np-portion: " << q.p_portion_size() << " elements " << p_portion_text(q)
+      << "\npresentation: " << q.presentation() << "\npretending function (heap 0, 1, ...): " << pretending_text(q, 200)
+      << "\norders at each heap bound (heap: order, where it changed): " << orders_text(q) << '\n';
+  if (q.order() <= quotient_table_order) {
+    out << "multiplication table (rows and columns in the order of the elements):\n";
+    std::size_t width = 1;
+    for (quotient_element x = 0; x < q.order(); ++x) width = std::max(width, q.name(x).size());
+    auto cell = [&](const std::string& s) { out << ' ' << s << std::string(width - s.size(), ' '); };
+    cell("");
+    for (quotient_element y = 0; y < q.order(); ++y) cell(q.name(y));
+    out << '\n';
+    for (quotient_element x = 0; x < q.order(); ++x) {
+      cell(q.name(x));
+      for (quotient_element y = 0; y < q.order(); ++y) cell(q.name(q.product(x, y)));
+      out << '\n';
+    }
+  }
+  out << "proven: " << quotient_claim(q) << '\n';
+}
+
+void print_quotient_markdown(std::ostream& out, const misere_quotient& q, const std::string& game_name) {
+  out << "# Misère quotient of " << game_name;
+  if (game_name != q.rule().text()) out << " (" << q.rule().text() << ")";
+  out << "\n\n| | |\n|---|---|\n| heaps | up to " << q.bound();
+  if (q.bound() < q.asked()) out << " of the " << q.asked() << " asked (" << q.stopped_why() << ")";
+  out << " |\n| order | " << q.order() << " |\n| P-portion | " << q.p_portion_size() << ": " << p_portion_text(q)
+      << " |\n| presentation | " << q.presentation() << " |\n| orders at each bound | " << orders_text(q)
+      << " |\n\n**Proven:** " << quotient_claim(q) << ".\n\n## Pretending function\n\n| heap | class |\n|---|---|\n";
+  for (coin h = 0; h <= std::min<coin>(q.bound(), 200); ++h) {
+    out << "| " << h << " | " << q.name(q.pretending()[h]) << " |\n";
+  }
+  if (q.order() <= quotient_table_order) {
+    out << "\n## Multiplication table\n\n| · |";
+    for (quotient_element y = 0; y < q.order(); ++y) out << ' ' << q.name(y) << " |";
+    out << "\n|---|";
+    for (quotient_element y = 0; y < q.order(); ++y) out << "---|";
+    out << '\n';
+    for (quotient_element x = 0; x < q.order(); ++x) {
+      out << "| **" << q.name(x) << "** |";
+      for (quotient_element y = 0; y < q.order(); ++y) out << ' ' << q.name(q.product(x, y)) << " |";
+      out << '\n';
+    }
+  }
+}
+
+nlohmann::ordered_json quotient_json(const misere_quotient& q, const std::string& game_name) {
+  nlohmann::ordered_json json;
+  json["game"] = game_name;
+  json["code"] = q.rule().text();
+  json["asked"] = q.asked();
+  json["bound"] = q.bound();
+  json["complete"] = q.bound() == q.asked();
+  json["stopped"] = q.stopped_why().empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(q.stopped_why());
+  json["order"] = q.order();
+  json["p_portion_size"] = q.p_portion_size();
+  auto generators = nlohmann::ordered_json::array();
+  for (std::size_t g = 0; g < q.generator_heaps().size(); ++g) {
+    generators.push_back({{"name", q.generator_names()[g]}, {"heap", q.generator_heaps()[g]}});
+  }
+  json["generators"] = std::move(generators);
+  auto relations = nlohmann::ordered_json::array();
+  for (const quotient_relation& r : q.relations()) {
+    relations.push_back(q.monomial_name(r.lhs) + " = " + q.monomial_name(r.rhs));
+  }
+  json["relations"] = std::move(relations);
+  json["presentation"] = q.presentation();
+  auto elements = nlohmann::ordered_json::array();
+  auto p = nlohmann::ordered_json::array();
+  for (quotient_element x = 0; x < q.order(); ++x) {
+    elements.push_back(q.name(x));
+    if (q.is_p(x)) p.push_back(q.name(x));
+  }
+  json["elements"] = std::move(elements);
+  json["p_portion"] = std::move(p);
+  auto pretending = nlohmann::ordered_json::array();
+  for (const quotient_element x : q.pretending()) pretending.push_back(q.name(x));
+  json["pretending"] = std::move(pretending);
+  json["period"] = q.period() ? nlohmann::ordered_json{{"start", q.period()->start}, {"period", q.period()->period}}
+                              : nlohmann::ordered_json(nullptr);
+  json["proven_for_every_heap"] = q.period().has_value();
+  json["claim"] = quotient_claim(q);
+  auto orders = nlohmann::ordered_json::array();
+  auto steps = nlohmann::ordered_json::array();
+  for (const quotient_step& s : q.steps()) {
+    orders.push_back(s.order);
+    steps.push_back({{"heap", s.heap},
+                     {"no_move", s.no_move},
+                     {"grew", s.grew},
+                     {"order", s.order},
+                     {"p_portion_size", s.p_portion_size},
+                     {"candidates", s.candidates}});
+  }
+  json["orders"] = std::move(orders);
+  json["steps"] = std::move(steps);
+  if (q.order() <= quotient_table_order) {
+    auto table = nlohmann::ordered_json::array();
+    for (quotient_element x = 0; x < q.order(); ++x) {
+      auto row = nlohmann::ordered_json::array();
+      for (quotient_element y = 0; y < q.order(); ++y) row.push_back(q.product(x, y));
+      table.push_back(std::move(row));
+    }
+    json["table"] = std::move(table);
+  } else {
+    json["table"] = nullptr;
+  }
+  return json;
+}
+
+}  // namespace tartan::present

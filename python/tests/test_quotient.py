@@ -1,0 +1,61 @@
+"""Misère quotients from Python: the published R8 (0.75), Kayles' outcomes from the quotient's own table against the
+game played out here by its rules, a stop keeping the heaps completed, and the refusals."""
+
+import itertools
+
+import pytest
+
+import tartan
+
+
+def kayles_p(heaps, memo):
+    key = tuple(sorted(h for h in heaps if h))
+    if key in memo:
+        return memo[key]
+    any_move, p = False, True
+    for i, h in enumerate(key):
+        for k in (1, 2):
+            for a in range(0, (h - k) // 2 + 1) if h >= k else []:
+                any_move = True
+                rest = key[:i] + key[i + 1:] + (a, h - k - a)
+                if kayles_p(rest, memo):
+                    p = False
+    memo[key] = any_move and p
+    return memo[key]
+
+
+def test_r8():
+    q = tartan.game("0.75").misere_quotient(40)
+    assert q["order"] == 8
+    assert q["p_portion_size"] == 2
+    assert set(q["p_portion"]) == {"a", "b^2"}
+    assert q["proven_for_every_heap"]
+
+
+def test_kayles_table_gives_the_outcomes():
+    q = tartan.game("kayles").misere_quotient(9)
+    names = q["elements"]
+    memo = {}
+    for a, b, c in itertools.combinations_with_replacement(range(10), 3):
+        x = names.index(q["pretending"][a])
+        x = q["table"][x][names.index(q["pretending"][b])]
+        x = q["table"][x][names.index(q["pretending"][c])]
+        assert (names[x] in q["p_portion"]) == kayles_p((a, b, c), memo), (a, b, c)
+
+
+def test_analyze_heaps_through_the_quotient():
+    a = tartan.game("kayles").analyze_heaps(list(range(10, 21)), misere=True)
+    assert a.method == "quotient"
+    assert a.outcome == "N"
+
+
+def test_stop_keeps_the_heaps_completed():
+    q = tartan.game("0.07").misere_quotient(40, max_order=100)
+    assert not q["complete"]
+    assert q["bound"] < 40
+    assert q["bound"] == 24 and "heap 25" in q["stopped"]  # 0.07 grows from 24 to 144 elements at heap 25
+
+
+def test_refusals():
+    with pytest.raises(tartan.ParseError):
+        tartan.game("mock-turtles").misere_quotient(10)
