@@ -24,8 +24,8 @@
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/move.hpp"
 #include "tartan/product/tartan.hpp"
-#include "tartan/turning/periodic_continuation.hpp"
 #include "tartan/turning/move_index.hpp"
+#include "tartan/turning/periodic_continuation.hpp"
 #include "tartan/turning/position.hpp"
 
 namespace tartan {
