@@ -16,9 +16,9 @@
 #include <string>
 #include <type_traits>
 
-#include "tartan/core/crc32c.hpp"
 #include "nim/ordinal_dense.hpp"
 #include "nim/ordinal_tower.hpp"
+#include "tartan/core/crc32c.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/nim/ordinal_nimber.hpp"
