@@ -223,7 +223,9 @@ void check_heaps(const tartan::game_handle& game, std::uint8_t form, std::uint16
     }
     require(a.outcome() == outcome, "the misère outcome of heaps is the definition's");
     std::vector<std::pair<coin, std::vector<coin>>> listed;
-    for (const tartan::heap_move& m : a.winning_moves(100000)) listed.emplace_back(m.from, m.leaving);
+    for (const tartan::heap_move& m : a.winning_moves(100000)) {
+      listed.emplace_back(static_cast<coin>(m.from), std::vector<coin>(m.leaving.begin(), m.leaving.end()));
+    }
     std::sort(listed.begin(), listed.end());
     require(listed == expected, "the misère winning heap moves are the definition's");
   }

@@ -234,7 +234,7 @@ void run_heaps(const analyze_request& o, analysis_request& request, run_state& s
     return;
   }
   const heap_analysis& a = *report.heap_position;
-  const std::optional<std::uint64_t> counted = report.where.empty() ? report.heap_move_count : std::nullopt;
+  const std::optional<uint128> counted = report.where.empty() ? report.heap_move_count : std::nullopt;
   if (o.json) {
     nlohmann::ordered_json json = heap_analysis_json(a, report.heap_moves, counted);
     if (!report.where.empty()) {
@@ -396,8 +396,8 @@ void add_analyze_command(CLI::App& app, run_state& state) {
                   "The heads coins and ranges: 3,10-20 (grids: row:col, ranges 0-9:0-9); a coin listed twice is "
                   "tails; - reads the list from standard input");
   sub->add_option("--heaps", o->heaps,
-                  "The position as heaps of a take-and-break game (kayles, 0.07, ...): sizes such as 5,7,9; the "
-                  "winning moves are written as heap moves")
+                  "The position as heaps of a take-and-break game (kayles, 0.07, ...): sizes such as 5,7,9, up to "
+                  "2^64 - 1 where a proven period answers them; the winning moves are written as heap moves")
       ->type_name("SIZES");
   sub->add_option("--size", o->size, "A grid's size RxC (product games)");
   sub->add_flag("--all-heads", o->all_heads, "Every coin heads, with --coins N or --size RxC");

@@ -742,7 +742,7 @@ class coin_loop final : public turn_loop<play_session> {
 /// tartan play GAME --heaps 5,7,9: the heaps, the moves typed and the engine's replies as heap moves.
 class heap_loop final : public turn_loop<heap_play_session> {
  public:
-  heap_loop(const game_handle& game, std::vector<coin> heaps, const play_settings& how, line_reader& in)
+  heap_loop(const game_handle& game, std::vector<heap_size> heaps, const play_settings& how, line_reader& in)
       : turn_loop(how, in),
         session_(game, std::move(heaps), how.first, how.seed, time_limited(how.time_limit), how.convention) {}
 
@@ -762,7 +762,7 @@ class heap_loop final : public turn_loop<heap_play_session> {
   }
 
   void show() const override {
-    std::string status = "heaps: " + (s().heaps().empty() ? std::string("none") : format_coins(s().heaps()));
+    std::string status = "heaps: " + (s().heaps().empty() ? std::string("none") : format_heaps(s().heaps()));
     if (!how_.hidden || s().over()) status += ", " + standing();
     if (!s().over()) status += s().to_move() == player::person ? "; your turn" : "; the engine's turn";
     std::cout << '\n';
@@ -782,7 +782,7 @@ class heap_loop final : public turn_loop<heap_play_session> {
     return "the engine " + text.substr(0, verb) + "s" + text.substr(verb);
   }
   std::string start_text() const override {
-    return " heaps " + (s().start().empty() ? std::string("none") : format_coins(s().start()));
+    return " heaps " + (s().start().empty() ? std::string("none") : format_heaps(s().start()));
   }
   std::string end_reason(bool) const override { return "no heap can move"; }
   std::string what_to_type() const override {

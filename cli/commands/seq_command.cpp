@@ -52,6 +52,7 @@ struct seq_options {
   std::string threads;
   std::string format;
   std::string oeis_offset;
+  std::string from;
   bool force = false;  // --force: --output may replace an existing file
 };
 
@@ -106,6 +107,17 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
     throw parse_error("--oeis-offset numbers the lines of a b-file; give it with --format bfile");
   }
   const std::uint64_t offset = o.oeis_offset.empty() ? 0 : parse_u64(o.oeis_offset, "--oeis-offset", 1u << 30);
+  const std::uint64_t from = o.from.empty() ? 0 : parse_u64(o.from, "--from");
+  // --period, --svg and the value files hold g(0..N-1).
+  const char* whole = o.period                ? "--period"
+                      : !o.svg.empty()        ? "--svg"
+                      : !o.output.empty()     ? "--output"
+                      : !o.checkpoint.empty() ? "--checkpoint"
+                                              : nullptr;
+  if (from != 0 && whole != nullptr) {
+    throw parse_error(std::string("--from starts the values printed at g(K), but ") + whole +
+                      " takes g(0..N-1); leave out --from, or " + whole);
+  }
   sequence_request request{resolve_game_argument(o.game)};
   if (request.game.is_product()) {
     throw parse_error(tartan::quote_typed(o.game) + " is a product of " + std::to_string(request.game.dimensions()) +
@@ -115,6 +127,9 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   const std::uint64_t n = parse_u64(o.count, "N");
   if (n == 0) throw parse_error("N must be at least 1; type a count such as 10");
   request.count = static_cast<std::size_t>(std::min<std::uint64_t>(n, SIZE_MAX));
+  request.first = from;
+  // Printed values past a proven period are streamed, not kept; --period, --svg and the files keep them.
+  request.keep_values = o.period || !o.svg.empty();
   request.max_memory = max_memory;
   request.max_seconds = max_seconds;
   if (!o.threads.empty()) {
@@ -152,7 +167,7 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   if (to_file && format == seq_format::bfile) {
     throw parse_error("--output writes a value file, not a b-file; leave out --format bfile, or --output");
   }
-  value_writer writer(std::cout, format, offset);
+  value_writer writer(std::cout, format, offset, from);
   // Ctrl-C stops the computation; the values computed so far are already printed (and recorded in the file), and
   // the exit code says they are short.
   const interrupt_scope scope;
@@ -198,6 +213,7 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   nlohmann::ordered_json pattern;
   std::vector<grundy_value> values;
   if ((o.period || !o.svg.empty()) && result.values.size() != 0) values = result.values.to_vector();
+  const periodic_continuation* from_period = result.continuation.get();
   if (o.period && !values.empty()) pattern = pattern_json(values, request.game.row_game());
   if (copy_out && result.complete) {
     std::filesystem::copy_file(o.checkpoint, o.output, std::filesystem::copy_options::overwrite_existing, ec);
@@ -215,16 +231,20 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
                                         {"complete", stopped.empty()}};
       if (!stopped.empty()) summary["stopped"] = stopped;
       summary["seconds"] = result.seconds;
+      summary["from_period"] = continuation_json(from_period);
       if (!pattern.is_null()) {
         for (const char* key : {"period", "largest", "rare", "rare_note", "closed_forms"}) summary[key] = pattern[key];
       }
       std::cout << summary.dump() << '\n';
     } else {
       std::cout << file_summary(result, request.game.name(), path) << '\n';
+      if (from_period != nullptr) std::cout << "values: " << from_period->method() << '\n';
       if (!pattern.is_null()) std::cout << pattern_text(pattern);
     }
   } else {
-    writer.end(stopped, pattern, result.seconds);  // the output closed (valid JSON) before the reason is given
+    writer.end(stopped, pattern, result.seconds, from_period);  // the output closed (valid JSON) before the reason
+    // The method of the values past a proven period, beside the values (standard error: the output holds values).
+    if (format == seq_format::text && from_period != nullptr) std::cerr << "values: " << from_period->method() << '\n';
   }
   if (!o.svg.empty() && !values.empty()) {
     const svg::scatter_plot plot = sequence_picture(request.game.name(), values);
@@ -233,9 +253,10 @@ void run_seq(const seq_options& o, const CLI::App& cmd, std::uint64_t max_memory
   // The time, where a person watches (the progress bar's terminal); programs read "seconds" in the JSON forms.
   if (bar.on_terminal() && stopped.empty()) std::cerr << time_line(result.seconds);
   if (!stopped.empty()) {
-    const std::string shown = "g(0.." + (k == 0 ? std::string("-1") : std::to_string(k - 1)) + ") " +
-                              (to_file ? "written" : "printed") + ", " + std::to_string(k) + " of the " +
-                              std::to_string(request.count) + " values asked for";
+    const std::string shown = (from == 0 ? "g(0.." + (k == 0 ? std::string("-1") : std::to_string(k - 1)) + ")"
+                                         : std::to_string(done) + " values from g(" + std::to_string(from) + ")") +
+                              " " + (to_file ? "written" : "printed") + ", " + std::to_string(from == 0 ? k : done) +
+                              " of the " + std::to_string(request.count) + " values asked for";
     const std::string kept = !o.checkpoint.empty() ? "; recorded in " + tartan::quote_typed(o.checkpoint) +
                                                          ": the same command goes on from them"
                                                    : "";
@@ -255,10 +276,12 @@ void add_seq_command(CLI::App& app, run_state& state) {
   sub->footer(
       "GAME is a built-in name (see 'tartan games'), a turning code such as 1-3 or 2-3,6C, or a take-and-break\n"
       "code such as 0.16. N is 1..4294967296 where the values are kept narrow (take-and-break codes with a\n"
-      "two-heap digit, closed forms), else 1..100000000. Values are printed as they are computed. Ctrl-C stops\n"
-      "the computation (exit code 130), and so does the time limit (exit code 2): what was computed is printed,\n"
-      "then why it stopped. --output FILE writes a tartan value file instead (its format: docs/cli.md), and\n"
-      "refuses a FILE that exists unless --force is given (or FILE is the checkpoint); with\n"
+      "two-heap digit, closed forms), else 1..100000000; once a period is proven (Guy-Smith for octal games such\n"
+      "as kayles, rules of bounded span), any N and --from K up to 2^64 - 1, the values past the proof written\n"
+      "from the period at output speed (standard error names the proof). Values are printed as they are\n"
+      "computed. Ctrl-C stops the computation (exit code 130), and so does the time limit (exit code 2): what was\n"
+      "computed is printed, then why it stopped. --output FILE writes a tartan value file instead (its format:\n"
+      "docs/cli.md), and refuses a FILE that exists unless --force is given (or FILE is the checkpoint); with\n"
       "--checkpoint FILE the values are kept in FILE as they are computed, and the same command run again goes\n"
       "on from them (after Ctrl-C, a kill or a crash), printing them all.\n"
       "Examples:\n"
@@ -267,10 +290,12 @@ void add_seq_command(CLI::App& app, run_state& state) {
       "{\"game\":\"1+C\",\"code\":\"1+C\",\"values\":[1,2,1,4,1,2,1,8],\"complete\":true,...}\n"
       "  tartan seq ruler-fives 40 --period      the values, then their period, proven (moves span 5 coins)\n"
       "  tartan seq ruler 1000 --svg ruler.svg   (also draws the values; a log value axis when they span decades)\n"
+      "  tartan seq kayles 100000000 > kayles.txt          (from the period proven at g(255): limited by output)\n"
+      "  tartan seq kayles 5 --from 18446744073709551611   g(2^64 - 5 .. 2^64 - 1) of Kayles\n"
       "  tartan seq 0.16 4294967296 --output values.bin --checkpoint values.bin   (4 GiB on disk, resumable)\n");
   auto opts = std::make_shared<seq_options>();
   sub->add_option("GAME", opts->game, "A built-in game name or a turning code")->required();
-  sub->add_option("N", opts->count, "How many values: g(0) .. g(N-1)")->required();
+  sub->add_option("N", opts->count, "How many values: g(0) .. g(N-1) (with --from K: g(K) .. g(K+N-1))")->required();
   sub->add_flag("--json", opts->json,
                 "Print {\"game\": ..., \"code\": ..., \"values\": [...], \"complete\": true, \"seconds\": ...} (with "
                 "\"stopped\": why, when complete is false)");
@@ -282,6 +307,10 @@ void add_seq_command(CLI::App& app, run_state& state) {
                   "text (default), json, jsonl, or bfile: an OEIS b-file, lines 'n a(n)' with a(n) = g(n - offset)");
   sub->add_option("--oeis-offset", opts->oeis_offset,
                   "With --format bfile: the n of g(0), the OEIS offset (default 0)");
+  sub->add_option("--from", opts->from,
+                  "Print N values from g(K): g(K..K+N-1), K up to 2^64 - 1 where a proven period answers them (O(1) "
+                  "a value), else up to 2^32 - N (default 0)")
+      ->type_name("K");
   sub->add_flag("--period", opts->period,
                 "Also report a period g(n + P) = g(n) + s for n >= p, proven for rules of bounded span, and the "
                 "classic closed forms the values match (JSON: \"period\", \"closed_forms\")");

@@ -353,9 +353,9 @@ api_reply games(std::string_view body) {
   return json_reply(out.dump());
 }
 
-/// POST /api/sequence: `tartan seq GAME N --json [--period]`, or the picture of `--svg`.
+/// POST /api/sequence: `tartan seq GAME N --json [--period] [--from K]`, or the picture of `--svg`.
 api_reply sequence(std::string_view body, const api_limits& limits) {
-  const request_fields f(body, "sequence", {"game", "count", "period", "format"});
+  const request_fields f(body, "sequence", {"game", "count", "period", "format", "from"});
   const std::string text = game_text(f);
   sequence_request request{games::resolve_game(text)};
   if (request.game.is_product()) {
@@ -367,10 +367,18 @@ api_reply sequence(std::string_view body, const api_limits& limits) {
   request.count = static_cast<std::size_t>(f.number("count", 0, 1, limits.max_sequence_values));
   const bool period = f.flag("period");
   const bool svg = wants_svg(f);
+  // "from": g(from..from+count-1), past a proven period anywhere below 2^64 (as seq --from).
+  request.first = f.number("from", 0, 0, UINT64_MAX);
+  if (request.first != 0 && (period || svg)) {
+    const std::string whole = period ? "\"period\"" : "\"format\": \"svg\"";
+    refuse(400, "\"from\" starts the values at g(from), but " + whole +
+                    " takes g(0..count-1); leave out \"from\", or " + whole);
+  }
+  request.keep_values = period || svg;  // values past a proven period are streamed, not kept
   request.max_memory = memory_limit_or_default(limits.max_memory);
   request.max_seconds = limits.max_seconds;
   std::ostringstream out;
-  value_writer writer(out, seq_format::json);
+  value_writer writer(out, seq_format::json, 0, request.first);
   request.on_values = [&](std::span<const grundy_value> values) { writer.write(values); };
   writer.begin(request.game);
   const sequence_result result = compute_sequence(request);
@@ -381,12 +389,26 @@ api_reply sequence(std::string_view body, const api_limits& limits) {
   }
   nlohmann::ordered_json pattern;
   if (period) pattern = pattern_json(result.values.to_vector(), request.game.row_game());
-  writer.end("", pattern, result.seconds);
+  writer.end("", pattern, result.seconds, result.continuation.get());
   return {200, "application/json", out.str()};
 }
 
+/// A heap size as JSON gives it: a whole number, or its decimal digits as a string (past 2^53, where readers of JSON
+/// numbers as doubles round them); nullopt for anything else.
+std::optional<heap_size> heap_size_of(const json& v) {
+  if (v.is_number_unsigned()) return v.get<std::uint64_t>();
+  if (v.is_string()) {
+    try {
+      return parse_u64(v.get<std::string>(), "heap");
+    } catch (const parse_error&) {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 /// The heaps of "heaps": an array of sizes, [5, 7, 9], or their text as --heaps takes it, "5,7,9".
-std::vector<coin> heaps_of(const request_fields& f, const api_limits& limits) {
+std::vector<heap_size> heaps_of(const request_fields& f, const api_limits& limits) {
   const json& v = f.raw("heaps");
   if (v.is_string()) return parse_heaps(v.get<std::string>());
   if (!v.is_array()) {
@@ -396,13 +418,15 @@ std::vector<coin> heaps_of(const request_fields& f, const api_limits& limits) {
     refuse(422, "heaps: " + std::to_string(v.size()) + " heaps; the explorer takes at most " +
                     std::to_string(limits.max_listed_heads));
   }
-  std::vector<coin> heaps;
+  std::vector<heap_size> heaps;
   for (std::size_t i = 0; i < v.size(); ++i) {
-    if (!v[i].is_number_unsigned() || v[i].get<std::uint64_t>() > UINT32_MAX) {
+    const std::optional<heap_size> h = heap_size_of(v[i]);
+    if (!h) {
       refuse(400, "heaps item " + std::to_string(i + 1) + ": " + v[i].dump().substr(0, 40) +
-                      " is not a heap size; give sizes such as [5, 7, 9] (whole numbers below 2^32)");
+                      " is not a heap size; give sizes such as [5, 7, 9] (whole numbers up to 18446744073709551615, "
+                      "as strings past 2^53)");
     }
-    heaps.push_back(static_cast<coin>(v[i].get<std::uint64_t>()));
+    heaps.push_back(*h);
   }
   return heaps;
 }
@@ -437,7 +461,7 @@ api_reply analyze_heaps(const request_fields& f, const api_limits& limits) {
     }
     return json_reply(out.dump());
   }
-  const std::optional<std::uint64_t> counted = report.where.empty() ? report.heap_move_count : std::nullopt;
+  const std::optional<uint128> counted = report.where.empty() ? report.heap_move_count : std::nullopt;
   nlohmann::ordered_json out = heap_analysis_json(*report.heap_position, report.heap_moves, counted);
   if (!report.where.empty()) {
     out["complete"] = false;
@@ -668,11 +692,12 @@ heap_move heap_move_of(const json& m) {
       "4\"";
   if (m.is_string()) return parse_heap_move(m.get<std::string>());
   const auto size = [&](const json& v, const char* what) {
-    if (!v.is_number_unsigned() || v.get<std::uint64_t>() > UINT32_MAX) {
+    const std::optional<heap_size> h = heap_size_of(v);
+    if (!h) {
       refuse(400,
              std::string("move: ") + what + " is " + v.dump().substr(0, 40) + ", not a number of tokens; " + example);
     }
-    return static_cast<coin>(v.get<std::uint64_t>());
+    return *h;
   };
   if (!m.is_object() || !m.contains("take") || !m.contains("from") || !m.contains("leaving") ||
       !m["leaving"].is_array()) {
@@ -684,7 +709,12 @@ heap_move heap_move_of(const json& m) {
     }
   }
   heap_move out;
-  out.take = size(m["take"], "take");
+  const heap_size take = size(m["take"], "take");
+  if (take > take_break_code::max_digits) {
+    refuse(400, "move: take " + std::to_string(take) + ": no code takes more than " +
+                    std::to_string(take_break_code::max_digits) + " tokens at once; " + example);
+  }
+  out.take = static_cast<coin>(take);
   out.from = size(m["from"], "from");
   for (const json& h : m["leaving"]) out.leaving.push_back(size(h, "a heap left"));
   return out;
@@ -700,7 +730,7 @@ api_reply play_heaps(const request_fields& f, const api_limits& limits) {
     }
   }
   const game_handle game = games::resolve_game(game_text(f));
-  const std::vector<coin> heaps = heaps_of(f, limits);
+  const std::vector<heap_size> heaps = heaps_of(f, limits);
   const std::uint64_t seed = f.number("seed", 0, UINT64_MAX);
   const bool person_moves = f.has("move");
   heap_play_session session(game, heaps, person_moves || !replies(f) ? player::person : player::engine, seed,

@@ -663,6 +663,12 @@ function showAnalysis() {
 // ---------------------------------------------------------------------------------------------------------------
 // Heaps: a take-and-break game's position as heaps (equal heaps kept), its winning moves as heap moves.
 
+/**
+ * Heaps as the server reads them: their text, "5,7,9" (heaps past 2^53 are BigInts, which JSON.stringify refuses and
+ * a double would round), or the text as typed.
+ */
+const heapsText = (heaps) => (Array.isArray(heaps) ? heaps.map(String).join(',') : heaps);
+
 /** A take-and-break code holds a point, '!' or '{' (0.77, 4!.0, S{1,3,4}); turning codes hold none of them. */
 const isTakeBreak = (code) => /[.!{]/.test(code || '');
 
@@ -717,7 +723,8 @@ async function analyseHeaps() {
     } else {
       $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') + ': value ',
                                       element('strong', {text: String(a.value)}), ' ',
-                                      element('span', {class: 'outcome'}, outcomeNode(a.value)));
+                                      element('span', {class: 'outcome'}, outcomeNode(a.value)),
+                                      a.period ? ' (values: ' + a.period.method + ')' : '');
     }
     $('heap-moves').replaceChildren(...a.winning_moves.map((m) => {
       const button = element('button', {type: 'button', text: '★ ' + heapMoveText(m)});
@@ -1108,7 +1115,7 @@ function drawHeapPlay() {
     button.disabled = heapPlay.over || heapPlay.busy;
     button.addEventListener('click', () => {
       const field = $('play-heap-move');
-      field.value = 'take 1 from ' + h + (h > 1 ? ' leaving ' + (h - 1) : '');
+      field.value = 'take 1 from ' + h + (h > 1 ? ' leaving ' + (BigInt(h) - 1n) : '');  // heaps past 2^53: BigInts
       field.focus();
       field.select();
       drawHeapPlay();
@@ -1155,7 +1162,8 @@ async function updateHeapHint() {
   hint.hidden = !$('hints').checked || !heapPlay.started || heapPlay.over;
   if (hint.hidden) return;
   try {
-    const a = await api('analyze', {game: heapPlay.game, heaps: heapPlay.heaps, limit: 1, misere: heapPlay.misere});
+    const a = await api('analyze',
+                        {game: heapPlay.game, heaps: heapsText(heapPlay.heaps), limit: 1, misere: heapPlay.misere});
     if (heapPlay.misere) {
       const move = a.winning_moves.length ? a.winning_moves[0] : null;
       hint.textContent = 'Misère outcome ' + (a.outcome || '?') + ': ' +
@@ -1179,7 +1187,7 @@ async function heapRequest(move, reply = true, heaps = heapPlay.heaps) {
   drawHeapPlay();
   const before = {heaps: heapPlay.heaps, log: heapPlay.log.length};
   try {
-    const body = {game: heapPlay.game, heaps, seed: heapPlay.seed++};
+    const body = {game: heapPlay.game, heaps: heapsText(heaps), seed: heapPlay.seed++};
     if (move) body.move = move;
     if (!reply) body.reply = false;
     if (heapPlay.misere) body.misere = true;

@@ -138,7 +138,16 @@ void print_analysis_head(std::ostream& out, const analysis& a) {
   print_game_and_size(out, a.game(), a.position().extents());
   out << "; heads: ";
   print_heads(out, a.position());
-  out << "\nvalue: " << a.value() << '\n';
+  out << '\n';
+  const game_handle& game = a.game();
+  for (std::size_t axis = 0; axis < game.dimensions(); ++axis) {
+    const periodic_continuation* period = a.factor_period(axis);
+    if (period == nullptr) continue;
+    out << "values"
+        << (game.is_product() ? " of " + game.factor(axis).name() + " (axis " + std::to_string(axis) + ")" : "") << ": "
+        << period->method() << '\n';
+  }
+  out << "value: " << a.value() << '\n';
   out << "outcome: " << a.outcome() << outcome_text(a.value()) << '\n';
 }
 
@@ -243,31 +252,33 @@ std::string heap_move_text(const heap_move& m) {
 }
 
 void print_heap_analysis(std::ostream& out, const heap_analysis& a, const std::vector<heap_move>& winning,
-                         std::size_t limit, std::size_t offset, bool interrupted,
-                         std::optional<std::uint64_t> counted) {
+                         std::size_t limit, std::size_t offset, bool interrupted, std::optional<uint128> counted) {
   const game_handle& game = a.game();
   out << "game: " << game.name();
   const std::string& code = game.row_game().code();
   out << (code == game.name() ? std::string(" (a take-and-break code)") : " (code " + code + ")") << '\n';
-  const std::vector<coin>& heaps = a.heaps();
+  const std::vector<heap_size>& heaps = a.heaps();
   out << "heaps: ";
   if (heaps.empty()) {
     out << "none";
   } else if (heaps.size() > listed_heads) {
     out << heaps.size() << " heaps, the largest " << heaps.back();
   } else {
-    out << format_coins(heaps);
+    out << format_heaps(heaps);
   }
-  const std::vector<coin> heads = a.coin_heads();
-  out << "\nas coins: " << a.coins() << (a.coins() == 1 ? " coin" : " coins") << ", heads: "
+  const std::vector<heap_size> heads = a.coin_heads();
+  out << "\nas coins: " << to_decimal(a.coins()) << (a.coins() == 1 ? " coin" : " coins") << ", heads: "
       << (heads.empty()                 ? std::string("none")
           : heads.size() > listed_heads ? std::to_string(heads.size()) + " coins"
-                                        : format_coins(heads))
+                                        : format_heaps(heads))
       << " (heap n is coin n; equal heaps cancel in pairs)\n";
+  if (const periodic_continuation* period = a.continuation(); period && heaps.back() >= period->computed()) {
+    out << "values: " << period->method() << '\n';
+  }
   out << "value: " << a.value() << '\n';
   out << "outcome: " << a.outcome() << outcome_text(a.value()) << '\n';
   if (counted) {
-    out << "winning moves: " << *counted << " (counted, not listed)\n";
+    out << "winning moves: " << to_decimal(*counted) << " (counted, not listed)\n";
     return;
   }
   if (interrupted && winning.empty()) {
@@ -281,14 +292,13 @@ void print_heap_analysis(std::ostream& out, const heap_analysis& a, const std::v
 }
 
 nlohmann::ordered_json heap_analysis_json(const heap_analysis& a, const std::vector<heap_move>& winning,
-                                          std::optional<std::uint64_t> counted) {
-  nlohmann::ordered_json json = term_json(a.game(), box_extents{a.coins()});
-  json["heaps"] = a.heaps();
-  json["position"] = a.coin_heads();
+                                          std::optional<uint128> counted) {
+  nlohmann::ordered_json json = heap_term_json(a);
   json["value"] = a.value();
   json["outcome"] = std::string(1, a.outcome());
+  json["period"] = continuation_json(a.continuation());
   if (counted) {
-    json["winning_move_count"] = *counted;
+    json["winning_move_count"] = count_json(*counted);
     return json;
   }
   auto list = nlohmann::ordered_json::array();

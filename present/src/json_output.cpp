@@ -153,6 +153,32 @@ nlohmann::ordered_json play_json(const play_session& session, const std::vector<
   return json;
 }
 
+nlohmann::ordered_json count_json(uint128 count) {
+  if (count <= UINT64_MAX) return static_cast<std::uint64_t>(count);
+  return to_decimal(count);
+}
+
+nlohmann::ordered_json continuation_json(const periodic_continuation* continuation) {
+  if (continuation == nullptr) return nullptr;
+  const sequence_period& p = continuation->period();
+  return {{"preperiod", p.preperiod},
+          {"period", p.period},
+          {"saltus", p.saltus},
+          {"computed", continuation->computed()},
+          {"basis", continuation->basis()},
+          {"method", continuation->method()}};
+}
+
+nlohmann::ordered_json heap_term_json(const heap_analysis& a) {
+  nlohmann::ordered_json json;
+  json["game"] = a.game().name();
+  json["code"] = a.game().row_game().code();
+  json["coins"] = count_json(a.coins());
+  json["heaps"] = a.heaps();
+  json["position"] = a.coin_heads();
+  return json;
+}
+
 nlohmann::ordered_json heap_move_json(const heap_move& m) {
   return {{"take", m.take}, {"from", m.from}, {"leaving", m.leaving}, {"text", heap_move_text(m)}};
 }
@@ -160,9 +186,7 @@ nlohmann::ordered_json heap_move_json(const heap_move& m) {
 nlohmann::ordered_json heap_play_json(const heap_play_session& session, const std::optional<heap_move>& hint) {
   const auto side = [](player p) { return p == player::person ? "you" : "engine"; };
   const heap_analysis& now = session.current();
-  nlohmann::ordered_json json = term_json(session.game(), box_extents{now.coins()});
-  json["heaps"] = now.heaps();
-  json["position"] = now.coin_heads();
+  nlohmann::ordered_json json = heap_term_json(now);
   // Misère play has no value: the outcomes are the misère ones, and "misere" says so.
   const auto value = [&](grundy_value v) {
     return session.misere() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);

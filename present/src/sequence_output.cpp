@@ -1,8 +1,12 @@
 #include "tartan/present/sequence_output.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
+#include <string_view>
 
+#include "tartan/core/int128.hpp"
+#include "tartan/present/json_output.hpp"
 #include "tartan/turning/closed_form.hpp"
 #include "tartan/turning/period.hpp"
 #include "tartan/turning/sequence_summary.hpp"
@@ -61,7 +65,8 @@ void value_writer::begin(const game_handle& game) {
   }
   if (format_ == seq_format::json) {
     buffer_ += "{\"game\":" + nlohmann::json(game.name()).dump() +
-               ",\"code\":" + nlohmann::json(game.row_game().code()).dump() + ",\"values\":[";
+               ",\"code\":" + nlohmann::json(game.row_game().code()).dump() +
+               (first_ != 0 ? ",\"from\":" + std::to_string(first_) : std::string()) + ",\"values\":[";
   }
 }
 
@@ -70,11 +75,11 @@ void value_writer::write(std::span<const grundy_value> values) {
   for (const grundy_value v : values) {
     const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
     if (format_ == seq_format::jsonl) {
-      buffer_ += "{\"n\":" + std::to_string(written_) + ",\"g\":";
+      buffer_ += "{\"n\":" + std::to_string(first_ + written_) + ",\"g\":";
       buffer_.append(digits, end);
       buffer_ += "}\n";
     } else if (format_ == seq_format::bfile) {
-      buffer_ += std::to_string(written_ + offset_) + ' ';
+      buffer_ += to_decimal(uint128{first_} + written_ + offset_) + ' ';
       buffer_.append(digits, end);
       buffer_ += '\n';
     } else {
@@ -87,21 +92,37 @@ void value_writer::write(std::span<const grundy_value> values) {
   flush();
 }
 
-void value_writer::end(const std::string& stopped, const nlohmann::ordered_json& pattern, double seconds) {
+void value_writer::end(const std::string& stopped, const nlohmann::ordered_json& pattern, double seconds,
+                       const periodic_continuation* from_period) {
   const std::string complete = stopped.empty() ? "true" : "false";
   const std::string why = stopped.empty() ? "" : ",\"stopped\":" + nlohmann::json(stopped).dump();
-  std::string fields = ",\"seconds\":" + nlohmann::json(seconds).dump();
+  std::string fields =
+      ",\"seconds\":" + nlohmann::json(seconds).dump() + ",\"from_period\":" + continuation_json(from_period).dump();
   if (!pattern.is_null()) {
     fields += ",\"period\":" + pattern["period"].dump() + ",\"largest\":" + pattern["largest"].dump() +
               ",\"rare\":" + pattern["rare"].dump() + ",\"rare_note\":" + pattern["rare_note"].dump() +
               ",\"closed_forms\":" + pattern["closed_forms"].dump();
   }
   if (format_ == seq_format::bfile) {
-    if (!stopped.empty()) {
-      std::string ascii;
-      for (const char c : stopped) ascii += static_cast<unsigned char>(c) < 128 ? c : '?';
-      buffer_ += "# stopped early: " + ascii + "\n";
-    }
+    // Comments are ASCII, as b-files are: a dash for the dashes, '*' for a middle dot, '?' for any other character.
+    const auto ascii = [](const std::string& text) {
+      std::string out;
+      for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 128) {
+          out += text[i++];
+          continue;
+        }
+        std::size_t length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        length = std::min(length, text.size() - i);
+        const std::string_view character(text.data() + i, length);
+        out += character == "\u2013" || character == "\u2212" ? '-' : character == "\u00b7" ? '*' : '?';
+        i += length;
+      }
+      return out;
+    };
+    if (!stopped.empty()) buffer_ += "# stopped early: " + ascii(stopped) + "\n";
+    if (from_period != nullptr) buffer_ += "# values: " + ascii(from_period->method()) + "\n";
   } else if (format_ == seq_format::json) {
     buffer_ += "],\"complete\":" + complete + why + fields + "}\n";
   } else if (format_ == seq_format::jsonl) {

@@ -183,7 +183,26 @@ void bind_games(py::module_& m) {
             return values;
           },
           py::arg("n"), py::arg("max_memory"), py::arg("max_seconds"), py::arg("progress"),
-          "g(0..n-1) as a uint64 array (fewer when the progress callback returned False).");
+          "g(0..n-1) as a uint64 array (fewer when the progress callback returned False).")
+      .def(
+          "value",
+          [](const game_handle& game, py::handle n, py::handle max_memory, py::handle max_seconds) {
+            // g(n) alone: the request for the one value, streamed (a proven period answers any n at once).
+            sequence_request request{game};
+            request.first = to_u64(n, "n");
+            request.count = 1;
+            request.keep_values = false;
+            request.max_memory = to_memory_limit(max_memory);
+            request.max_seconds = to_seconds(max_seconds);
+            grundy_value value = 0;
+            request.on_values = [&](std::span<const grundy_value> values) { value = values[0]; };
+            const sequence_result result = without_gil([&] { return compute_sequence(request); });
+            if (result.time_limit) raise_python(*result.time_limit, py::none());
+            return py::make_tuple(value, result.continuation ? py::object(py::str(result.continuation->method()))
+                                                             : py::object(py::none()));
+          },
+          py::arg("n"), py::arg("max_memory"), py::arg("max_seconds"),
+          "(g(n), the method line of the proven period that answered it or None).");
 
   m.def(
       "_catalogue",

@@ -111,8 +111,9 @@ void bind_misere(py::module_& m) {
 
   m.def(
       "_analyze_misere_heaps",
-      [](const game_handle& game, const std::vector<coin>& heaps, bool count, std::size_t limit, std::size_t offset,
-         py::handle max_memory, py::handle max_seconds, py::object progress, const std::string& method) {
+      [](const game_handle& game, const std::vector<heap_size>& heaps, bool count, std::size_t limit,
+         std::size_t offset, py::handle max_memory, py::handle max_seconds, py::object progress,
+         const std::string& method) {
         analysis_request request;
         request.terms.push_back({game, box_region()});
         request.heaps = heaps;

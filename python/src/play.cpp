@@ -38,11 +38,10 @@ heap_move to_heap_move(py::handle move) {
   if (py::isinstance<py::str>(move)) return parse_heap_move(move.cast<std::string>());
   const auto items = py::reinterpret_borrow<py::sequence>(move);
   heap_move m;
-  m.take = static_cast<coin>(to_u64(items[0], "take", UINT32_MAX));
-  m.from = static_cast<coin>(to_u64(items[1], "heap", UINT32_MAX));
-  for (const py::handle h : py::reinterpret_borrow<py::sequence>(items[2])) {
-    m.leaving.push_back(static_cast<coin>(to_u64(h, "a heap left", UINT32_MAX)));
-  }
+  m.take = static_cast<coin>(to_u64(items[0], "take", take_break_code::max_digits));
+  m.from = to_u64(items[1], "heap");
+  for (const py::handle h : py::reinterpret_borrow<py::sequence>(items[2]))
+    m.leaving.push_back(to_u64(h, "a heap left"));
   return m;
 }
 
@@ -51,14 +50,14 @@ heap_move to_heap_move(py::handle move) {
 void bind_play(py::module_& m) {
   m.def(
       "_heap_move_text",
-      [](coin take, coin from, const std::vector<coin>& leaving) {
+      [](coin take, heap_size from, const std::vector<heap_size>& leaving) {
         return present::heap_move_text(heap_move{take, from, leaving});
       },
       py::arg("take"), py::arg("heap"), py::arg("leaving"),
       "A heap move in words, as the CLI writes it: \"take 2 from the heap of 7, leaving heaps of 1 and 4\".");
   py::class_<heap_play_session>(m, "_HeapPlay", "A game on heaps as the engine holds it (tartan.HeapGame wraps it).")
-      .def(py::init([](const game_handle& game, const std::vector<coin>& heaps, bool engine_first, std::uint64_t seed,
-                       py::handle max_memory, py::handle max_seconds, bool misere) {
+      .def(py::init([](const game_handle& game, const std::vector<heap_size>& heaps, bool engine_first,
+                       std::uint64_t seed, py::handle max_memory, py::handle max_seconds, bool misere) {
              analyze_options limits;
              limits.max_memory = to_memory_limit(max_memory);
              limits.max_seconds = to_seconds(max_seconds);

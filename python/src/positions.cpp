@@ -306,8 +306,8 @@ void bind_positions(py::module_& m) {
 
   m.def(
       "_analyze_heaps",
-      [](const game_handle& game, const std::vector<coin>& heaps, bool count, std::size_t limit, std::size_t offset,
-         py::handle max_memory, py::handle max_seconds, py::object progress) {
+      [](const game_handle& game, const std::vector<heap_size>& heaps, bool count, std::size_t limit,
+         std::size_t offset, py::handle max_memory, py::handle max_seconds, py::object progress) {
         // One request (analysis_request.hpp) with heaps: the winning moves as heap moves, or their number.
         analysis_request request;
         request.terms.push_back({game, box_region()});
@@ -333,7 +333,7 @@ void bind_positions(py::module_& m) {
         }
         const heap_analysis& a = *report.heap_position;
         py::object counted = py::none();
-        if (report.heap_move_count) counted = py::int_(*report.heap_move_count);
+        if (report.heap_move_count) counted = to_int(*report.heap_move_count);
         return py::make_tuple(report.value, py::tuple(py::cast(a.heaps())), py::tuple(py::cast(a.coin_heads())), moves,
                               counted);
       },

@@ -30,9 +30,9 @@ def _heap_sizes(heaps: Any) -> List[int]:
         raise _tartan.ParseError(f"heaps: {heaps!r} is not a list of heap sizes; give e.g. [5, 7, 9] or "
                                  "'5,7,9'") from None
     for i, h in enumerate(sizes):
-        if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or not 0 <= int(h) < 2**32:
+        if isinstance(h, bool) or not isinstance(h, (int, np.integer)) or not 0 <= int(h) < 2**64:
             raise _tartan.ParseError(f"heaps item {i + 1}: {h!r} is not a heap size; give sizes such as "
-                                     "[5, 7, 9] (whole numbers below 2^32)")
+                                     "[5, 7, 9] (whole numbers below 2^64)")
     return [int(h) for h in sizes]
 
 
@@ -195,6 +195,18 @@ class Game:
         finally:
             close()
         return Sequence._of(values, self)
+
+    def value(self, n: int, *, max_memory: Any = None, max_seconds: float = 60) -> int:
+        """g(n), the Grundy value of coin (or heap) n, for any n below 2^64 where a proven period answers it (the
+        Guy-Smith theorem for octal games such as kayles, a bounded move span for turning codes: the first request
+        pays for the proof, then any n is a lookup), else computed with g(0..n-1) within the limits of sequence().
+
+        >>> import tartan
+        >>> tartan.game("kayles").value(2**64 - 1)   # Kayles: g(n + 12) = g(n) from n = 71
+        8
+        """
+        value, _ = self._handle.value(n, max_memory, max_seconds)
+        return int(value)
 
     def summary(self, n: int, *, max_memory: Any = None, max_seconds: float = 60, progress: Any = False) -> Any:
         """What published tables print for g(0..n-1), as `tartan seq GAME N --period` reports it: the period

@@ -107,3 +107,48 @@ def test_heaps_beyond_the_limits_are_refused():
         tartan.game("kayles").analyze_heaps([200000000])
     with pytest.raises(tartan.LimitError, match="give heaps below"):
         tartan.game("kayles").analyze_heaps([30000000], max_memory="1M")
+
+
+def kayles_by_period():
+    """Kayles' g by a mex over taking one or two pins, leaving up to two rows, to 300; then g(n) for any n through its
+    period (12 from 71: Guy and Smith 1956), checked here over those values."""
+    g = []
+    for n in range(300):
+        options = {g[a] ^ g[n - k - a] for k in (1, 2) if k <= n for a in range(n - k + 1)}
+        m = 0
+        while m in options:
+            m += 1
+        g.append(m)
+    assert all(g[n + 12] == g[n] for n in range(71, 288))
+    return lambda n: g[n] if n < 300 else g[71 + (n - 71) % 12]
+
+
+def test_heaps_up_to_two_to_the_64_through_the_period():
+    at = kayles_by_period()
+    kayles = tartan.game("kayles")
+    for n in (99999999, 2**64 - 1, 2**40 + 3):
+        assert kayles.value(n) == at(n)
+    heaps = [2**64 - 1, 2**33 + 7, 5]
+    a = kayles.analyze_heaps(heaps, limit=25)
+    assert int(a.value) == at(heaps[0]) ^ at(heaps[1]) ^ at(heaps[2])
+    assert a.heaps == tuple(sorted(heaps))
+    assert len(a.winning_moves) == 25
+    for m in a.winning_moves:
+        assert m.take in (1, 2) and m.take + sum(m.leaving) == m.heap
+        left = int(a.value) ^ at(m.heap)
+        for h in m.leaving:
+            left ^= at(h)
+        assert left == 0, m
+    # The count of the heap of 2^64 - 1 by the test: for each take, the heap left alone, then the splits a + b with
+    # a below 71 + 24 one by one and the rest by a's class mod 12 (from 71 on both heaps repeat with period 12).
+    big, expected = 2**64 - 1, 0
+    for take in (1, 2):
+        r = big - take
+        expected += at(r) == 0
+        m = r // 2
+        direct = min(m, 71 + 24)
+        expected += sum(1 for x in range(1, direct + 1) if at(x) ^ at(r - x) == 0)
+        expected += sum((m - x) // 12 + 1 for x in range(direct + 1, min(direct + 12, m) + 1) if at(x) ^ at(r - x) == 0)
+    assert kayles.analyze_heaps([big], count=True).winning_move_count == expected
+    with pytest.raises(tartan.ParseError, match="below 2\\^64"):
+        kayles.analyze_heaps([2**64])

@@ -32,6 +32,7 @@
 #include "support/heap_definition.hpp"
 #include "support/mex_nim_product.hpp"
 #include "support/naive.hpp"
+#include "support/octal_definition.hpp"
 #include "support/product_definition.hpp"
 #include "support/run_cli.hpp"
 #include "tartan/explorer/explorer_server.hpp"
@@ -175,6 +176,22 @@ TEST_F(ExploreApiTest, SequenceIsTheCliJsonAndTheMexDefinition) {
   ASSERT_EQ(plot.status, 200) << plot.body;
   EXPECT_EQ(plot.type, "image/svg+xml");
   EXPECT_EQ(plot.body, cli_svg({"seq", "mock-turtles", "100"}));
+  // "from": anywhere below 2^64 past Kayles' proven period, as seq --from answers, the values those of its definition
+  // read through the period (12 from 71, Guy and Smith 1956, checked here over them).
+  const std::vector<grundy_value> kayles = tartan::test::octal_by_definition({7, 7}, 200);
+  for (std::size_t n = 71; n + 12 < kayles.size(); ++n) ASSERT_EQ(kayles[n + 12], kayles[n]);
+  const reply far = server().post("sequence", R"({"game": "kayles", "count": 3, "from": "18446744073709551613"})");
+  ASSERT_EQ(far.status, 200) << far.body;
+  EXPECT_EQ(without_seconds(far.body),
+            without_seconds(cli({"seq", "kayles", "3", "--from", "18446744073709551613", "--json"})));
+  const json answer = json::parse(far.body);
+  EXPECT_EQ(answer.at("from").get<std::uint64_t>(), 18446744073709551613U);
+  for (std::uint64_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(answer.at("values").at(i).get<grundy_value>(), kayles[71 + (18446744073709551613U + i - 71) % 12]);
+  }
+  EXPECT_EQ(answer.at("from_period").at("basis"), "the Guy–Smith periodicity theorem");
+  const reply refused = server().post("sequence", R"({"game": "kayles", "count": 3, "from": 5, "period": true})");
+  EXPECT_EQ(refused.status, 400) << refused.body;
 }
 
 TEST_F(ExploreApiTest, AnalyzeIsTheCliJsonAndTheGameTree) {
@@ -289,7 +306,7 @@ TEST_F(ExploreApiTest, AnalyzeOfHeapsIsTheCliJsonAndTheHeapGame) {
   // Kayles' g by its definition (take 1 or 2 pins, leaving up to two rows); a winning heap move leaves heaps whose
   // values XOR to 0, and every one of them is listed.
   std::vector<grundy_value> g;
-  for (unsigned n = 0; n < 40; ++n) {
+  for (unsigned n = 0; n < 200; ++n) {
     std::set<grundy_value> options;
     for (unsigned k = 1; k <= 2 && k <= n; ++k) {
       for (unsigned a = 0; a <= n - k; ++a) options.insert(g[a] ^ g[n - k - a]);
@@ -337,15 +354,30 @@ TEST_F(ExploreApiTest, AnalyzeOfHeapsIsTheCliJsonAndTheHeapGame) {
            {R"({"game": "ruler", "heaps": [3]})", "'ruler' is a coin-turning game, not a take-and-break game"},
            {R"({"game": "kayles", "heaps": [3], "position": "HTH"})", "leave out \"position\""},
            {R"({"game": "kayles", "heaps": [3, "x"]})", "heaps item 2: \"x\" is not a heap size"},
-           {R"({"game": "kayles", "heaps": [4294967296]})", "heaps item 1: 4294967296 is not a heap size"},
+           {R"({"game": "kayles", "heaps": [18446744073709551616]})", "heaps item 1: "},
+           {R"({"game": "kayles", "heaps": ["18446744073709551616"]})", "heaps item 1: "},
            {R"({"game": "kayles", "heaps": 3})", "heaps: expected an array"}}) {
     const reply refused = server().post("analyze", body);
     EXPECT_EQ(refused.status, 400) << body;
     EXPECT_NE(json::parse(refused.body).at("error").get<std::string>().find(words), std::string::npos) << refused.body;
   }
-  const reply large = server().post("analyze", R"({"game": "kayles", "heaps": [200000000]})");
+  // 4.07 splits without taking: no period answers its large heaps. Kayles' does (period 12 from 71, Guy and Smith
+  // 1956, read here over the definition's values): heaps past 2^53 given as strings, answered exactly.
+  const reply large = server().post("analyze", R"({"game": "4.07", "heaps": [200000000]})");
   EXPECT_EQ(large.status, 422) << large.body;
   EXPECT_NE(large.body.find("give heaps below"), std::string::npos) << large.body;
+  for (unsigned n = 71; n + 12 < g.size(); ++n) ASSERT_EQ(g[n + 12], g[n]);
+  const auto far = [&](std::uint64_t n) { return n < g.size() ? g[n] : g[71 + (n - 71) % 12]; };
+  const reply huge =
+      server().post("analyze", R"({"game": "kayles", "heaps": ["18446744073709551615", 200000000], "limit": 3})");
+  ASSERT_EQ(huge.status, 200) << huge.body;
+  const json answer = json::parse(huge.body);
+  EXPECT_EQ(answer.at("heaps"), json::parse("[200000000, 18446744073709551615]"));
+  EXPECT_EQ(answer.at("value").get<grundy_value>(), far(UINT64_MAX) ^ far(200000000));
+  EXPECT_EQ(answer.at("period").at("period"), 12);
+  EXPECT_EQ(answer.at("winning_moves").size(), 3U);
+  EXPECT_EQ(huge.body,
+            cli({"analyze", "kayles", "--heaps", "18446744073709551615,200000000", "--limit", "3", "--json"}));
 }
 
 // "heads": "" is all tails, as docs/explorer.md says and as the page sends for an all-tails box: value 0 (no move

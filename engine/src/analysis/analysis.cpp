@@ -87,6 +87,11 @@ analysis analyze(const game_handle& game, box_position position, const analyze_o
     result.grid_.extents = needed;
     result.value_ = grid_value(result.product_values_, result.grid_);
   }
+  // The factors whose values past their proof came from their period.
+  for (std::size_t i = 0; i < dims; ++i) {
+    std::shared_ptr<const periodic_continuation> period = game.factor(i).known_continuation();
+    result.periods_.push_back(period && needed[i] > period->computed() ? std::move(period) : nullptr);
+  }
   return result;
 }
 

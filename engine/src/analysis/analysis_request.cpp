@@ -87,22 +87,27 @@ void check_request(const analysis_request& request) {
   }
 }
 
+/// "the count of winning moves stopped after 17 of the 40 options; 3 found so far".
+void record_count_stop(analysis_report& report, const search_report& r, uint128 counted, double time_limit,
+                       const std::string& unit) {
+  report.stopped = r.end;
+  report.where = "the count of winning moves stopped " +
+                 (r.end == search_end::time_limit ? "at the time limit of " + format_seconds(time_limit) + " " : "") +
+                 "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) + " " +
+                 (r.coins == 1 ? unit : unit + "s") + "; " + to_decimal(counted) + " found so far";
+}
+
 /// Heaps: the value, then the page of winning heap moves, or their number.
 void answer_heaps(const analysis_request& request, const search_options& search, analysis_report& report) {
   report.heap_position.emplace(request.terms.front().game, *request.heaps, values_options(request));
   const heap_analysis& a = *report.heap_position;
   report.value = a.value();
   if (request.count) {
-    const std::uint64_t counted = a.count_winning_moves(search, report.search);
-    report.heap_move_count = counted;
+    const heap_move_count counted = a.count_winning_moves(search);
+    report.search = counted.search;
+    report.heap_move_count = counted.moves;
     if (report.search.interrupted()) {
-      const search_report& r = report.search;
-      report.stopped = r.end;
-      report.where =
-          "the count of winning moves stopped " +
-          (r.end == search_end::time_limit ? "at the time limit of " + format_seconds(request.max_seconds) + " " : "") +
-          "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) +
-          (r.coins == 1 ? " heap size" : " heap sizes") + "; " + std::to_string(counted) + " found so far";
+      record_count_stop(report, report.search, counted.moves, request.max_seconds, "heap size");
     }
     return;
   }
@@ -116,16 +121,6 @@ void answer_heaps(const analysis_request& request, const search_options& search,
   if (report.search.interrupted()) {
     record_stop(report, report.search, "winning moves", report.heap_moves.size(), request.max_seconds, "heap size");
   }
-}
-
-/// "the count of winning moves stopped after 17 of the 40 options; 3 found so far".
-void record_count_stop(analysis_report& report, const search_report& r, std::uint64_t counted, double time_limit,
-                       const std::string& unit) {
-  report.stopped = r.end;
-  report.where = "the count of winning moves stopped " +
-                 (r.end == search_end::time_limit ? "at the time limit of " + format_seconds(time_limit) + " " : "") +
-                 "after " + std::to_string(r.coins_done) + " of the " + std::to_string(r.coins) + " " +
-                 (r.coins == 1 ? unit : unit + "s") + "; " + std::to_string(counted) + " found so far";
 }
 
 /// Misère play of one position of coins: the outcome (the solving may stop: the report says where), then the page of
@@ -190,7 +185,7 @@ void answer_misere_heaps(const analysis_request& request, const search_options& 
   options.max_seconds = request.max_seconds;
   options.progress = request.progress;
   options.method = request.misere_heaps_method;
-  report.misere_heaps = analyze_misere_heaps(request.terms.front().game, *request.heaps, options);
+  report.misere_heaps = analyze_misere_heaps(request.terms.front().game, misere_heap_sizes(*request.heaps), options);
   const misere_heap_analysis& a = *report.misere_heaps;
   report.misere_outcome = a.outcome();
   if (a.solving() != search_end::complete) {

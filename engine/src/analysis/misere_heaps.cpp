@@ -296,6 +296,20 @@ char misere_heap_solver::search(std::vector<coin> root, search_stop* stop) {
   return solved;
 }
 
+std::vector<coin> misere_heap_sizes(const std::vector<heap_size>& heaps) {
+  std::vector<coin> sizes;
+  for (const heap_size h : heaps) {
+    if (h >= UINT32_MAX) {
+      throw limit_error(
+          "misère play of heaps holds heaps below 2^32 - 1 tokens (its quotient, genera and search count "
+          "them in 32 bits); the heap of " +
+          std::to_string(h) + " is past it: give smaller heaps, or leave out misère play");
+    }
+    sizes.push_back(static_cast<coin>(h));
+  }
+  return sizes;
+}
+
 misere_heap_analysis analyze_misere_heaps(const game_handle& game, std::vector<coin> heaps,
                                           const misere_heap_options& options) {
   const coin largest = heaps.empty() ? 0 : *std::max_element(heaps.begin(), heaps.end());

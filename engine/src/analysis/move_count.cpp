@@ -18,6 +18,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/typed_text.hpp"
+#include "tartan/detail/saturating.hpp"
 #include "tartan/nim/nimber.hpp"
 #include "tartan/turning/move_index.hpp"
 #include "tartan/turning/move_values.hpp"
@@ -67,7 +68,7 @@ struct range_table {
   coin_range range;
   value_counts counts;
   std::uint64_t moves = 0;
-  bool listed = false;  // counted by listing its moves (no index)
+  bool split = false;  // counted in chunks, one per core
 };
 
 /// A table for `coins` coins of a factor whose XORs lie below `bound` (0: any 64-bit value): an array when it is
@@ -190,7 +191,16 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
                       ? uint128{max_counted_moves} + 1
                       : std::min<uint128>(max_counted_moves + 1, steps + uint128{piece[i].size()} * per_coin);
         }
-        tables.push_back({i, piece[i], value_counts(), 0, !cost});
+        // A range is cut into chunks counted on every core when its cost is in its coins (moves listed, runs walked
+        // length by length), not when it is a transform, which each chunk would repeat.
+        bool split = !cost;
+        if (cost && piece[i].size() >= 2 * min_chunk_coins) {
+          const coin middle = static_cast<coin>(piece[i].first + piece[i].size() / 2);
+          const std::uint64_t halves = detail::saturating_add(*index[i]->count_cost(piece[i].first, middle - 1, table),
+                                                              *index[i]->count_cost(middle, piece[i].last, table));
+          split = halves <= detail::saturating_add(*cost, *cost / 4);
+        }
+        tables.push_back({i, piece[i], value_counts(), 0, split});
         if (table && dense_table(bounds[i], piece[i].size())) bytes += value_counts::bytes_for(bounds[i]);
       }
       ids.push_back(it->second);
@@ -222,8 +232,8 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
         "count fewer or smaller boxes", figures);
   }
 
-  // A listed range is cut into chunks counted on every core; an indexed one is counted whole (its cost is not in the
-  // moves, and a transform per chunk would repeat the work), the ranges in parallel.
+  // The ranges whose cost is in their coins are cut into chunks counted on every core; the others are counted whole,
+  // the ranges in parallel.
   struct chunk {
     std::size_t table;
     coin first, last;
@@ -232,7 +242,7 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
   for (std::size_t t = 0; t < tables.size(); ++t) {
     const coin_range r = tables[t].range;
     const std::uint64_t pieces_of =
-        tables[t].listed ? std::clamp<std::uint64_t>(r.size() / min_chunk_coins, 1, threads) : 1;
+        tables[t].split ? std::clamp<std::uint64_t>(r.size() / min_chunk_coins, 1, threads) : 1;
     const std::uint64_t step = (r.size() + pieces_of - 1) / pieces_of;
     for (std::uint64_t lo = r.first; lo <= r.last; lo += step) {
       chunks.push_back({t, static_cast<coin>(lo), static_cast<coin>(std::min<std::uint64_t>(r.last, lo + step - 1))});

@@ -4,6 +4,10 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <type_traits>
+
+#include "tartan/turning/period.hpp"
+#include "tartan/turning/periodic_continuation.hpp"
 
 namespace tartan {
 
@@ -56,7 +60,130 @@ class report_clock {
   std::uint64_t calls_ = 0, next_reading_ = 1, stride_ = 1;
 };
 
+/// g(0..n-1) of a table as 64-bit values.
+std::vector<grundy_value> first_values(const std::vector<grundy_value>& g, std::size_t n) {
+  return {g.begin(), g.begin() + static_cast<std::ptrdiff_t>(n)};
+}
+std::vector<grundy_value> first_values(const value_table& g, std::size_t n) {
+  std::vector<grundy_value> out(n);
+  g.copy_to(0, out);
+  return out;
+}
+
+/// The values a chunk of a continuation is copied in, between two reports.
+constexpr std::size_t continuation_chunk = 4096;
+
+/// Appends g(size..count-1) from the continuation, reporting after each chunk.
+template <class Progress>
+void append_from(std::vector<grundy_value>& g, std::size_t count, const periodic_continuation& c, Progress&& progress) {
+  g.reserve(count);
+  while (g.size() < count) {
+    const std::size_t from = g.size();
+    g.resize(from + std::min(continuation_chunk * 16, count - from));
+    c.values(from, std::span<grundy_value>(g).subspan(from));
+    progress(g.size());
+  }
+}
+template <class Progress>
+void append_from(value_table& g, std::size_t count, const periodic_continuation& c, Progress&& progress) {
+  g.reserve(count);
+  std::array<grundy_value, continuation_chunk> piece{};
+  while (g.size() < count) {
+    const std::size_t n = std::min(piece.size(), count - g.size());
+    c.values(g.size(), std::span<grundy_value>(piece.data(), n));
+    for (std::size_t i = 0; i < n; ++i) g.push_back(piece[i]);
+    progress(g.size());
+  }
+}
+
 }  // namespace
+
+std::shared_ptr<const period_proof> turning_game::proof() const {
+  std::lock_guard lock(cache_->period_mutex);
+  if (!cache_->proof_looked_up) {
+    if (std::optional<period_proof> found = period_proof::of(*this)) {
+      cache_->proof = std::make_shared<const period_proof>(std::move(*found));
+    }
+    cache_->proof_looked_up = true;
+  }
+  return cache_->proof;
+}
+
+std::shared_ptr<const periodic_continuation> turning_game::keep(
+    std::shared_ptr<const periodic_continuation> found) const {
+  std::lock_guard lock(cache_->period_mutex);
+  if (!cache_->continuation) cache_->continuation = std::move(found);
+  return cache_->continuation;
+}
+
+template <class Table>
+void turning_game::extend_with_period(Table& g, std::size_t count, sequence_method method, sequence_progress progress,
+                                      unsigned threads) const {
+  const auto extend_to = [&](std::size_t n) {
+    if constexpr (std::is_same_v<Table, value_table>) {
+      self_->extend(g, n, method, threads, progress);
+    } else {
+      self_->extend(g, n, method, progress);
+    }
+  };
+  if (count <= g.size()) return;
+  const std::shared_ptr<const period_proof> rule_proof = method == sequence_method::automatic ? proof() : nullptr;
+  if (!rule_proof) return extend_to(count);
+  // Computed a doubling at a time, the proof looked for at each: a look costs a pass over the values, so all the
+  // looks cost about two passes, and the values past the proof are copied from the period instead.
+  std::shared_ptr<const periodic_continuation> found = known_continuation();
+  std::size_t look = first_proof_check;
+  while (look <= g.size()) look *= 2;
+  while (!found && g.size() < count) {
+    extend_to(std::min(count, look));
+    if (g.size() < look) break;
+    if (std::optional<sequence_period> period = rule_proof->find(g)) {
+      const std::size_t needed = period->preperiod + period->period;
+      found = keep(std::make_shared<const periodic_continuation>(first_values(g, needed), std::move(*period),
+                                                                 rule_proof->basis()));
+    }
+    look *= 2;
+  }
+  if (found && g.size() < count) append_from(g, count, *found, progress);
+}
+
+std::vector<grundy_value> turning_game::sequence(std::size_t count, double max_seconds,
+                                                 const progress_callback& progress) const {
+  std::lock_guard lock(cache_->mutex);
+  extend_cache(count, max_seconds, progress);
+  return first_values(cache_->values, count);
+}
+
+void turning_game::extend_cache(std::size_t count, double max_seconds, const progress_callback& progress) const {
+  if (cache_->values.size() >= count) return;
+  extend(cache_->values, count, sequence_method::automatic, max_seconds, progress, {});
+  if (cache_->values.size() < count) {
+    const std::size_t done = cache_->values.size();
+    throw cancelled_error("stopped with " + (done == 0 ? std::string("no value") : values_named(done)) +
+                          " computed, of the " + values_named(count) + " asked for");
+  }
+}
+
+std::vector<grundy_value> turning_game::sequence(std::size_t count, sequence_method method, double max_seconds) const {
+  pace_guard guard(count, max_seconds, values_named(count));
+  std::vector<grundy_value> g;
+  extend_with_period(g, count, method, guard);
+  return g;
+}
+
+std::shared_ptr<const periodic_continuation> turning_game::continuation(std::size_t probe, double max_seconds,
+                                                                        const progress_callback& progress) const {
+  if (std::shared_ptr<const periodic_continuation> found = known_continuation()) return found;
+  if (!proof()) return nullptr;
+  std::lock_guard lock(cache_->mutex);
+  // A doubling at a time, so that the cache stops where the proof is found.
+  std::shared_ptr<const periodic_continuation> found;
+  for (std::size_t n = first_proof_check; !found && cache_->values.size() < probe; n *= 2) {
+    extend_cache(std::min(n, probe), max_seconds, progress);
+    found = known_continuation();
+  }
+  return found;
+}
 
 void turning_game::extend(std::vector<grundy_value>& g, std::size_t count, sequence_method method, double max_seconds,
                           const progress_callback& progress, const value_sink& sink) const {
@@ -76,7 +203,7 @@ void turning_game::extend(std::vector<grundy_value>& g, std::size_t count, seque
     if (progress && !progress(static_cast<double>(done) / static_cast<double>(count))) throw stop_requested{};
   };
   try {
-    self_->extend(g, count, method, report);
+    extend_with_period(g, count, method, report);
   } catch (const stop_requested&) {
   } catch (...) {
     flush();
@@ -116,7 +243,7 @@ void turning_game::extend(value_table& g, std::size_t count, const table_extensi
     }
   };
   try {
-    self_->extend(g, count, how.method, how.threads, report);
+    extend_with_period(g, count, how.method, report, how.threads);
   } catch (const stop_requested&) {
   } catch (...) {
     flush();

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <span>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "support/error_message.hpp"
+#include "support/octal_definition.hpp"
 #include "tartan/analysis/analysis_request.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
@@ -47,8 +49,8 @@ struct test_code {
   }
 };
 
-using heaps_t = std::vector<coin>;               // a multiset of heaps, ascending
-using move_t = std::tuple<coin, coin, heaps_t>;  // take, from, leaving
+using heaps_t = std::vector<tartan::heap_size>;               // a multiset of heaps, ascending
+using move_t = std::tuple<coin, tartan::heap_size, heaps_t>;  // take, from, leaving
 
 /// Every move on one heap of n by the rules read literally: take k (d_k != 0, k <= n) and leave the rest as
 /// nothing, one heap, two or three non-empty heaps, as d_k's bits allow (pairwise different under '!').
@@ -178,8 +180,8 @@ void check_against_definition(const test_code& code, const heaps_t& given) {
   std::sort(winning.begin(), winning.end());
   EXPECT_EQ(listed, winning);
   // The coin form: the sizes held by an odd number of heaps.
-  std::map<coin, int> parity;
-  for (const coin h : heaps) parity[h] ^= 1;
+  std::map<tartan::heap_size, int> parity;
+  for (const tartan::heap_size h : heaps) parity[h] ^= 1;
   heaps_t odd;
   for (const auto& [h, p] : parity) {
     if (p != 0) odd.push_back(h);
@@ -284,7 +286,7 @@ TEST(HeapPositionTest, RequestPagesAndCountsTheHeapMoves) {
                                                       all.heap_moves.begin() + static_cast<std::ptrdiff_t>(end)));
   }
   request.count = true;
-  EXPECT_EQ(tartan::answer(request).heap_move_count, all.heap_moves.size());
+  EXPECT_EQ(static_cast<std::size_t>(tartan::answer(request).heap_move_count.value()), all.heap_moves.size());
 }
 
 TEST(HeapPositionTest, ACancelledSearchSaysWhereItStopped) {
@@ -316,9 +318,222 @@ TEST(HeapPositionTest, OnlyTakeAndBreakGamesHaveHeaps) {
 }
 
 TEST(HeapPositionTest, HeapsBeyondTheMemoryLimitAreRefused) {
+  // 4.07 splits without taking (d_0 = 4): outside the Guy–Smith theorem, so no period answers its large heaps.
   tartan::analyze_options options;
   options.max_memory = 1 << 20;
-  EXPECT_THROW(heap_analysis(game_of("kayles"), {3, 4000000000U}, options), tartan::limit_error);
+  EXPECT_THROW(heap_analysis(game_of("4.07"), {3, 50000000}, options), tartan::limit_error);
+  const std::string far = tartan::test::message_of([] { heap_analysis(game_of("4.07"), {3, 4000000000U}, {}); });
+  EXPECT_EQ(far,
+            "a heap of 4000000000 needs g(0..4000000000), more than the 100000000 values tartan computes at once, and "
+            "no proven period of 4.07 answers it; give heaps below 100000000");
+  // Kayles' period answers the same heaps with no memory to speak of.
+  EXPECT_NO_THROW(heap_analysis(game_of("kayles"), {3, 4000000000U}, options));
+}
+
+// ---- Heaps past the values computed, answered by the period -------------------------------------------------------
+
+/// An octal code (digits after the point) as the test reads it, with its values by definition and the test's own
+/// reading of their period: the smallest P and least p with g(n + P) = g(n) for p <= n < N - P and N >= 2p + 2P + t.
+struct periodic_octal {
+  std::vector<int> digits;
+  std::vector<grundy_value> g;
+  tartan::heap_size p = 0, period = 0;
+
+  static std::optional<periodic_octal> of(std::vector<int> digits, std::size_t count) {
+    periodic_octal o{std::move(digits), {}, 0, 0};
+    o.g = tartan::test::octal_by_definition(o.digits, count);
+    const std::size_t n = o.g.size(), t = o.digits.size();
+    for (std::size_t period = 1; 2 * period + t <= n; ++period) {
+      std::size_t p = n - period;
+      while (p > 0 && o.g[p - 1] == o.g[p - 1 + period]) --p;
+      if (2 * p + 2 * period + t <= n) {
+        o.p = p;
+        o.period = period;
+        return o;
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::string text() const {
+    std::string s = "0.";
+    for (const int d : digits) s += static_cast<char>('0' + d);
+    return s;
+  }
+  grundy_value at(tartan::heap_size n) const { return n < g.size() ? g[n] : g[p + (n - p) % period]; }
+  int digit(tartan::heap_size k) const { return k >= 1 && k <= digits.size() ? digits[k - 1] : 0; }
+
+  /// Whether `m` is a move of the code, read literally: k tokens taken (d_k != 0), the heaps left as d_k allows,
+  /// non-empty, adding up with k to the heap.
+  bool legal(const heap_move& m) const {
+    const int d = digit(m.take);
+    const std::size_t left = m.leaving.size();
+    if (m.take == 0 || left > 2 || (d & (1 << left)) == 0) return false;
+    tartan::uint128 tokens = m.take;
+    for (const tartan::heap_size h : m.leaving) {
+      if (h == 0) return false;
+      tokens += h;
+    }
+    return tokens == m.from && std::is_sorted(m.leaving.begin(), m.leaving.end());
+  }
+
+  /// The winning moves of a heap of h that leave `target`, counted by the test: the splits a + b = h - k (a <= b)
+  /// with a below p + 2P tried one by one, the rest by their class mod P (from p on, g repeats with period P, and so
+  /// does g(b) = g(h - k - a) as a steps by P, both heaps being at least p).
+  tartan::uint128 count(tartan::heap_size h, grundy_value target) const {
+    tartan::uint128 n = 0;
+    for (tartan::heap_size k = 1; k <= digits.size() && k <= h; ++k) {
+      const int d = digit(k);
+      const tartan::heap_size r = h - k;
+      if ((d & 1) != 0 && r == 0 && target == 0) ++n;
+      if ((d & 2) != 0 && r >= 1 && at(r) == target) ++n;
+      if ((d & 4) == 0 || r < 2) continue;
+      const tartan::heap_size m = r / 2, direct = std::min<tartan::heap_size>(m, p + 2 * period);
+      for (tartan::heap_size a = 1; a <= direct; ++a) n += (at(a) ^ at(r - a)) == target ? 1 : 0;
+      for (tartan::heap_size a = direct + 1; a <= direct + period && a <= m; ++a) {
+        if ((at(a) ^ at(r - a)) == target) n += (m - a) / period + 1;  // a, a + P, a + 2P, ... up to m
+      }
+    }
+    return n;
+  }
+};
+
+/// A heap size past 2^32 now and then, or up to 2^64 − 1.
+std::vector<tartan::heap_size> huge_heaps(std::mt19937_64& rng) {
+  std::vector<tartan::heap_size> heaps;
+  const int n = 1 + static_cast<int>(rng() % 3);
+  for (int i = 0; i < n; ++i) {
+    switch (rng() % 4) {
+      case 0:
+        heaps.push_back(UINT64_MAX - rng() % 40);
+        break;
+      case 1:
+        heaps.push_back(rng() % 300);
+        break;
+      case 2:
+        heaps.push_back((std::uint64_t{1} << 32) + rng() % 100000);
+        break;
+      default:
+        heaps.push_back(rng());
+    }
+  }
+  if (rng() % 3 == 0) heaps.push_back(heaps.front());  // an equal heap
+  return heaps;
+}
+
+/// Each move listed is legal, wins (the heaps after it are worth 0 through the test's period), and the count is
+/// the test's; the pages at several offsets are the same moves as the first page's continuation.
+void check_huge_heaps(const periodic_octal& code, const std::vector<tartan::heap_size>& heaps) {
+  std::string shown;
+  for (const tartan::heap_size h : heaps) shown += std::to_string(h) + " ";
+  SCOPED_TRACE(code.text() + " heaps " + shown);
+  const heap_analysis a(game_of(code.text()), heaps, {});
+  grundy_value value = 0;
+  for (const tartan::heap_size h : heaps) value ^= code.at(h);
+  ASSERT_EQ(a.value(), value);
+  std::vector<heap_move> listed;
+  a.for_each_winning_move([&](const heap_move& m) {
+    listed.push_back(m);
+    return listed.size() < 60;
+  });
+  for (const heap_move& m : listed) {
+    ASSERT_TRUE(code.legal(m)) << "take " << m.take << " from " << m.from;
+    ASSERT_TRUE(std::find(heaps.begin(), heaps.end(), m.from) != heaps.end());
+    grundy_value after = value ^ code.at(m.from);
+    for (const tartan::heap_size h : m.leaving) after ^= code.at(h);
+    ASSERT_EQ(after, 0U) << "take " << m.take << " from " << m.from << " does not win";
+  }
+  std::vector<tartan::heap_size> sizes = heaps;
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  tartan::uint128 expected = 0;
+  for (const tartan::heap_size h : sizes) expected += code.count(h, value ^ code.at(h));
+  const tartan::heap_move_count counted = a.count_winning_moves();
+  EXPECT_TRUE(counted.search.complete());
+  EXPECT_EQ(tartan::to_decimal(counted.moves), tartan::to_decimal(expected));
+  EXPECT_EQ(listed.size(), static_cast<std::size_t>(std::min<tartan::uint128>(expected, 60)));
+  // Pages: skipping s moves gives the moves from the s-th on.
+  for (const std::uint64_t skip : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{59}}) {
+    std::vector<heap_move> page;
+    a.for_each_winning_move(
+        [&](const heap_move& m) {
+          page.push_back(m);
+          return page.size() < 60 - skip;
+        },
+        {}, skip);
+    EXPECT_EQ(page, std::vector<heap_move>(
+                        listed.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(skip, listed.size())),
+                        listed.end()));
+  }
+}
+
+TEST(HeapPositionTest, HugeHeapsOfKaylesAgainstThePeriodOfTheDefinition) {
+  const std::optional<periodic_octal> kayles = periodic_octal::of({7, 7}, 2000);
+  ASSERT_TRUE(kayles.has_value());
+  EXPECT_EQ(kayles->p, 71U);  // Guy and Smith (1956): period 12 from 71
+  EXPECT_EQ(kayles->period, 12U);
+  check_huge_heaps(*kayles, {99999999});
+  check_huge_heaps(*kayles, {UINT64_MAX});
+  check_huge_heaps(*kayles, {UINT64_MAX, 5, 7});
+  std::mt19937_64 rng(2064);
+  for (int i = 0; i < 30; ++i) check_huge_heaps(*kayles, huge_heaps(rng));
+  const heap_analysis a(game_of("kayles"), {UINT64_MAX}, {});
+  ASSERT_NE(a.continuation(), nullptr);
+  EXPECT_EQ(a.value(), kayles->at(UINT64_MAX));
+  EXPECT_EQ(tartan::to_decimal(a.coins()), "18446744073709551616");
+}
+
+TEST(HeapPositionTest, HugeHeapsOfRandomOctalCodesAgainstThePeriodOfTheDefinition) {
+  std::mt19937 digits_rng(64);
+  std::mt19937_64 rng(6464);
+  int checked = 0;
+  for (int i = 0; i < 40; ++i) {
+    std::uniform_int_distribution<int> length(1, 3), digit(0, 7), nonzero(1, 7);
+    std::vector<int> digits(static_cast<std::size_t>(length(digits_rng)));
+    for (int& d : digits) d = digit(digits_rng);
+    digits.back() = nonzero(digits_rng);
+    const std::optional<periodic_octal> code = periodic_octal::of(digits, 2000);
+    if (!code) continue;
+    ++checked;
+    for (int j = 0; j < 4; ++j) check_huge_heaps(*code, huge_heaps(rng));
+  }
+  EXPECT_GE(checked, 25);
+}
+
+TEST(HeapPositionTest, HeapsPastTheValuesListEveryWinningMoveAsTheDefinitionDoes) {
+  // Heaps of a few thousand, past the values the period repeats (Kayles: 83), listed whole and compared with every
+  // move of the heap tried by the test, in the documented order.
+  const std::optional<periodic_octal> kayles = periodic_octal::of({7, 7}, 6000);
+  ASSERT_TRUE(kayles.has_value());
+  std::mt19937_64 rng(83);
+  for (int i = 0; i < 30; ++i) {
+    std::vector<tartan::heap_size> heaps{83 + rng() % 5000, rng() % 90};
+    const heap_analysis a(game_of("kayles"), heaps, {});
+    grundy_value value = 0;
+    for (const tartan::heap_size h : heaps) value ^= kayles->g[h];
+    std::vector<heap_move> expected;
+    std::vector<tartan::heap_size> sizes = heaps;
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    for (const tartan::heap_size h : sizes) {
+      const grundy_value target = value ^ kayles->g[h];
+      for (coin k = 1; k <= 2 && k <= h; ++k) {
+        const tartan::heap_size r = h - k;
+        if (r == 0 && target == 0) expected.push_back({k, h, {}});
+        if (r >= 1 && kayles->g[r] == target) expected.push_back({k, h, {r}});
+        for (tartan::heap_size x = 1; 2 * x <= r; ++x) {
+          if ((kayles->g[x] ^ kayles->g[r - x]) == target) expected.push_back({k, h, {x, r - x}});
+        }
+      }
+    }
+    std::vector<heap_move> listed;
+    a.for_each_winning_move([&](const heap_move& m) {
+      listed.push_back(m);
+      return true;
+    });
+    ASSERT_EQ(listed, expected);
+    EXPECT_EQ(static_cast<std::size_t>(a.count_winning_moves().moves), expected.size());
+  }
 }
 
 }  // namespace

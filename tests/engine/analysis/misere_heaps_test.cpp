@@ -130,7 +130,7 @@ game_handle game_of(const std::string& text) { return tartan::games::resolve_gam
 std::vector<move_t> listed(const tartan::misere_heap_analysis& a) {
   std::vector<move_t> out;
   a.for_each_winning_move([&](const heap_move& m) {
-    out.emplace_back(m.take, m.from, m.leaving);
+    out.emplace_back(m.take, static_cast<coin>(m.from), heaps_t(m.leaving.begin(), m.leaving.end()));
     return true;
   });
   return out;
@@ -194,7 +194,8 @@ void check_against_definition(const test_code& code, const heaps_t& given) {
     std::sort(found.begin(), found.end());
     EXPECT_EQ(found, winning);
     for (const auto& [k, from, left] : all_moves(code, heaps)) {
-      EXPECT_EQ(a.outcome_after(heap_move{k, from, left}), wins(code, after(heaps, from, left), memo) ? 'N' : 'P');
+      EXPECT_EQ(a.outcome_after(heap_move{k, from, {left.begin(), left.end()}}),
+                wins(code, after(heaps, from, left), memo) ? 'N' : 'P');
     }
   }
 }

@@ -517,7 +517,7 @@ TEST(MisereRequestTest, OnePositionIsAnsweredWithItsOutcomeAndAPageOfWinningMove
 TEST(MisereRequestTest, HeapsAreAnsweredAsHeaps) {
   analysis_request request;
   request.terms = {{game_of("kayles"), tartan::box_region()}};
-  request.heaps = std::vector<coin>{3, 4, 4};
+  request.heaps = std::vector<tartan::heap_size>{3, 4, 4};
   request.misere = true;
   const analysis_report report = tartan::answer(request);
   ASSERT_TRUE(report.misere_heaps.has_value());

@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "support/error_message.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/int128.hpp"
 #include "tartan/games/registry.hpp"
 
 namespace {
@@ -38,16 +40,17 @@ grundy_value kayles_g(coin n) {
   return g[n];
 }
 
-grundy_value value_of(const std::vector<coin>& heaps) {
+grundy_value value_of(const std::vector<tartan::heap_size>& heaps) {
   grundy_value v = 0;
-  for (const coin h : heaps) v ^= kayles_g(h);
+  for (const tartan::heap_size h : heaps) v ^= kayles_g(static_cast<coin>(h));
   return v;
 }
 
 /// Every Kayles move on the heaps, by the rules.
-std::vector<heap_move> kayles_moves(const std::vector<coin>& heaps) {
+std::vector<heap_move> kayles_moves(const std::vector<tartan::heap_size>& heaps) {
   std::vector<heap_move> moves;
-  for (const coin h : std::set<coin>(heaps.begin(), heaps.end())) {
+  for (const tartan::heap_size size : std::set<tartan::heap_size>(heaps.begin(), heaps.end())) {
+    const auto h = static_cast<coin>(size);
     for (coin k = 1; k <= 2 && k <= h; ++k) {
       for (coin a = 0; 2 * a <= h - k; ++a) {
         heap_move m{k, h, {}};
@@ -65,7 +68,7 @@ tartan::game_handle kayles() { return tartan::game_handle(tartan::games::find_ga
 TEST(HeapPlayTest, TheEngineMovingFirstFromAnNPositionWins) {
   std::mt19937 rng(2607);
   for (int game = 0; game < 20; ++game) {
-    std::vector<coin> heaps;
+    std::vector<tartan::heap_size> heaps;
     for (int i = 0; i < 4; ++i) heaps.push_back(static_cast<coin>(rng() % 12));
     if (value_of(heaps) == 0) heaps.push_back(1);  // g(1) = 1: an N-position
     ASSERT_NE(value_of(heaps), 0U);
@@ -95,14 +98,14 @@ TEST(HeapPlayTest, IllegalMovesSayWhyAndChangeNothing) {
             "heap of 4");
   EXPECT_EQ(s.illegal_reason({0, 7, {3, 4}}), "kayles (code 0.77) has no move that splits a heap of 7 into 3 and 4");
   EXPECT_THROW(s.play({3, 7, {4}}), tartan::illegal_move);
-  EXPECT_EQ(s.heaps(), (std::vector<coin>{5, 7, 9}));
+  EXPECT_EQ(s.heaps(), (std::vector<tartan::heap_size>{5, 7, 9}));
   EXPECT_EQ(s.illegal_reason({2, 7, {4, 1}}), "");  // the heaps left in any order
   s.play({2, 7, {4, 1}});
-  EXPECT_EQ(s.heaps(), (std::vector<coin>{1, 4, 5, 9}));
-  EXPECT_EQ(s.history().back().move.leaving, (std::vector<coin>{1, 4}));
+  EXPECT_EQ(s.heaps(), (std::vector<tartan::heap_size>{1, 4, 5, 9}));
+  EXPECT_EQ(s.history().back().move.leaving, (std::vector<tartan::heap_size>{1, 4}));
   EXPECT_EQ(s.to_move(), player::engine);
   EXPECT_TRUE(s.undo());
-  EXPECT_EQ(s.heaps(), (std::vector<coin>{5, 7, 9}));
+  EXPECT_EQ(s.heaps(), (std::vector<tartan::heap_size>{5, 7, 9}));
   EXPECT_EQ(s.to_move(), player::person);
   EXPECT_FALSE(s.undo());
 }
@@ -121,12 +124,12 @@ TEST(HeapPlayTest, ReviewSaysWhatEachMoveDidToTheValue) {
   // a mistake names a winning move that was there, and the review follows undo.
   std::mt19937 rng(2608);
   for (int game = 0; game < 10; ++game) {
-    std::vector<coin> heaps;
+    std::vector<tartan::heap_size> heaps;
     for (int i = 0; i < 3; ++i) heaps.push_back(static_cast<coin>(1 + rng() % 10));
     heap_play_session s(kayles(), heaps, game % 2 == 0 ? player::person : player::engine,
                         static_cast<std::uint64_t>(game));
     EXPECT_TRUE(s.review().empty());
-    std::vector<std::vector<coin>> positions{s.heaps()};
+    std::vector<std::vector<tartan::heap_size>> positions{s.heaps()};
     while (!s.over()) {
       if (s.to_move() == player::engine) {
         s.engine_move();
@@ -151,7 +154,7 @@ TEST(HeapPlayTest, ReviewSaysWhatEachMoveDidToTheValue) {
         // The better move is a move of the definition from the same heaps, and leaves value 0.
         const std::vector<heap_move> moves = kayles_moves(positions[i]);
         EXPECT_NE(std::find(moves.begin(), moves.end(), *r.better), moves.end());
-        std::vector<coin> after = positions[i];
+        std::vector<tartan::heap_size> after = positions[i];
         after.erase(std::find(after.begin(), after.end(), r.better->from));
         after.insert(after.end(), r.better->leaving.begin(), r.better->leaving.end());
         EXPECT_EQ(value_of(after), 0U);
@@ -203,15 +206,15 @@ TEST(HeapPlayTest, HeapMovesAreReadAsTyped) {
 }
 
 /// Misère Kayles by its rules: the player to move wins when no heap can move, or when a move leaves a lost position.
-bool wins_misere(const std::vector<coin>& heaps, std::map<std::vector<coin>, bool>& memo) {
-  std::vector<coin> key = heaps;
+bool wins_misere(const std::vector<tartan::heap_size>& heaps, std::map<std::vector<tartan::heap_size>, bool>& memo) {
+  std::vector<tartan::heap_size> key = heaps;
   std::sort(key.begin(), key.end());
   const auto found = memo.find(key);
   if (found != memo.end()) return found->second;
   const std::vector<heap_move> moves = kayles_moves(key);
   bool won = moves.empty();
   for (const heap_move& m : moves) {
-    std::vector<coin> next = key;
+    std::vector<tartan::heap_size> next = key;
     next.erase(std::find(next.begin(), next.end(), m.from));
     next.insert(next.end(), m.leaving.begin(), m.leaving.end());
     if (!wins_misere(next, memo)) {
@@ -225,10 +228,10 @@ bool wins_misere(const std::vector<coin>& heaps, std::map<std::vector<coin>, boo
 
 TEST(HeapPlayTest, TheEngineWinsMisereKaylesFromAnNPosition) {
   std::mt19937 rng(2808);
-  std::map<std::vector<coin>, bool> memo;
+  std::map<std::vector<tartan::heap_size>, bool> memo;
   int games = 0;
   for (int game = 0; game < 40 && games < 15; ++game) {
-    std::vector<coin> heaps;
+    std::vector<tartan::heap_size> heaps;
     for (int i = 0; i < 3; ++i) heaps.push_back(static_cast<coin>(rng() % 9));
     if (!wins_misere(heaps, memo) || kayles_moves(heaps).empty()) continue;
     heap_play_session s(kayles(), heaps, player::engine, static_cast<std::uint64_t>(game), {},
@@ -255,14 +258,14 @@ TEST(HeapPlayTest, MisereReviewSaysWhatEachMoveDidToTheOutcome) {
   // misère Kayles played out by its rules, the values are still the normal-play values, and a mistake names a move
   // that was there and leaves a misère P-position.
   std::mt19937 rng(2828);
-  std::map<std::vector<coin>, bool> memo;
+  std::map<std::vector<tartan::heap_size>, bool> memo;
   int mistakes = 0;
   for (int game = 0; game < 12; ++game) {
-    std::vector<coin> heaps;
+    std::vector<tartan::heap_size> heaps;
     for (int i = 0; i < 3; ++i) heaps.push_back(static_cast<coin>(1 + rng() % 8));
     heap_play_session s(kayles(), heaps, game % 2 == 0 ? player::person : player::engine,
                         static_cast<std::uint64_t>(game), {}, tartan::play_convention::misere);
-    std::vector<std::vector<coin>> positions{s.heaps()};
+    std::vector<std::vector<tartan::heap_size>> positions{s.heaps()};
     while (!s.over()) {
       if (s.to_move() == player::engine) {
         s.engine_move();
@@ -290,7 +293,7 @@ TEST(HeapPlayTest, MisereReviewSaysWhatEachMoveDidToTheOutcome) {
         ++mistakes;
         const std::vector<heap_move> moves = kayles_moves(positions[i]);
         EXPECT_NE(std::find(moves.begin(), moves.end(), *r.better), moves.end());
-        std::vector<coin> left = positions[i];
+        std::vector<tartan::heap_size> left = positions[i];
         left.erase(std::find(left.begin(), left.end(), r.better->from));
         left.insert(left.end(), r.better->leaving.begin(), r.better->leaving.end());
         EXPECT_FALSE(wins_misere(left, memo)) << "the better move leaves a misère P-position";
@@ -301,6 +304,57 @@ TEST(HeapPlayTest, MisereReviewSaysWhatEachMoveDidToTheOutcome) {
     }
   }
   EXPECT_GT(mistakes, 0) << "the random games make mistakes to review";
+}
+
+/// Kayles' g(n) for any n: the definition's values to 200, then its period, 12 from heap 71 (Guy and Smith 1956),
+/// checked here over those values.
+grundy_value kayles_far(tartan::heap_size n) {
+  for (coin m = 71; m + 12 < 200; ++m) EXPECT_EQ(kayles_g(m + 12), kayles_g(m));
+  return n < 200 ? kayles_g(static_cast<coin>(n)) : kayles_g(static_cast<coin>(71 + (n - 71) % 12));
+}
+
+/// Whether m is a Kayles move: 1 or 2 tokens taken, at most two non-empty heaps left, the tokens adding up.
+bool kayles_legal(const heap_move& m) {
+  if (m.take < 1 || m.take > 2 || m.leaving.size() > 2) return false;
+  tartan::uint128 tokens = m.take;
+  for (const tartan::heap_size h : m.leaving) {
+    if (h == 0) return false;
+    tokens += h;
+  }
+  return tokens == m.from;
+}
+
+TEST(HeapPlayTest, HugeHeapsArePlayedThroughThePeriod) {
+  const tartan::heap_size huge = UINT64_MAX;
+  // From an N-position the engine's reply leaves value 0 by the period; from a P-position (two equal heaps) it draws a
+  // legal move, whatever the seed.
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    heap_play_session s(kayles(), {huge, 1000000007, 5}, player::engine, seed);
+    const heap_move reply = s.engine_move();
+    EXPECT_TRUE(kayles_legal(reply));
+    grundy_value after = 0;
+    for (const tartan::heap_size h : s.heaps()) after ^= kayles_far(h);
+    EXPECT_EQ(after, 0U) << "the engine's reply leaves value 0";
+    EXPECT_EQ(s.value(), 0U);
+    heap_play_session p(kayles(), {huge, huge}, player::engine, seed);
+    EXPECT_EQ(p.value(), 0U);
+    const heap_move drawn = p.engine_move();
+    EXPECT_TRUE(kayles_legal(drawn)) << drawn.take << " from " << drawn.from;
+    EXPECT_EQ(drawn.from, huge);
+  }
+  heap_play_session s(kayles(), {huge});
+  EXPECT_EQ(
+      s.illegal_reason(tartan::parse_heap_move("take 2 from 18446744073709551615 leaving 1 18446744073709551612")), "");
+  EXPECT_EQ(s.illegal_reason({3, huge, {huge - 3}}),
+            "kayles (code 0.77) has no move that takes 3 from a heap of 18446744073709551615, leaving a heap of "
+            "18446744073709551612");
+  EXPECT_NE(s.illegal_reason({1, huge, {huge, huge}}).find("does not account for the heap of 18446744073709551615"),
+            std::string::npos);
+  s.play({1, huge, {7, huge - 8}});
+  EXPECT_EQ(s.heaps(), (std::vector<tartan::heap_size>{7, huge - 8}));
+  EXPECT_EQ(s.value(), kayles_far(7) ^ kayles_far(huge - 8));
+  EXPECT_NE(tartan::test::message_of([] { tartan::parse_heap_move("5000 from 9000"); }).find("no code takes more"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -25,6 +25,7 @@
 #include "tartan/product/move.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/move_index.hpp"
+#include "tartan/turning/periodic_continuation.hpp"
 #include "tartan/turning/position.hpp"
 
 namespace tartan {
@@ -90,6 +91,10 @@ class analysis {
   std::span<const grundy_value> factor_values(std::size_t axis) const {
     return product_ ? product_values_.factor(axis) : std::span<const grundy_value>(row_moves_->values);
   }
+
+  /// The proven period the values of factor `axis` past the computed ones came from (periodic_continuation.hpp: its
+  /// method() is a front end's method line), or nullptr when every value the position needs was computed.
+  const periodic_continuation* factor_period(std::size_t axis) const { return periods_[axis].get(); }
 
   /**
    * Visits the winning moves (none for a P-position) until `visit` returns false; false when it was stopped.
@@ -176,6 +181,7 @@ class analysis {
   tartan_values product_values_;
   grid_position grid_;
   grundy_value value_ = 0;
+  std::vector<std::shared_ptr<const periodic_continuation>> periods_;  // per factor, or null
 };
 
 /**

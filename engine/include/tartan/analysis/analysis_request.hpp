@@ -104,7 +104,7 @@ struct analysis_request {
   bool sum = false;
   /// The position as heaps of a take-and-break game (heap_position.hpp), not coins: `terms` holds one term, whose
   /// game is read and whose position is not. The winning moves are heap moves, listed or counted (report.heap_*).
-  std::optional<std::vector<coin>> heaps;
+  std::optional<std::vector<heap_size>> heaps;
   /// Misère play, the player who makes the last move losing (misere.hpp, misere_heaps.hpp): the outcome and the
   /// winning moves of one position (a row, board, box, or heaps), no value. Not for a sum, options or a picture; a
   /// count lists the position's moves (no compact count at scale).
@@ -168,7 +168,7 @@ struct analysis_report {
   /// Heaps (request.heaps): their analysis, and the page of winning heap moves or, counted, their number.
   std::optional<heap_analysis> heap_position;
   std::vector<heap_move> heap_moves;
-  std::optional<std::uint64_t> heap_move_count;
+  std::optional<uint128> heap_move_count;
   /// Misère play: the analysis of the position (coins) or of the heaps; the winning moves are listed in
   /// winning_moves or heap_moves, or counted in misere_move_count.
   std::optional<misere_analysis> misere_position;

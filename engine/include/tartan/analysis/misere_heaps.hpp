@@ -216,4 +216,12 @@ misere_heap_analysis analyze_misere_heaps(const game_handle& game, std::vector<c
 misere_heap_analysis analyze_misere_heaps(std::shared_ptr<misere_heap_solver> solver, std::vector<coin> heaps,
                                           const misere_heap_options& options = {});
 
+/**
+ * `heaps` as the misère analyses take them. Throws limit_error for a heap of 2^32 − 1 tokens or more: the quotient
+ * (even past its proven period), the genera and the search hold heaps in 32 bits.
+ *
+ * Example: misere_heap_sizes({5, 7}) == {5, 7}; misere_heap_sizes({99999999999}) throws
+ */
+std::vector<coin> misere_heap_sizes(const std::vector<heap_size>& heaps);
+
 }  // namespace tartan

@@ -49,15 +49,15 @@ class heap_play_session {
    *
    * Example: heap_play_session s(kayles, {5, 7, 9}, player::person, 1); s.play({1, 7, {3, 3}}); s.value() == 0
    */
-  heap_play_session(const game_handle& game, std::vector<coin> heaps, player first = player::person,
+  heap_play_session(const game_handle& game, std::vector<heap_size> heaps, player first = player::person,
                     std::uint64_t seed = 0, const analyze_options& limits = {},
                     play_convention convention = play_convention::normal);
 
   const game_handle& game() const { return game_; }
   /// The heaps, ascending.
-  const std::vector<coin>& heaps() const { return current_->heaps(); }
+  const std::vector<heap_size>& heaps() const { return current_->heaps(); }
   /// The heaps the game started from, ascending.
-  const std::vector<coin>& start() const { return before_.empty() ? heaps() : before_.front(); }
+  const std::vector<heap_size>& start() const { return before_.empty() ? heaps() : before_.front(); }
   const heap_analysis& current() const { return *current_; }
   grundy_value value() const { return current_->value(); }
   player to_move() const { return to_move_; }
@@ -107,7 +107,9 @@ class heap_play_session {
  private:
   void apply(const heap_move& m);
   /// True when a heap of `heap` tokens has a move of the code.
-  bool can_move(coin heap) const;
+  bool can_move(heap_size heap) const { return current_->rule().has_heap_move(heap); }
+  /// A legal move in the heap of `from`, drawn by the session's generator. @pre can_move(from)
+  heap_move draw_move(heap_size from);
   /// The winning moves of the current heaps under the session's convention.
   search_report winning_moves_of(heap_move_callback visit, const search_options& limits) const;
 
@@ -115,7 +117,7 @@ class heap_play_session {
   analyze_options limits_;
   std::optional<heap_analysis> current_;
   std::optional<misere_heap_analysis> misere_;  // misère play: of the current heaps, one solver for the game
-  std::vector<std::vector<coin>> before_;       // the heaps before each move of history_
+  std::vector<std::vector<heap_size>> before_;  // the heaps before each move of history_
   player to_move_ = player::person;
   std::vector<played_heap_move> history_;
   std::mt19937_64 rng_;

@@ -63,9 +63,6 @@ class move_index {
   /// About how many steps count_values (`table`) or count_value over first..last take, for the limits of a count;
   /// nullopt for a listed index, whose cost is its number of moves (the caller estimates them).
   virtual std::optional<std::uint64_t> count_cost(coin first, coin last, bool table) const = 0;
-
-  /// The bytes the index holds besides g (for the memory limits).
-  virtual std::uint64_t bytes() const { return 0; }
 };
 
 /// A rule that indexes its moves over a table: `index_moves(g)` returns its index, or null where it has none for g

@@ -23,6 +23,7 @@
 #include "tartan/turning/take_break_code.hpp"
 #include "tartan/turning/turning_code.hpp"
 #include "tartan/turning/turning_game.hpp"
+#include "tartan/turning/value_table.hpp"
 
 namespace tartan {
 
@@ -91,5 +92,39 @@ std::optional<sequence_period> find_octal_period(std::span<const grundy_value> g
 
 /// find_period with the game's span and code; find_octal_period for the codes guy_smith_applies to.
 std::optional<sequence_period> find_period(std::span<const grundy_value> g, const turning_game& game);
+
+/**
+ * The proof a game's rule allows, if any: the Guy–Smith periodicity theorem for the take-and-break codes
+ * guy_smith_applies to, a bounded move span for turning codes (bounded_move_span). find() reports proven periods only,
+ * never an observed one, as find_period would report them: these are the periods whose values a periodic continuation
+ * (periodic_continuation.hpp) answers every n from.
+ *
+ * Example: period_proof::of(kayles)->find(kayles' g(0..255)) has preperiod 71, period 12;
+ *          period_proof::of(mock_turtles) == nullopt (its moves reach arbitrarily far)
+ */
+class period_proof {
+ public:
+  /// The proof that applies to `game`'s rule, or nullopt when none does (a plug-in without a code, a turning code
+  /// whose moves reach arbitrarily far, a take-and-break code outside the theorem).
+  static std::optional<period_proof> of(const turning_game& game);
+
+  /// The smallest period that g(0..N-1) proves, as find_period(g, game) reports a proven one; nullopt when the
+  /// values do not prove one (yet). Complexity: as find_period.
+  std::optional<sequence_period> find(std::span<const grundy_value> g) const;
+  /// The same over a value table of any width.
+  std::optional<sequence_period> find(const value_table& g) const;
+
+  /// What the proof rests on, for a method line: "the Guy–Smith periodicity theorem", "moves within 5 adjacent coins".
+  std::string basis() const;
+
+ private:
+  friend std::optional<sequence_period> find_period(std::span<const grundy_value> g, const turning_game& game);
+  template <class V>
+  std::optional<sequence_period> find_in(const V* g, std::size_t n) const;
+
+  std::optional<take_break_code> octal_;  // the Guy–Smith theorem's code
+  coin span_ = 0;                         // else the bounded move span
+  std::string code_;
+};
 
 }  // namespace tartan

@@ -119,6 +119,21 @@ class take_break_code {
   bool for_each_heap_move(coin n, heap_move_visitor visit) const;
 
   /**
+   * Whether a heap of n tokens, any n up to 2^64 − 1, has a move, without listing them. Complexity: O(t).
+   *
+   * Example: parse("0.77").has_heap_move(1) && !parse("0.77").has_heap_move(0)
+   */
+  bool has_heap_move(std::uint64_t n) const;
+
+  /**
+   * Whether the code lets a move take `take` tokens from a heap of n (any n up to 2^64 − 1) and leave the heaps
+   * `leaving`, ascending: what for_each_heap_move would list, decided without listing. Complexity: O(1).
+   *
+   * Example: parse("0.77").allows_heap_move(1, 7, {2, 4}) && !parse("0.77").allows_heap_move(3, 7, {4})
+   */
+  bool allows_heap_move(coin take, std::uint64_t n, std::span<const std::uint64_t> leaving) const;
+
+  /**
    * Visits the moves on a heap of n (as for_each_heap_move lists them, in its order) whose heaps left XOR to `target`
    * under g (|g| > n), after passing over the first `skip` of them (`skip` is lowered by the moves passed over), until
    * visit returns false; returns false then. The winning moves of a heap h in a position of value V are those of

@@ -27,6 +27,9 @@
 
 namespace tartan {
 
+class period_proof;
+class periodic_continuation;
+
 class turning_game {
  public:
   /**
@@ -80,9 +83,11 @@ class turning_game {
   std::unique_ptr<move_index> index_moves(std::span<const grundy_value> g) const;
 
   /// g(0..count-1), computed once per game and reused: a shorter request is served from the cache, a longer one
-  /// extends the cached prefix. Thread-safe; copies of a handle share the cache. Throws overflow_error where a value
-  /// does not fit 64 bits (the cache keeps the values computed before it).
-  std::vector<grundy_value> sequence(std::size_t count) const { return sequence(count, 0.0); }
+  /// extends the cached prefix. Past a proven period the values come from it instead of being computed (the period
+  /// is looked for at each doubling of the values from first_proof_check on, and kept: continuation()). Thread-safe;
+  /// copies of a handle share the cache. Throws overflow_error where a value does not fit 64 bits (the cache keeps
+  /// the values computed before it).
+  std::vector<grundy_value> sequence(std::size_t count) const { return sequence(count, 0.0, {}); }
 
   /// How many values of the game are cached (shared by every copy of this handle).
   std::size_t cached_values() const {
@@ -93,13 +98,7 @@ class turning_game {
   /// The same within a time limit in seconds (0: none): throws time_limit_error as soon as the pace measured
   /// projects the values still to compute beyond it (time_limit.hpp); the cache keeps what was computed.
   std::vector<grundy_value> sequence(std::size_t count, double max_seconds) const {
-    std::lock_guard lock(cache_->mutex);
-    if (cache_->values.size() < count) {
-      pace_guard guard(count, max_seconds, values_named(count));
-      self_->extend(cache_->values, count, sequence_method::automatic, guard);
-    }
-    return std::vector<grundy_value>(cache_->values.begin(),
-                                     cache_->values.begin() + static_cast<std::ptrdiff_t>(count));
+    return sequence(count, max_seconds, {});
   }
 
   /**
@@ -107,28 +106,37 @@ class turning_game {
    * computed; when it returns false the work stops, the cache keeps the values computed so far (a later request
    * goes on from them), and cancelled_error says how far it got.
    */
-  std::vector<grundy_value> sequence(std::size_t count, double max_seconds, const progress_callback& progress) const {
-    std::lock_guard lock(cache_->mutex);
-    if (cache_->values.size() < count) {
-      extend(cache_->values, count, sequence_method::automatic, max_seconds, progress, {});
-      if (cache_->values.size() < count) {
-        const std::size_t done = cache_->values.size();
-        throw cancelled_error("stopped with " + (done == 0 ? std::string("no value") : values_named(done)) +
-                              " computed, of the " + values_named(count) + " asked for");
-      }
-    }
-    return std::vector<grundy_value>(cache_->values.begin(),
-                                     cache_->values.begin() + static_cast<std::ptrdiff_t>(count));
+  std::vector<grundy_value> sequence(std::size_t count, double max_seconds, const progress_callback& progress) const;
+
+  /// The values from which the proof of a period is looked for, and doubled between two looks (256, 512, ...): a
+  /// look costs about one pass over the values, so the looks cost about two passes in all.
+  static constexpr std::size_t first_proof_check = 256;
+
+  /// How far continuation() computes values to find a proof when none is known: 2^16 values, a few milliseconds for
+  /// the rules a proof applies to.
+  static constexpr std::size_t proof_probe = std::size_t{1} << 16;
+
+  /**
+   * The game's proven periodic continuation (periodic_continuation.hpp): the one found by any earlier request, else
+   * one looked for by computing the cached values up to `probe` (at most), stopping at the proof; nullptr when no
+   * period is proven by then, or no proof applies to the rule (period_proof). The first request pays for the proof
+   * once; every copy of the handle shares it. Throws as sequence(count, max_seconds, progress) does.
+   *
+   * Example: find_game("kayles").continuation(turning_game::proof_probe)->value(99999999) == 8
+   */
+  std::shared_ptr<const periodic_continuation> continuation(std::size_t probe, double max_seconds = 0,
+                                                            const progress_callback& progress = {}) const;
+
+  /// The continuation found so far by any request, without computing anything; nullptr when none is known.
+  std::shared_ptr<const periodic_continuation> known_continuation() const {
+    std::lock_guard lock(cache_->period_mutex);
+    return cache_->continuation;
   }
 
   /// g(0..count-1) by a chosen route, not cached (for tests and benchmarks that compare routes, and for printing
-  /// a long sequence once), within a time limit as above (0: none).
-  std::vector<grundy_value> sequence(std::size_t count, sequence_method method, double max_seconds = 0) const {
-    pace_guard guard(count, max_seconds, values_named(count));
-    std::vector<grundy_value> g;
-    self_->extend(g, count, method, guard);
-    return g;
-  }
+  /// a long sequence once), within a time limit as above (0: none). `automatic` takes values past a proven period
+  /// from it, as sequence(count) does; the other routes compute every value.
+  std::vector<grundy_value> sequence(std::size_t count, sequence_method method, double max_seconds = 0) const;
 
   /// Receives computed values in order, a chunk at a time (sequence with a sink; streaming front ends print them).
   using value_sink = std::function<void(std::span<const grundy_value> values)>;
@@ -139,7 +147,7 @@ class turning_game {
    * count done and `sink` with the values computed since the last call, both at most about 4096 times in all (and
    * `sink` once more at the end, or before a throw, with what is left). When `progress` returns false the work stops
    * there. Either may be empty. On every throw (time_limit_error, overflow_error) `g` keeps the values computed
-   * so far, all correct, and `sink` has received them.
+   * so far, all correct, and `sink` has received them. `automatic` takes values past a proven period from it.
    *
    * Example: std::vector<grundy_value> g; game.extend(g, 1000000, sequence_method::automatic, 0,
    *          [](double f) { return f < 0.5; }, {}); g.size() is about 500000
@@ -170,8 +178,9 @@ class turning_game {
   /**
    * Extends the table `g`, which holds g(0..k-1) of this game (k = g.size(), possibly 0, as computed or read back from
    * a value file), to g(0..count-1), not cached, reporting as extend(std::vector) does; the table widens as needed,
-   * and the solvers take up from the values present (extend_value_table). On every throw `g` keeps the values computed
-   * so far and `sink` has received them.
+   * and the solvers take up from the values present (extend_value_table). `automatic` takes values past a proven
+   * period from it (looked for at each doubling of the table, and kept by the game as sequence() keeps it). On every
+   * throw `g` keeps the values computed so far and `sink` has received them.
    *
    * Example: value_table g; game.extend(g, 1 << 20, {}); g.size() == 1 << 20
    */
@@ -179,6 +188,20 @@ class turning_game {
 
  private:
   using sequence_progress = detail::function_ref<void(std::size_t)>;
+
+  /// Extends g (a vector or a value table of this game's values) to count by `method`; `automatic` in stages, the
+  /// proof looked for at each doubling of the values, and the values past it taken from the period. On a throw g
+  /// keeps the values computed so far.
+  template <class Table>
+  void extend_with_period(Table& g, std::size_t count, sequence_method method, sequence_progress progress,
+                          unsigned threads = 1) const;
+
+  /// The proof the rule allows (period_proof::of, looked up once per game), or nullptr.
+  std::shared_ptr<const period_proof> proof() const;
+  /// Extends the cached values to count (extend(), under the cache's lock); cancelled_error when progress stopped it.
+  void extend_cache(std::size_t count, double max_seconds, const progress_callback& progress) const;
+  /// Keeps `found` as the game's continuation (the first one kept stays) and returns the one kept.
+  std::shared_ptr<const periodic_continuation> keep(std::shared_ptr<const periodic_continuation> found) const;
 
   /// "g(0..count-1) of NAME", for messages.
   std::string values_named(std::size_t count) const { return "g(0.." + std::to_string(count - 1) + ") of " + name_; }
@@ -241,8 +264,12 @@ class turning_game {
   };
 
   struct sequence_cache {
-    std::mutex mutex;
+    std::mutex mutex;  // values
     std::vector<grundy_value> values;
+    std::mutex period_mutex;  // the rest: held briefly, never while values are computed
+    bool proof_looked_up = false;
+    std::shared_ptr<const period_proof> proof;                  // null: no proof applies to the rule
+    std::shared_ptr<const periodic_continuation> continuation;  // null: no period proven yet
   };
 
   std::shared_ptr<const concept_t> self_;

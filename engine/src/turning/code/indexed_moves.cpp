@@ -15,6 +15,7 @@
 #include "turning/code/alternative.hpp"
 #include "turning/code/family.hpp"
 #include "turning/code/runs.hpp"
+#include "turning/code/walsh_hadamard.hpp"
 
 namespace tartan::detail {
 
@@ -136,11 +137,11 @@ class key_positions {
     order_.resize(n);
     grundy_value top = 0;
     for (const grundy_value k : keys) top = std::max(top, k);
-    if (top < 2 * grundy_value{n} + 1024) {
+    if (top < 2 * grundy_value{n} + 1024 && n < (std::size_t{1} << 32)) {
       start_.assign(static_cast<std::size_t>(top) + 2, 0);
       for (const grundy_value k : keys) ++start_[static_cast<std::size_t>(k) + 1];
       std::partial_sum(start_.begin(), start_.end(), start_.begin());
-      std::vector<std::uint64_t> next(start_.begin(), start_.end() - 1);
+      std::vector<std::uint32_t> next(start_.begin(), start_.end() - 1);
       for (std::size_t i = 0; i < n; ++i) order_[next[static_cast<std::size_t>(keys[i])]++] = static_cast<coin>(i);
     } else {
       std::iota(order_.begin(), order_.end(), coin{0});
@@ -161,11 +162,9 @@ class key_positions {
     return {order_.data() + (lo - sorted_.begin()), static_cast<std::size_t>(hi - lo)};
   }
 
-  std::uint64_t bytes() const { return order_.size() * 4 + start_.size() * 8 + sorted_.size() * 8; }
-
  private:
   std::vector<coin> order_;
-  std::vector<std::uint64_t> start_;  // counting sort: order_[start_[k] .. start_[k+1]) hold key k
+  std::vector<std::uint32_t> start_;  // counting sort: order_[start_[k] .. start_[k+1]) hold key k
   std::vector<grundy_value> sorted_;  // else: the keys of order_
 };
 
@@ -201,20 +200,6 @@ class key_counts {
 /// The widest key array a Walsh-Hadamard transform takes: 2^22 values (the transforms then hold 128 MiB).
 constexpr int max_transform_bits = 22;
 
-/// In-place Walsh-Hadamard transform (unnormalised) of 2^B entries.
-template <class T>
-void walsh_hadamard(std::vector<T>& a) {
-  for (std::size_t h = 1; h < a.size(); h <<= 1) {
-    for (std::size_t i = 0; i < a.size(); i += h << 1) {
-      for (std::size_t j = i; j < i + h; ++j) {
-        const T x = a[j], y = a[j + h];
-        a[j] = x + y;
-        a[j + h] = x - y;
-      }
-    }
-  }
-}
-
 /**
  * The pairs of one range of distances of a key array K: e in [e_first, e_last], s in [max(s_min, e - b), e - a]
  * (b may be no_end), each a move of value K(e) ⊕ K(s). A part's runs of lengths a..b (K = P, e = t + 1, s the
@@ -246,13 +231,10 @@ struct band {
     }
   }
 
-  /// The number of pairs of value v: walked when narrow, else a window of key counts slid along e. O(e_last).
+  /// The number of pairs of value v, by a window of key counts slid along e: O(e_last). (Narrow bands are walked
+  /// together, code_move_index::walk_narrow.)
   std::uint64_t count_value(grundy_value v) const {
     std::uint64_t found = 0;
-    if (narrow()) {
-      walk(a, b, [&](grundy_value x) { found += x == v ? 1 : 0; });
-      return found;
-    }
     key_counts counts(key_bound, e_last);
     std::uint64_t lo = s_min, hi = s_min;  // the window [lo, hi) of s counted
     for (std::uint64_t e = e_first; e <= e_last; ++e) {
@@ -423,8 +405,9 @@ class code_move_index final : public move_index {
         }
         return true;
       }
-      for (const band& b : bands(part, first, last)) moves += b.count_value(value);
-      extras(part, first, last, [&](grundy_value x) { moves += x == value ? 1 : 0; });
+      const std::vector<band> wide = bands(part, first, last, false);
+      for (const band& b : wide) moves += b.count_value(value);
+      walk_narrow(part, first, last, [&](grundy_value x) { moves += x == value ? 1 : 0; });
       return true;
     });
     return moves;
@@ -448,8 +431,13 @@ class code_move_index final : public move_index {
         }
         return true;
       }
-      for (const band& b : bands(part, first, last)) b.add_values(counts);
-      extras(part, first, last, [&](grundy_value x) { counts.add(x); });
+      for (const band& b : bands(part, first, last, false)) b.add_values(counts);
+      if (counts.is_dense()) {
+        std::uint64_t* const table = counts.counts().data();
+        walk_narrow(part, first, last, [table](grundy_value x) { ++table[static_cast<std::size_t>(x)]; });
+      } else {
+        walk_narrow(part, first, last, [&](grundy_value x) { counts.add(x); });
+      }
       return true;
     });
   }
@@ -463,18 +451,11 @@ class code_move_index final : public move_index {
         continue;
       }
       cost = saturating_add(cost, coins);  // the extras
-      for (const band& b : bands(part, first, last)) {
+      for (const band& b : bands(part, first, last, std::nullopt)) {
         cost = saturating_add(cost, table ? b.table_cost() : b.count_cost());
       }
     }
     return cost;
-  }
-
-  std::uint64_t bytes() const override {
-    std::uint64_t total = prefix_.size() * 8;
-    if (prefix_positions_) total += prefix_positions_->bytes() + coins_.size() * 4;
-    if (value_positions_) total += value_positions_->bytes();
-    return total;
   }
 
  private:
@@ -520,8 +501,9 @@ class code_move_index final : public move_index {
     });
   }
 
-  /// The bands of an indexed part over the coins first..last (move_index's count_value and count_values).
-  std::vector<band> bands(const code_part& part, coin first, coin last) const {
+  /// The bands of an indexed part over the coins first..last (move_index's count_value and count_values): the narrow
+  /// ones, the others, or (nullopt) all.
+  std::vector<band> bands(const code_part& part, coin first, coin last, std::optional<bool> narrow) const {
     std::vector<band> out;
     const bool runs = part.kind == part_kind::runs;
     for (const auto& [lo, hi] : runs ? part.runs_above : part.distances) {
@@ -532,17 +514,28 @@ class code_move_index final : public move_index {
       b.e_last = runs ? std::uint64_t{last} + 1 : last;
       b.a = lo;
       b.b = hi;
-      if (b.width() > 0) out.push_back(b);
+      if (b.width() > 0 && (!narrow || b.narrow() == *narrow)) out.push_back(b);
     }
     return out;
   }
 
-  /// Calls f(value) for the moves of an indexed part that no band holds: the runs from coin 0 (value P(t + 1)), the
-  /// coin turned alone (g(t)) and the pairs {0, t} (g(0) ⊕ g(t)), for t in first..last.
+  /// Calls f(value) for the moves of an indexed part from the coins t in first..last that its wide bands leave: those
+  /// of its narrow bands, walked length by length in one pass over t (a code of a thousand single lengths reads the
+  /// table once per coin, not once per length), and those no band holds: the runs from coin 0 (value P(t + 1)), the
+  /// coin turned alone (g(t)) and the pairs {0, t} (g(0) ⊕ g(t)).
   template <class F>
-  void extras(const code_part& part, coin first, coin last, F&& f) const {
+  void walk_narrow(const code_part& part, coin first, coin last, F&& f) const {
+    const std::vector<band> narrow = bands(part, first, last, true);
+    const bool runs = part.kind == part_kind::runs;
+    const grundy_value* const keys = runs ? prefix_.data() : g_.data();
     for (std::uint64_t t = first; t <= last; ++t) {
-      if (part.kind == part_kind::runs) {
+      const std::uint64_t e = runs ? t + 1 : t;  // a distance d reaches s = e - d >= 1
+      const grundy_value ke = keys[e];
+      for (const band& b : narrow) {
+        if (b.a >= e) break;
+        for (std::uint64_t d = b.a, top = std::min(b.b, e - 1); d <= top; ++d) f(ke ^ keys[e - d]);
+      }
+      if (runs) {
         if (contains(part.runs_at, t + 1)) f(prefix_[t + 1]);
       } else {
         if (t == 0 ? part.alone_at_zero : part.alone_above) f(g_[t]);

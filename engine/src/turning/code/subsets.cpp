@@ -16,6 +16,7 @@
 #include "tartan/core/limits.hpp"
 #include "tartan/core/search_stop.hpp"
 #include "tartan/core/time_limit.hpp"
+#include "turning/code/walsh_hadamard.hpp"
 #include "turning/code/xor_basis.hpp"
 
 namespace tartan::detail {
@@ -55,20 +56,6 @@ long double log2_subset_count(std::uint64_t len, std::uint64_t lo, std::uint64_t
   long double sum = 0;
   for (std::uint64_t r = lo; r <= hi; ++r) sum += std::exp2(log2_binomial(len, r) - biggest);
   return biggest + std::log2(sum);
-}
-
-/// In-place Walsh-Hadamard transform (unnormalised) of a vector of size 2^B.
-template <class T>
-void walsh_hadamard(std::vector<T>& a) {
-  for (std::size_t h = 1; h < a.size(); h <<= 1) {
-    for (std::size_t i = 0; i < a.size(); i += h << 1) {
-      for (std::size_t j = i; j < i + h; ++j) {
-        const T x = a[j], y = a[j + h];
-        a[j] = x + y;
-        a[j + h] = x - y;
-      }
-    }
-  }
 }
 
 /// The number of r-subsets of the values with XOR x is 2^-B Σ_s (-1)^{s·x} K_r(s), where K_r(s) is the t^r

@@ -332,6 +332,32 @@ bool take_break_code::for_each_heap_move(coin n, heap_move_visitor visit) const 
   return true;
 }
 
+bool take_break_code::has_heap_move(std::uint64_t n) const {
+  for (coin k = 0; k <= max_take() && k <= n; ++k) {
+    const std::uint8_t d = digits_[k];
+    const std::uint64_t r = n - k;
+    const bool any = !distinct(k);
+    if (k >= 1 && (((d & leaves_nothing) != 0 && r == 0) || ((d & leaves_one) != 0 && r >= 1))) return true;
+    if ((d & leaves_two) != 0 && r >= (any ? 2U : 3U)) return true;    // 1 + 1, or 1 + 2
+    if ((d & leaves_three) != 0 && r >= (any ? 3U : 6U)) return true;  // 1 + 1 + 1, or 1 + 2 + 3
+  }
+  return false;
+}
+
+bool take_break_code::allows_heap_move(coin take, std::uint64_t n, std::span<const std::uint64_t> leaving) const {
+  const std::size_t heaps = leaving.size();
+  if (take > max_take() || heaps > 3 || (digits_[take] & (1U << heaps)) == 0) return false;
+  if (take == 0 && heaps < 2) return false;  // d_0 splits, taking nothing
+  std::uint64_t left = 0;
+  for (std::size_t i = 0; i < heaps; ++i) {
+    if (leaving[i] == 0 || leaving[i] > n) return false;
+    if (i > 0 && (leaving[i] < leaving[i - 1] || (distinct(take) && leaving[i] == leaving[i - 1]))) return false;
+    if (leaving[i] > n - left) return false;  // more tokens than the heap holds (no overflow past n)
+    left += leaving[i];
+  }
+  return left <= n && n - left == take;
+}
+
 bool take_break_code::find_heap_moves(coin n, grundy_value target, std::span<const grundy_value> g, std::uint64_t& skip,
                                       heap_move_visitor visit) const {
   const coin t = std::min(max_take(), n);

@@ -34,7 +34,9 @@ std::string move_text(const move& m);
 /// The first lines of a report on one position: the game, the position's size and numbering, and its heads.
 void print_position_head(std::ostream& out, const game_handle& game, const box_position& p);
 
-/// The first lines of the text report: game, position, value and outcome (printed before any move is searched).
+/// The first lines of the text report: game, position, the method line of each factor whose values past the computed
+/// ones came from its proven period ("values: g(n) for n >= 256 from the period 12 ..."; products: "values of kayles
+/// (axis 0): ..."), value and outcome (printed before any move is searched).
 void print_analysis_head(std::ostream& out, const analysis& a);
 
 /**
@@ -109,17 +111,19 @@ void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms,
  */
 std::string heap_move_text(const heap_move& m);
 
-/// The report of analyze --heaps: game, heaps (and their coin form), value, outcome, then the page of winning heap
-/// moves (`limit`, `offset` as asked; `interrupted`: the search was stopped, the caller says where) or, when
-/// `counted`, their number.
+/// The report of analyze --heaps: game, heaps (and their coin form), value, outcome, the values' method when a heap
+/// lies past the values computed ("values: g(n) for n >= 256 from the period 12 (preperiod 71) proven by ..."), then
+/// the page of winning heap moves (`limit`, `offset` as asked; `interrupted`: the search was stopped, the caller says
+/// where) or, when `counted`, their number.
 void print_heap_analysis(std::ostream& out, const heap_analysis& a, const std::vector<heap_move>& winning,
                          std::size_t limit, std::size_t offset, bool interrupted = false,
-                         std::optional<std::uint64_t> counted = std::nullopt);
+                         std::optional<uint128> counted = std::nullopt);
 
-/// The same as one JSON object: {"game", "code", "coins", "heaps", "position" (the coin form's heads), "value",
-/// "outcome", "winning_moves": [{"take", "from", "leaving"}]} or "winning_move_count" when `counted`.
+/// The same as one JSON object: heap_term_json's {"game", "code", "coins", "heaps", "position"}, then "value",
+/// "outcome", "period" (continuation_json: the proven period that answered heaps past the values computed, or null),
+/// "winning_moves": [{"take", "from", "leaving"}] or "winning_move_count" (count_json) when `counted`.
 nlohmann::ordered_json heap_analysis_json(const heap_analysis& a, const std::vector<heap_move>& winning,
-                                          std::optional<std::uint64_t> counted = std::nullopt);
+                                          std::optional<uint128> counted = std::nullopt);
 
 /// Throws limit_error when --svg cannot draw the position: rows of more than svg::max_board_coins coins, boards of
 /// more, boxes of more than two axes. Checked before any work.

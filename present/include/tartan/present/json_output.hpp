@@ -110,6 +110,22 @@ nlohmann::ordered_json verify_json(const verify_report& report, bool given);
 nlohmann::ordered_json play_json(const play_session& session, const std::vector<played_move>& moves,
                                  const std::optional<move>& hint);
 
+/// A count that may pass 2^64 − 1 (nlohmann's integers stop there): a number, or past it a decimal string.
+nlohmann::ordered_json count_json(uint128 count);
+
+/**
+ * The proven period a front end's values past the computed ones came from (periodic_continuation.hpp), or null:
+ * {"preperiod", "period", "saltus", "computed" (N: g(0..N-1) were computed), "basis" (what the proof rests on),
+ * "method" (the method line, as the text reports print it)}.
+ *
+ * Example: continuation_json(kayles' continuation)["basis"] == "the Guy–Smith periodicity theorem"
+ */
+nlohmann::ordered_json continuation_json(const periodic_continuation* continuation);
+
+/// The heaps of an analysis with the game: {"game", "code", "coins" (largest heap + 1, count_json), "heaps",
+/// "position" (the coin form's heads)}, the head of heap_analysis_json and heap_play_json.
+nlohmann::ordered_json heap_term_json(const heap_analysis& a);
+
 /// A heap move: {"take", "from", "leaving", "text"}, the text as heap_move_text says it ("take 2 from the heap of 7,
 /// leaving heaps of 1 and 4"), so a page shows the engine's own words.
 nlohmann::ordered_json heap_move_json(const heap_move& m);

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "tartan/analysis/game_handle.hpp"
+#include "tartan/turning/periodic_continuation.hpp"
 #include "tartan/turning/turning_game.hpp"
 
 namespace tartan::present {
@@ -23,18 +24,20 @@ enum class seq_format { text, json, jsonl, bfile };
 /**
  * Writes the values as the engine computes them: each chunk is written and flushed at once, so the first values
  * reach a pipe or a file while the rest are computed, and a stop leaves every value computed in the output.
- * text: the values on one line; json: {"game", "code", "values": [...], "complete"[, "stopped"], "seconds"}; jsonl:
- * one {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"], "seconds"}; bfile: two comment lines
- * naming the game and the numbering, then "n g(n - offset)" per line from n = offset (the OEIS offset), and a comment
- * saying why when stopped early.
+ * text: the values on one line; json: {"game", "code"[, "from"], "values": [...], "complete"[, "stopped"],
+ * "seconds", "from_period"}; jsonl: one {"n": n, "g": g(n)} per line, then {"complete", "count"[, "stopped"],
+ * "seconds", "from_period"}; bfile: two comment lines naming the game and the numbering, then "n g(n - offset)" per
+ * line from n = first + offset (the OEIS offset), and comments saying why when stopped early and where the values
+ * past a proven period came from. "from_period" is continuation_json (json_output.hpp): null when every value was
+ * computed.
  *
- * Example: value_writer w(out, seq_format::json); w.begin(game); w.write(values); w.end("", nullptr, seconds);
+ * Example: value_writer w(out, seq_format::json); w.begin(game); w.write(values); w.end("", nullptr, seconds, nullptr);
  */
 class value_writer {
  public:
-  /// `offset`: the b-file's n of g(0) (bfile only).
-  value_writer(std::ostream& out, seq_format format, std::uint64_t offset = 0)
-      : out_(out), format_(format), offset_(offset) {
+  /// `offset`: the b-file's n of g(0) (bfile only); `first`: the n of the first value written (g(first), ...).
+  value_writer(std::ostream& out, seq_format format, std::uint64_t offset = 0, std::uint64_t first = 0)
+      : out_(out), format_(format), offset_(offset), first_(first) {
     buffer_.reserve(1 << 16);
   }
 
@@ -45,8 +48,11 @@ class value_writer {
   void write(std::span<const grundy_value> values);
 
   /// Closes the output; `stopped` says why the values are fewer than asked for ("" when complete); `pattern` is
-  /// the period and closed forms found (pattern_json), or null.
-  void end(const std::string& stopped, const nlohmann::ordered_json& pattern, double seconds);
+  /// the period and closed forms found (pattern_json), or null; `from_period`: the proven period the values past the
+  /// computed ones came from (compute_sequence's result.continuation), or nullptr. The text form leaves its method
+  /// line to the caller (it is not a value).
+  void end(const std::string& stopped, const nlohmann::ordered_json& pattern, double seconds,
+           const periodic_continuation* from_period);
 
   std::size_t written() const { return written_; }
 
@@ -56,6 +62,7 @@ class value_writer {
   std::ostream& out_;
   seq_format format_;
   std::uint64_t offset_ = 0;
+  std::uint64_t first_ = 0;
   std::string buffer_;
   std::size_t written_ = 0;
 };
