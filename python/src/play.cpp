@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -95,10 +96,15 @@ void bind_play(py::module_& m) {
            [](const heap_play_session& s) {
              // Every move of the heaps, each heap size once, as for_each_heap_move lists them.
              py::list out;
-             const std::vector<coin>& h = s.heaps();
+             const std::vector<heap_size>& h = s.heaps();
              for (std::size_t i = 0; i < h.size(); ++i) {
                if (i > 0 && h[i] == h[i - 1]) continue;
-               s.current().rule().for_each_heap_move(h[i], [&](coin take, std::span<const coin> leaving) {
+               // A heap past 32 bits (answered through a proven period) has more moves than a list can hold.
+               if (h[i] > std::numeric_limits<coin>::max())
+                 throw limit_error("moves(): the heap of " + std::to_string(h[i]) +
+                                   " has too many moves to list; ask hint() or the winning moves instead");
+               s.current().rule().for_each_heap_move(static_cast<coin>(h[i]), [&](coin take,
+                                                                                  std::span<const coin> leaving) {
                  out.append(heap_move_tuple(heap_move{take, h[i], {leaving.begin(), leaving.end()}}));
                  return true;
                });

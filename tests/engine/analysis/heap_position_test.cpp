@@ -169,9 +169,9 @@ void check_against_definition(const test_code& code, const heaps_t& given) {
                                         listed.begin() + static_cast<std::ptrdiff_t>(to)));
     EXPECT_EQ(r.skipped, from);
   }
-  tartan::search_report counted;
-  EXPECT_EQ(a.count_winning_moves({}, counted), winning.size());
-  EXPECT_TRUE(counted.complete());
+  const tartan::heap_move_count counted = a.count_winning_moves();
+  EXPECT_EQ(counted.moves, tartan::uint128{winning.size()});
+  EXPECT_TRUE(counted.search.complete());
   // Heap sizes ascending, and no move twice.
   EXPECT_TRUE(std::is_sorted(listed.begin(), listed.end(),
                              [](const move_t& x, const move_t& y) { return std::get<1>(x) < std::get<1>(y); }));
