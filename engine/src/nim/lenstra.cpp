@@ -16,7 +16,7 @@
 #include <string>
 #include <type_traits>
 
-#include "core/crc32c.hpp"
+#include "tartan/core/crc32c.hpp"
 #include "nim/ordinal_dense.hpp"
 #include "nim/ordinal_tower.hpp"
 #include "tartan/core/error.hpp"
@@ -133,7 +133,7 @@ std::string checkpoint_text(const lenstra_constant& c) {
 
 std::string crc_hex(const std::string& text) {
   char hex[9];
-  std::snprintf(hex, sizeof hex, "%08x", detail::crc32c(text.data(), text.size()));
+  std::snprintf(hex, sizeof hex, "%08x", crc32c(text.data(), text.size()));
   return hex;
 }
 
