@@ -305,7 +305,33 @@ void run_analyze(const analyze_request& o, run_state& state) {
   if (request.heaps) return run_heaps(o, request, state);
   if (request.misere) return run_misere(o, request, state);
   if (request.count) {
-    print_count(o, request, answer(request), timer);
+    // The values, then the count: Ctrl-C stops either (exit 130, one line saying how far it got, with the
+    // position's value once known); the time limit is the engine's refusal.
+    const interrupt_scope scope;
+    progress_bar values_bar("computing the values");
+    progress_bar bar("counting winning moves");
+    request.progress = [&values_bar](double fraction) {
+      values_bar.show(fraction);
+      return !interrupted();
+    };
+    request.search_progress = [&values_bar, &bar](double fraction) {
+      values_bar.clear();
+      bar.show(fraction);
+      return !interrupted();
+    };
+    std::optional<analysis_report> answered;
+    try {
+      answered.emplace(answer(request));
+    } catch (const cancelled_error& e) {
+      values_bar.clear();
+      bar.clear();
+      std::cerr << "interrupted: " << e.what() << '\n';
+      state.exit_code = interrupted_exit_code;
+      return;
+    }
+    values_bar.clear();
+    bar.clear();
+    print_count(o, request, *answered, timer);
     state.exit_code = 0;
     return;
   }
