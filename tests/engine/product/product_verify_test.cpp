@@ -305,15 +305,21 @@ struct stepped_clock {
   }
 };
 
+/// Options for a one-thread verification under `max_seconds`, timed by `clock`.
+verify_options one_thread_within(double max_seconds, const stepped_clock& clock) {
+  verify_options options;
+  options.threads = 1;
+  options.max_seconds = max_seconds;
+  clock.arm(options);
+  return options;
+}
+
 TEST(ProductVerifyTest, TimeLimitReachedStopsWithThePartialReport) {
   // Rugs on 3000x3000 takes hours; a limit of 10^6 s passes the call count, and the clock jumps past the limit at
   // the first progress report: the run stops there and reports the cells computed, a row-major prefix on one
   // thread. A wrong "theorem" at a few cells shows that exactly the cells of that prefix were compared.
   const tartan_game rugs = product("ruler*ruler");
-  verify_options options;
-  options.threads = 1;
-  options.max_seconds = 1e6;
-  stepped_clock{0, 2e6}.arm(options);
+  verify_options options = one_thread_within(1e6, stepped_clock{0, 2e6});
   const std::vector<std::size_t> wrong{5, 2999, 3000 + 7, 2 * 3000 + 11, 8999999};
   options.expected = [&](std::span<const coin> cell, std::span<const grundy_value> values) {
     const std::size_t index = cell[0] * std::size_t{3000} + cell[1];
@@ -338,12 +344,8 @@ TEST(ProductVerifyTest, TimeLimitReachedStopsWithThePartialReport) {
 TEST(ProductVerifyTest, PaceProjectedPastTheLimitStops) {
   // At the first report the clock reads 0.6 s, past pace_guard::min_measured_seconds, with a tiny fraction of the
   // work done (the box takes hours): the projection is far over 100 s, and the run stops saying so.
-  const tartan_game rugs = product("ruler*ruler");
-  verify_options options;
-  options.threads = 1;
-  options.max_seconds = 100;
-  stepped_clock{0, 0.6}.arm(options);
-  const verify_report report = verify_product(rugs, box_extents{3000, 3000}, options);
+  const verify_report report =
+      verify_product(product("ruler*ruler"), box_extents{3000, 3000}, one_thread_within(100, stepped_clock{0, 0.6}));
   EXPECT_FALSE(report.complete);
   EXPECT_EQ(report.stopped, search_end::time_limit);
   EXPECT_THAT(report.where, HasSubstr("the direct computation would take about "));
