@@ -177,10 +177,12 @@ void print_count(const analyze_request& o, const analysis_request& request, cons
 /// play the first bar is the solving's (the sweep, the genera, the search for the outcome).
 struct analysis_bars {
   progress_bar values;
-  progress_bar search{"searching for winning moves"};
+  progress_bar search;
 
-  analysis_bars(analysis_request& request, bool flush_moves)
-      : values(request.misere ? "solving misère positions" : "computing the values") {
+  /// `search_label`: what the search's bar says ("counting winning moves" for --count).
+  analysis_bars(analysis_request& request, bool flush_moves,
+                const std::string& search_label = "searching for winning moves")
+      : values(request.misere ? "solving misère positions" : "computing the values"), search(search_label) {
     request.progress = [this](double fraction) {
       values.show(fraction);
       return !interrupted();
@@ -195,25 +197,33 @@ struct analysis_bars {
   analysis_bars& operator=(const analysis_bars&) = delete;
 };
 
+/// answer(request) under `bars`, cleared once it returns; Ctrl-C (the engine's cancelled_error) prints its one line
+/// and sets exit code 130, and nothing is returned.
+std::optional<analysis_report> answer_unless_interrupted(const analysis_request& request, analysis_bars& bars,
+                                                         run_state& state) {
+  std::optional<analysis_report> answered;
+  try {
+    answered.emplace(answer(request));
+  } catch (const cancelled_error& e) {
+    bars.values.clear();
+    bars.search.clear();
+    std::cerr << "interrupted: " << e.what() << '\n';
+    state.exit_code = interrupted_exit_code;
+    return std::nullopt;
+  }
+  bars.values.clear();
+  bars.search.clear();
+  return answered;
+}
+
 /// --heaps: the heaps' value and the page of winning heap moves (or their number), printed once answered; Ctrl-C and
 /// the time limit as for coins.
 void run_heaps(const analyze_request& o, analysis_request& request, run_state& state) {
   const stopwatch timer;
   const interrupt_scope scope;
   analysis_bars bars(request, false);
-  progress_bar& values_bar = bars.values;
-  progress_bar& bar = bars.search;
-  std::optional<analysis_report> answered;
-  try {
-    answered.emplace(answer(request));
-  } catch (const cancelled_error& e) {
-    values_bar.clear();
-    std::cerr << "interrupted: " << e.what() << '\n';
-    state.exit_code = interrupted_exit_code;
-    return;
-  }
-  values_bar.clear();
-  bar.clear();
+  const std::optional<analysis_report> answered = answer_unless_interrupted(request, bars, state);
+  if (!answered) return;
   const analysis_report& report = *answered;
   if (request.misere) {
     const misere_heap_analysis& a = *report.misere_heaps;
@@ -305,7 +315,13 @@ void run_analyze(const analyze_request& o, run_state& state) {
   if (request.heaps) return run_heaps(o, request, state);
   if (request.misere) return run_misere(o, request, state);
   if (request.count) {
-    print_count(o, request, answer(request), timer);
+    // The values, then the count: Ctrl-C stops either (exit 130, one line saying how far it got, with the
+    // position's value once known); the time limit is the engine's refusal.
+    const interrupt_scope scope;
+    analysis_bars bars(request, false, "counting winning moves");
+    const std::optional<analysis_report> answered = answer_unless_interrupted(request, bars, state);
+    if (!answered) return;
+    print_count(o, request, *answered, timer);
     state.exit_code = 0;
     return;
   }

@@ -40,13 +40,15 @@ struct check_options {
   std::string size;
   std::string claimed;  // --claimed LIST or @FILE: values to check instead of the game's
   std::string max_memory;
+  std::string max_seconds;
   bool json = false;
   bool big_as_strings = false;
   bool misere = false;  // --misere: where misère play departs from the misère Nim rule
 };
 
-/// The text report: the game and its box, the counts, then the verdict or the first mismatches.
-void print_text(const game_handle& game, const check_result& r, bool claimed) {
+/// The text report: the game and its box, the counts, then the verdict or the first mismatches; `stop` says why an
+/// incomplete check stopped ("interrupted", "stopped at the time limit").
+void print_text(const game_handle& game, const check_result& r, bool claimed, const std::string& stop) {
   const std::uint64_t cells = cell_count(r.extents);
   if (game.is_product()) {
     std::cout << "game: " << r.game << " (a tartan product: G = " << product_formula(game) << ")\n";
@@ -61,10 +63,10 @@ void print_text(const game_handle& game, const check_result& r, bool claimed) {
   std::cout << "positions checked: " << r.positions;
   if (!r.complete) {
     if (game.is_product()) {
-      std::cout << " of 2^" << cells << " (interrupted)";
+      std::cout << " of 2^" << cells << " (" << stop << ")";
     } else {
       // A 1-D check stops between blocks of positions: every position on the first coins is done.
-      std::cout << " of " << (std::uint64_t{1} << cells) << " (interrupted: every position on the first "
+      std::cout << " of " << (std::uint64_t{1} << cells) << " (" << stop << ": every position on the first "
                 << std::bit_width(r.positions) - 1 << " coins and more)";
     }
   }
@@ -94,8 +96,9 @@ void print_text(const game_handle& game, const check_result& r, bool claimed) {
   std::cout << time_line(r.seconds);
 }
 
-/// The JSON report; rows give the code and the coins, products the size and the heads of each mismatch.
-void print_json(const game_handle& game, const check_result& r) {
+/// The JSON report; rows give the code and the coins, products the size and the heads of each mismatch; "stopped"
+/// says why the time limit stopped an incomplete check.
+void print_json(const game_handle& game, const check_result& r, const std::string& stopped) {
   nlohmann::ordered_json out;
   out["game"] = r.game;
   if (game.is_product()) {
@@ -127,6 +130,7 @@ void print_json(const game_handle& game, const check_result& r) {
   }
   out["first_mismatches"] = std::move(list);
   out["seconds"] = r.seconds;
+  if (!stopped.empty()) out["stopped"] = stopped;
   std::cout << out.dump() << '\n';
 }
 
@@ -159,9 +163,33 @@ box_extents box_to_check(const check_options& o, const game_handle& game) {
   return box_extents{static_cast<std::size_t>(coins)};
 }
 
+/// The progress of a check: the bar, Ctrl-C and --max-seconds (a fraction_guard: the limit reached, or projected
+/// from the pace of the fraction done), which stop the check with what it checked so far.
+progress_callback check_progress(progress_bar& bar, fraction_guard& time_limit) {
+  return [&bar, &time_limit](double fraction) {
+    bar.show(fraction);
+    return !interrupted() && time_limit(fraction);
+  };
+}
+
+/// After an incomplete check: why it stopped on standard error, and the exit code (2 for the time limit, 130 for
+/// Ctrl-C). `checked` says how far it got: "4096 of 65536 positions".
+void report_stop(const fraction_guard& time_limit, const std::string& checked, run_state& state) {
+  std::cout.flush();
+  if (time_limit.stopped()) {
+    std::cerr << "error: " << time_limit.why() << "; " << checked
+              << " were checked, none beyond; check fewer coins, or raise the limit with --max-seconds (0: no limit)\n";
+    state.exit_code = 2;
+    return;
+  }
+  std::cerr << "interrupted: " << checked << " were checked before the stop\n";
+  state.exit_code = interrupted_exit_code;
+}
+
 /// --misere: every position's misère outcome against the misère Nim rule on the values; exit 0 when the game is tame
-/// up to the size, 1 when the rule fails somewhere, 130 when Ctrl-C stopped it (what was checked is printed).
-void run_misere_check(const check_options& o, std::uint64_t max_memory, run_state& state) {
+/// up to the size, 1 when the rule fails somewhere, 130 when Ctrl-C stopped it, 2 when the time
+/// limit did (what was checked is printed).
+void run_misere_check(const check_options& o, std::uint64_t max_memory, double max_seconds, run_state& state) {
   if (!o.claimed.empty()) {
     throw parse_error(
         "--claimed checks a claimed table of values; --misere checks the game's misère outcomes against "
@@ -172,10 +200,8 @@ void run_misere_check(const check_options& o, std::uint64_t max_memory, run_stat
   request.max_memory = max_memory;
   const interrupt_scope scope;
   progress_bar bar("checking misère outcomes");
-  request.progress = [&bar](double fraction) {
-    bar.show(fraction);
-    return !interrupted();
-  };
+  fraction_guard time_limit(max_seconds, "the check");
+  request.progress = check_progress(bar, time_limit);
   const misere_check_result result = check_misere(request);
   bar.clear();
   if (o.json) {
@@ -185,17 +211,16 @@ void run_misere_check(const check_options& o, std::uint64_t max_memory, run_stat
     std::cout << time_line(result.seconds);
   }
   if (!result.complete) {
-    std::cout.flush();
-    std::cerr << "interrupted: " << result.positions << " of " << (std::uint64_t{1} << cell_count(result.extents))
-              << " positions were checked before the stop\n";
-    state.exit_code = interrupted_exit_code;
-    return;
+    return report_stop(time_limit,
+                       std::to_string(result.positions) + " of " +
+                           std::to_string(std::uint64_t{1} << cell_count(result.extents)) + " positions",
+                       state);
   }
   state.exit_code = result.tame() ? 0 : 1;
 }
 
-void run_check(const check_options& o, std::uint64_t max_memory, run_state& state) {
-  if (o.misere) return run_misere_check(o, max_memory, state);
+void run_check(const check_options& o, std::uint64_t max_memory, double max_seconds, run_state& state) {
+  if (o.misere) return run_misere_check(o, max_memory, max_seconds, state);
   check_request request{resolve_game_argument(o.game), {}};
   request.extents = box_to_check(o, request.game);
   if (!o.claimed.empty()) {
@@ -209,24 +234,23 @@ void run_check(const check_options& o, std::uint64_t max_memory, run_state& stat
   // Ctrl-C stops the graph's construction; the positions built so far (a closed subgame) are still checked.
   const interrupt_scope scope;
   progress_bar bar("checking");
-  request.limits.progress = [&bar](double fraction) {
-    bar.show(fraction);
-    return !interrupted();
-  };
+  fraction_guard time_limit(max_seconds, "the check");
+  request.limits.progress = check_progress(bar, time_limit);
   const check_result result = check(request);
   bar.clear();
   if (o.json) {
-    print_json(request.game, result);
+    print_json(request.game, result, time_limit.why());
   } else {
-    print_text(request.game, result, !o.claimed.empty());
+    print_text(request.game, result, !o.claimed.empty(),
+               time_limit.stopped() ? "stopped at the time limit" : "interrupted");
   }
   if (!result.complete) {
-    std::cout.flush();
-    std::cerr << "interrupted: " << result.positions;
-    if (!request.game.is_product()) std::cerr << " of " << (std::uint64_t{1} << result.extents[0]);
-    std::cerr << " positions were checked before the stop\n";
-    state.exit_code = interrupted_exit_code;
-    return;
+    return report_stop(
+        time_limit,
+        std::to_string(result.positions) +
+            (request.game.is_product() ? "" : " of " + std::to_string(std::uint64_t{1} << result.extents[0])) +
+            " positions",
+        state);
   }
   state.exit_code = result.passed() ? 0 : 1;
 }
@@ -239,7 +263,8 @@ void add_check_command(CLI::App& app, run_state& state) {
   sub->footer(
       "Every position on N coins (2^N of them) becomes a vertex, every legal move an edge; each position's value\n"
       "is the mex over the graph, with no theorem assumed, and is compared with the XOR of g over its heads coins.\n"
-      "Exit code 0 when all agree, 1 on any mismatch, 130 when interrupted (Ctrl-C prints what was checked). N is\n"
+      "Exit code 0 when all agree, 1 on any mismatch, 130 when interrupted (Ctrl-C prints what was checked), 2\n"
+      "when stopped by --max-seconds (what was checked is printed too). N is\n"
       "at most 24, and less for games with many moves per coin (the command says how far a game can go). --claimed\n"
       "checks claimed values instead of the game's own: a list, or @FILE, a file of them.\n"
       "A product game (ruler*ruler) or --size RxC checks a grid instead.\n"
@@ -264,14 +289,19 @@ void add_check_command(CLI::App& app, run_state& state) {
                 "Check misère play: every position's misère outcome against the misère Nim rule on the values "
                 "(\"tame up to N\" when none departs from it)");
   add_max_memory_option(sub, o->max_memory, "Refuse checks whose game graph needs more memory");
-  sub->add_flag("--json", o->json,
-                "Print {\"game\", \"code\", \"coins\", \"positions\", \"edges\", \"mismatches\", \"passed\", "
-                "\"complete\", \"first_mismatches\": [{\"position\", \"graph_value\", \"xor_value\"}]}");
+  add_max_seconds_option(sub, o->max_seconds,
+                         "Stop the check at the limit, or within about a second when its pace projects past it, "
+                         "printing what was checked (seconds, e.g. 600; 0: no limit; default 60)");
+  sub->add_flag(
+      "--json", o->json,
+      "Print {\"game\", \"code\", \"coins\", \"positions\", \"edges\", \"mismatches\", \"passed\", "
+      "\"complete\", \"first_mismatches\": [{\"position\", \"graph_value\", \"xor_value\"}]}, with \"stopped\" when "
+      "the time limit stopped it");
   add_big_as_strings_flag(sub, o->big_as_strings);
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);
     const big_as_strings_scope numbers(o->big_as_strings, o->json);
-    run_check(*o, max_memory_limit(*sub, o->max_memory), state);
+    run_check(*o, max_memory_limit(*sub, o->max_memory), max_seconds_limit(*sub, o->max_seconds), state);
   });
 }
 

@@ -41,6 +41,7 @@ struct output_options {
   bool hex = false;
   bool json = false;
   bool big_as_strings = false;
+  std::string max_seconds;  // --max-seconds as typed: the time limit of ordinal operands
 };
 
 void add_output_flags(CLI::App* cmd, output_options& o, const char* json_help) {
@@ -327,7 +328,9 @@ bool run_as_ordinals(const std::string& operation, const std::vector<operand_spe
   if (!ordinal) return false;
   std::vector<ordinal_operand> operands;
   for (std::size_t i = 0; i < specs.size(); ++i) operands.push_back({texts[i], specs[i].label, specs[i].exponent});
-  run_ordinal_operation(operation, operands, {o.json, o.big_as_strings, o.hex, cmd.count("--bits") > 0});
+  run_ordinal_operation(
+      operation, operands,
+      {o.json, o.big_as_strings, o.hex, cmd.count("--bits") > 0, max_seconds_limit(cmd, o.max_seconds)});
   return true;
 }
 
@@ -341,6 +344,7 @@ void add_operation(CLI::App* nim, const char* name, const char* help, std::vecto
   }
   add_bits_option(cmd, *bits);
   add_output_flags(cmd, *o, "Print {\"operation\", \"operands\", \"result\"} as JSON");
+  add_max_seconds_option(cmd, o->max_seconds, ordinal_seconds_help);
   cmd->callback([o, bits, texts, specs, op, cmd, op_name = std::string(name)] {
     refuse_empty_values(*cmd);
     if (run_as_ordinals(op_name, specs, *texts, *o, *cmd)) return;
@@ -364,6 +368,7 @@ void add_mul(CLI::App* nim) {
                 "product per line");
   add_bits_option(cmd, *bits);
   add_output_flags(cmd, *o, "Print {\"operation\", \"operands\", \"result\"} as JSON (with --batch: an array)");
+  add_max_seconds_option(cmd, o->max_seconds, ordinal_seconds_help);
   cmd->callback([o, a, b, batch, bits, cmd] {
     refuse_empty_values(*cmd);
     const bool has_a = cmd->count("A") > 0, has_b = cmd->count("B") > 0;

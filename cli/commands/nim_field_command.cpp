@@ -19,6 +19,7 @@
 #include "commands/nim_ordinal.hpp"
 #include "input/field_bits.hpp"
 #include "input/file_input.hpp"
+#include "input/interrupt.hpp"
 #include "input/options.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/typed_text.hpp"
@@ -40,6 +41,7 @@ struct field_options {
   bool json = false;
   bool big_as_strings = false;    // --big-as-strings
   std::string max_memory;         // matrix commands: --max-memory as typed
+  std::string max_seconds;        // order of an ordinal, matrix commands: --max-seconds as typed
   const CLI::App* cmd = nullptr;  // the subcommand, for options typed with an empty value and --max-memory
 };
 
@@ -222,10 +224,12 @@ void add_order(CLI::App* nim) {
   auto o = add_field_options(cmd, true, 128);
   auto x = std::make_shared<std::string>();
   cmd->add_option("X", *x, "A non-zero value, decimal or 0x-hex, or an ordinal such as 'w + 1'")->required();
+  add_max_seconds_option(cmd, o->max_seconds, ordinal_seconds_help);
   cmd->callback([o, x] {
     if (is_ordinal_text(*x)) {
       refuse_empty_values(*o->cmd);
-      run_ordinal_order(*x, {o->json, o->big_as_strings, o->hex, o->cmd->count("--bits") > 0});
+      run_ordinal_order(*x, {o->json, o->big_as_strings, o->hex, o->cmd->count("--bits") > 0,
+                             max_seconds_limit(*o->cmd, o->max_seconds)});
       return;
     }
     check_options(*o);
@@ -353,7 +357,18 @@ CLI::App* add_matrix_command(CLI::App* nim, const std::string& name, const std::
                   "comment); - for standard input")
       ->required();
   add_max_memory_option(cmd, o->max_memory, "Refuse matrix files needing more memory");
+  add_max_seconds_option(cmd, o->max_seconds,
+                         "Stop the elimination at the limit (seconds, e.g. 600; 0: no limit; default 60): it takes "
+                         "about n^3/3 nim products for an n×n matrix of full rank");
   return cmd;
+}
+
+/// compute() within the matrix command's --max-seconds (within_time_limit), named by the command and FILE.
+template <class Compute>
+auto within_matrix_time_limit(const field_options& o, const std::string& command, const std::string& file,
+                              Compute&& compute) {
+  return within_time_limit(max_seconds_limit(*o.cmd, o.max_seconds),
+                           "'tartan nim " + command + "' of " + input_name(file), std::forward<Compute>(compute));
 }
 
 void add_matrix_commands(CLI::App* nim) {
@@ -364,7 +379,7 @@ void add_matrix_commands(CLI::App* nim) {
   cmd->callback([o, file] {
     check_options(*o);
     const nim_matrix m = read_matrix(*file, *o, "det");
-    const std::uint64_t d = determinant(m);
+    const std::uint64_t d = within_matrix_time_limit(*o, "det", *file, [&] { return determinant(m); });
     if (o->json)
       print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"determinant", json_u64(d, *o)}}, *o);
     else
@@ -375,7 +390,7 @@ void add_matrix_commands(CLI::App* nim) {
   cmd->callback([o, file] {
     check_options(*o);
     const nim_matrix m = read_matrix(*file, *o, "rank");
-    const std::size_t r = rank(m);
+    const std::size_t r = within_matrix_time_limit(*o, "rank", *file, [&] { return rank(m); });
     if (o->json)
       print_json({{"rows", m.rows()}, {"cols", m.cols()}, {"rank", r}}, *o);
     else
@@ -385,7 +400,8 @@ void add_matrix_commands(CLI::App* nim) {
   cmd = add_matrix_command(nim, "inverse", "Inverse of a square matrix over GF(2^64), one row per line", o, file);
   cmd->callback([o, file] {
     check_options(*o);
-    const nim_matrix inv = inverse(read_matrix(*file, *o, "inverse"));
+    const nim_matrix m = read_matrix(*file, *o, "inverse");
+    const nim_matrix inv = within_matrix_time_limit(*o, "inverse", *file, [&] { return inverse(m); });
     if (o->json) {
       json rows = json::array();
       for (std::size_t i = 0; i < inv.rows(); ++i) rows.push_back(json_row(inv.row(i), *o));
@@ -399,7 +415,8 @@ void add_matrix_commands(CLI::App* nim) {
       add_matrix_command(nim, "kernel", "A basis of the kernel {x : A*x = 0}: 'dimension K', then K vectors", o, file);
   cmd->callback([o, file] {
     check_options(*o);
-    const auto basis = kernel(read_matrix(*file, *o, "kernel"));
+    const nim_matrix m = read_matrix(*file, *o, "kernel");
+    const auto basis = within_matrix_time_limit(*o, "kernel", *file, [&] { return kernel(m); });
     if (o->json) {
       json b = json::array();
       for (const auto& v : basis) b.push_back(json_row(v, *o));
@@ -430,7 +447,7 @@ void add_matrix_commands(CLI::App* nim) {
     // JSON {"solution": null, "why"}, exit 0, as for cbrt and solve.
     nim_linear_solution s;
     try {
-      s = solve_linear(a, b);
+      s = within_matrix_time_limit(*o, "solve-linear", *file, [&] { return solve_linear(a, b); });
     } catch (const domain_error& e) {
       std::string why = e.what();
       const std::string prefix = "the system has no solution: ";

@@ -21,13 +21,20 @@ struct ordinal_operand {
   bool exponent = false;
 };
 
-/// The output options of a nim command, and whether --bits and --hex were given (ordinals refuse both).
+/// The output options of a nim command, whether --bits and --hex were given (ordinals refuse both), and the time
+/// limit (--max-seconds; 0: none) within which the tower fields of the ordinals compute.
 struct ordinal_print_options {
   bool json = false;
   bool big_as_strings = false;
   bool hex = false;
   bool bits_given = false;
+  double max_seconds = 0;
 };
+
+/// The help of --max-seconds for the nim commands that compute with ordinals.
+inline constexpr const char* ordinal_seconds_help =
+    "Stop computing with ordinals at the limit (seconds, e.g. 600; 0: no limit; default 60): their fields grow to "
+    "millions of nimbers, where an inverse or a degree takes minutes";
 
 /**
  * Computes `operation` (mul, div, add, inv, sqrt, square, pow) on ordinal operands and prints the result: its

@@ -16,6 +16,7 @@
 #include "output/timing.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/nim/lenstra.hpp"
 #include "tartan/nim/nimber_wide.hpp"
@@ -79,6 +80,7 @@ struct json_options {
   bool json = false;
   bool big_as_strings = false;
   std::string max_memory;
+  std::string max_seconds;
 };
 
 void add_json_options(CLI::App* cmd, json_options& o, const char* json_help) {
@@ -88,6 +90,13 @@ void add_json_options(CLI::App* cmd, json_options& o, const char* json_help) {
 
 ordinal_nimber parse_ordinal(const std::string& text, const std::string& label) {
   return ordinal_nimber::parse(text, label);
+}
+
+/// "'tartan nim inv' of 'w^(w^64)+w'": a command and its operands as typed, for the time-limit refusal.
+std::string command_of(const std::string& operation, const std::vector<std::string>& operands) {
+  std::string text = "'tartan nim " + operation + "' of ";
+  for (std::size_t i = 0; i < operands.size(); ++i) text += (i != 0 ? " and " : "") + quote_typed(operands[i]);
+  return text;
 }
 
 // ---- tartan nim alpha P -------------------------------------------------------------------------------------------
@@ -160,7 +169,7 @@ void resume_from_checkpoint(const std::string& path, unsigned p, lenstra_table& 
 }
 
 void run_alpha(const std::string& p_text, bool from_scratch, const std::string& checkpoint, const json_options& o,
-               const CLI::App& cmd, run_state& state) {
+               const CLI::App& cmd, double max_seconds, run_state& state) {
   check_big_as_strings(o.big_as_strings, o.json);
   const std::uint64_t p64 = parse_u64(p_text, "prime P");
   if (p64 > max_alpha_prime) {
@@ -185,8 +194,13 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
       if (c.prime < p) table.push_back(c);
   const std::size_t taken = table.size();  // the constants taken from the table, not computed
   if (!checkpoint.empty()) resume_from_checkpoint(checkpoint, p, table);
+  // Ctrl-C and the time limit stop the computation at its next poll (every product of its fields, or so); the
+  // search scope's deadline is also what the computation projects the tests of an excess against (lenstra.cpp).
   const interrupt_scope scope;
   progress_bar bar("alpha_" + std::to_string(p));
+  const search_options limits = search_options::within(max_seconds);
+  search_stop stop(limits, 1);
+  const detail::search_scope deadline(&stop);
   const lenstra_progress progress = [&](unsigned prime, const std::string& stage) {
     static_cast<void>(stage);
     bar.show(static_cast<double>(*odd_prime_index(prime)) / static_cast<double>(*odd_prime_index(p) + 1));
@@ -194,14 +208,10 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
   };
   const stopwatch timer;
   const unsigned k = *odd_prime_index(p);
-  try {
-    while (table.size() <= k) {
-      const lenstra_constant next =
-          compute_lenstra_constant(odd_prime(static_cast<unsigned>(table.size())), table, progress, memory);
-      if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, next);
-      table.push_back(next);
-    }
-  } catch (const cancelled_error& e) {
+  // What was finished before a stop: printed (JSON on standard output, one line on standard error), exit code 2 for
+  // the time limit (`why` says how it was reached or projected), 130 for Ctrl-C. With --checkpoint, every constant
+  // finished is in the file too.
+  const auto stopped = [&](const std::string& why, bool time_limit) {
     bar.clear();
     const std::span<const lenstra_constant> computed = table.constants().subspan(taken);
     if (o.json) {
@@ -216,13 +226,34 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
                                   : builtin.at(d.prime) == d ? "agrees"
                                                              : "differs"}});
       }
-      print_json({{"prime", p}, {"complete", false}, {"computed", done}, {"seconds", timer.seconds()}},
-                 o.big_as_strings);
+      json report{{"prime", p}, {"complete", false}, {"computed", done}, {"seconds", timer.seconds()}};
+      if (time_limit) report["stopped"] = why;
+      print_json(report, o.big_as_strings);
     }
     const std::string finished = finished_text(computed);
-    std::cerr << "interrupted: " << e.what() << (finished.empty() ? "" : "; computed before it: " + finished) << '\n';
+    const std::string before = finished.empty() ? "" : "; computed before it: " + finished;
+    if (time_limit) {
+      std::cerr << "error: " << why << before << "; raise the limit with --max-seconds (0: no limit)\n";
+      state.exit_code = 2;
+      return;
+    }
+    std::cerr << "interrupted: " << why << before << '\n';
     state.exit_code = interrupted_exit_code;
-    return;
+  };
+  try {
+    while (table.size() <= k) {
+      const lenstra_constant next =
+          compute_lenstra_constant(odd_prime(static_cast<unsigned>(table.size())), table, progress, memory);
+      if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, next);
+      table.push_back(next);
+    }
+  } catch (const cancelled_error& e) {
+    const bool time_limit = stop.end() == search_end::time_limit;
+    return stopped(
+        std::string(e.what()) + (time_limit ? ": the time limit of " + tartan::format_seconds(max_seconds) : ""),
+        time_limit);
+  } catch (const time_limit_error& e) {
+    return stopped(e.problem(), true);
   }
   const double seconds = timer.seconds();
   bar.clear();
@@ -279,9 +310,12 @@ void add_alpha(CLI::App* nim, run_state& state) {
                    "Print {\"prime\", \"generator\", \"alpha\", \"order_of_two\", \"q_set\", \"kappa\", \"excess\", "
                    "\"degree\", \"from_scratch\", \"table\", \"seconds\"} as JSON");
   add_max_memory_option(cmd, o->max_memory, "Refuse fields needing more memory");
+  add_max_seconds_option(cmd, o->max_seconds,
+                         "Stop at the limit, printing the constants finished (seconds, e.g. 600; 0: no limit; "
+                         "default 60)");
   cmd->callback([o, p, scratch, checkpoint, cmd, &state] {
     refuse_empty_values(*cmd);
-    run_alpha(*p, *scratch, *checkpoint, *o, *cmd, state);
+    run_alpha(*p, *scratch, *checkpoint, *o, *cmd, max_seconds_limit(*cmd, o->max_seconds), state);
   });
 }
 
@@ -296,11 +330,14 @@ void add_degree(CLI::App* nim) {
   cmd->add_option("X", *x, "An ordinal below w^(w^w) in tartan's notation, or a number")->required();
   add_json_options(cmd, *o, "Print {\"x\", \"degree\"} as JSON");
   add_max_memory_option(cmd, o->max_memory, "Refuse fields needing more memory");
+  add_max_seconds_option(cmd, o->max_seconds, ordinal_seconds_help);
   cmd->callback([o, x, cmd] {
     refuse_empty_values(*cmd);
     check_big_as_strings(o->big_as_strings, o->json);
     const ordinal_nimber value = parse_ordinal(*x, "X");
-    const std::uint64_t d = ordinal_degree(value, max_memory_limit(*cmd, o->max_memory));
+    const std::uint64_t memory = max_memory_limit(*cmd, o->max_memory);
+    const std::uint64_t d = within_time_limit(max_seconds_limit(*cmd, o->max_seconds), command_of("degree", {*x}),
+                                              [&] { return ordinal_degree(value, memory); });
     if (o->json)
       print_json({{"x", ordinal_json(value)}, {"degree", d}}, o->big_as_strings);
     else
@@ -317,12 +354,15 @@ void add_minpoly(CLI::App* nim) {
   cmd->add_option("X", *x, "An ordinal below w^(w^w) in tartan's notation, or a number")->required();
   add_json_options(cmd, *o, "Print {\"x\", \"degree\", \"exponents\" (of the non-zero terms), \"text\"} as JSON");
   add_max_memory_option(cmd, o->max_memory, "Refuse fields needing more memory");
+  add_max_seconds_option(cmd, o->max_seconds, ordinal_seconds_help);
   cmd->callback([o, x, cmd] {
     refuse_empty_values(*cmd);
     check_big_as_strings(o->big_as_strings, o->json);
     const ordinal_nimber value = parse_ordinal(*x, "X");
+    const std::uint64_t memory = max_memory_limit(*cmd, o->max_memory);
     const std::vector<std::uint64_t> exponents =
-        ordinal_minimal_polynomial(value, max_memory_limit(*cmd, o->max_memory));
+        within_time_limit(max_seconds_limit(*cmd, o->max_seconds), command_of("minpoly", {*x}),
+                          [&] { return ordinal_minimal_polynomial(value, memory); });
     if (o->json) {
       print_json({{"x", ordinal_json(value)},
                   {"degree", exponents.front()},
@@ -356,24 +396,18 @@ void run_ordinal_operation(const std::string& operation, const std::vector<ordin
       operand_json.push_back(ordinal_json(values.back()));
     }
   }
-  ordinal_nimber result;
-  if (operation == "mul") {
-    result = values[0] * values[1];
-  } else if (operation == "div") {
-    result = values[0] / values[1];
-  } else if (operation == "add") {
-    result = values[0] + values[1];
-  } else if (operation == "inv") {
-    result = values[0].inv();
-  } else if (operation == "sqrt") {
-    result = values[0].sqrt();
-  } else if (operation == "square") {
-    result = values[0].square();
-  } else if (operation == "pow") {
-    result = values[0].pow(exponent);
-  } else {
+  std::vector<std::string> typed;
+  for (const ordinal_operand& a : operands) typed.push_back(a.text);
+  const ordinal_nimber result = within_time_limit(o.max_seconds, command_of(operation, typed), [&] {
+    if (operation == "mul") return values[0] * values[1];
+    if (operation == "div") return values[0] / values[1];
+    if (operation == "add") return values[0] + values[1];
+    if (operation == "inv") return values[0].inv();
+    if (operation == "sqrt") return values[0].sqrt();
+    if (operation == "square") return values[0].square();
+    if (operation == "pow") return values[0].pow(exponent);
     throw parse_error("'tartan nim " + operation + "' takes numbers only, not ordinals such as w");
-  }
+  });
   if (o.json) {
     print_json({{"operation", operation}, {"operands", operand_json}, {"result", ordinal_json(result)}},
                o.big_as_strings);
@@ -385,7 +419,8 @@ void run_ordinal_operation(const std::string& operation, const std::vector<ordin
 void run_ordinal_order(const std::string& x, const ordinal_print_options& o) {
   check_ordinal_options(o);
   const ordinal_nimber value = parse_ordinal(x, "X");
-  const std::vector<std::uint64_t> order = ordinal_order(value);
+  const std::vector<std::uint64_t> order =
+      within_time_limit(o.max_seconds, command_of("order", {x}), [&] { return ordinal_order(value); });
   if (o.json)
     print_json({{"x", ordinal_json(value)}, {"order", json_integer(order)}}, o.big_as_strings);
   else

@@ -62,7 +62,10 @@ void print_text(const tartan_game& game, const verify_report& r, const std::stri
   std::cout << "method: G from the definition (mex over every product move), compared with "
             << (claimed.empty() ? formula : "the values of " + claimed) << '\n';
   std::cout << "checked: " << r.checked << " cells";
-  if (!r.complete) std::cout << " of " << cells << " (interrupted)";
+  if (!r.complete) {
+    std::cout << " of " << cells
+              << (r.stopped == search_end::time_limit ? " (stopped at the time limit)" : " (interrupted)");
+  }
   std::cout << '\n';
   std::cout << "mismatches: " << r.mismatches << '\n';
   if (!r.first_mismatches.empty()) {
@@ -149,7 +152,15 @@ void run_verify(const verify_cli_options& o, std::uint64_t max_memory, double ma
     print_text(game, report, given.name);
   if (!report.complete) {
     std::cout.flush();
-    std::cerr << "interrupted: " << report.checked << " cells were checked before the stop\n";
+    const std::string checked =
+        std::to_string(report.checked) + " of " + std::to_string(cell_count(report.extents)) + " cells were checked";
+    if (report.stopped == search_end::time_limit) {
+      std::cerr << "error: " << report.where << "; " << checked
+                << ", none beyond; give a smaller size, or raise the limit with --max-seconds (0: no limit)\n";
+      state.exit_code = 2;
+      return;
+    }
+    std::cerr << "interrupted: " << checked << " before the stop\n";
     state.exit_code = interrupted_exit_code;
     return;
   }
@@ -165,6 +176,9 @@ void add_verify_command(CLI::App& app, run_state& state) {
       "G is computed over the whole box as the mex over every product move S×T of the XOR of G over S×T without\n"
       "its corner, using no theorem, and each cell is compared with g_A(a) ⊗ g_B(b) (⊗ of all factors for AxBxC).\n"
       "Exit code 0 when every cell agrees, 1 on a mismatch, 130 when interrupted (Ctrl-C prints what was checked).\n"
+      "--max-seconds covers the whole run: a box whose direct computation makes more calls of a factor's option\n"
+      "values than the limit allows at 1 ns a call is refused at once; one whose measured pace projects past the\n"
+      "limit stops within about a second, and any run stops at the limit, printing what was checked (exit code 2).\n"
       "A progress bar is drawn on standard error when it is a terminal.\n"
       "Examples:\n"
       "  tartan verify 'ruler*ruler' --size 256x256\n"
@@ -184,9 +198,10 @@ void add_verify_command(CLI::App& app, run_state& state) {
       ->type_name("@FILE|LIST");
   add_svg_option(sub, o->svg,
                  "Also draw the box in FILE (SVG): the cells that agree, and the mismatches marked with a cross");
-  sub->add_flag("--json", o->json,
-                "Print {\"game\", \"size\", \"checked\", \"mismatches\", \"first_mismatches\": [{\"cell\", \"direct\", "
-                "\"theorem\"}], \"seconds\", \"threads\", \"complete\"}");
+  sub->add_flag(
+      "--json", o->json,
+      "Print {\"game\", \"size\", \"checked\", \"mismatches\", \"first_mismatches\": [{\"cell\", \"direct\", "
+      "\"theorem\"}], \"seconds\", \"threads\", \"complete\"}, with \"stopped\" when the time limit stopped it");
   add_big_as_strings_flag(sub, o->big_as_strings);
   sub->callback([o, sub, &state] {
     refuse_empty_values(*sub);

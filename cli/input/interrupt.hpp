@@ -1,5 +1,5 @@
-// Long runs on the command line: Ctrl-C (SIGINT) as a request to stop cleanly, and a progress bar that appears only
-// on a terminal.
+// Long runs on the command line: Ctrl-C (SIGINT) as a request to stop cleanly, a progress bar that appears only on a
+// terminal, and the time limit of computations that have nothing partial to print.
 //
 // verify and check install an interrupt_scope around their computation and poll interrupted() from the engine's
 // progress callback (verify_options::progress, check_limits::progress); the engine then stops at the next poll
@@ -11,6 +11,10 @@
 #include <chrono>
 #include <csignal>
 #include <string>
+
+#include "tartan/core/error.hpp"
+#include "tartan/core/search_stop.hpp"
+#include "tartan/core/time_limit.hpp"
 
 namespace tartan::cli {
 
@@ -64,5 +68,27 @@ class progress_bar {
   bool shown_ = false;
   std::chrono::steady_clock::time_point last_{};
 };
+
+/**
+ * compute() within `max_seconds` (0: none), for computations that poll the search scope of their thread
+ * (search_stop.hpp) between long steps, such as the products of the ordinals' tower fields and the pivots of a
+ * matrix elimination: past the deadline they throw cancelled_error, turned here into a one-line refusal naming
+ * `what` (limit_error, exit code 2). They have no partial result to keep: Ctrl-C ends them as it ends any command.
+ *
+ * Example: within_time_limit(60, "'tartan nim inv' of 'w^(w^64)+w'", [&] { return x.inv(); })
+ */
+template <class Compute>
+auto within_time_limit(double max_seconds, const std::string& what, Compute&& compute) {
+  const search_options limits = search_options::within(max_seconds);
+  search_stop stop(limits, 1);
+  const detail::search_scope scope(&stop);
+  try {
+    return compute();
+  } catch (const cancelled_error&) {
+    if (stop.end() != search_end::time_limit) throw;
+    throw limit_error(what + " stopped at the time limit of " + tartan::format_seconds(max_seconds) +
+                      " before it finished; raise the limit with --max-seconds (0: no limit)");
+  }
+}
 
 }  // namespace tartan::cli

@@ -79,6 +79,11 @@ inline CLI::Option* add_max_seconds_option(CLI::App* cmd, std::string& text) {
                          "0: no limit; default 60)");
 }
 
+/// The same with the command's own help, for commands whose limit is not (only) a projection of values.
+inline CLI::Option* add_max_seconds_option(CLI::App* cmd, std::string& text, const std::string& what) {
+  return cmd->add_option("--max-seconds", text, what);
+}
+
 /**
  * The time limit for cmd in seconds: --max-seconds when given (a number of seconds, fractions allowed; 0 for no
  * limit), else default_time_limit_seconds. Throws parse_error for anything else.

@@ -16,7 +16,8 @@ std::string limit_message(const limit_error& e, const limit_raising& how, const 
     raise = ", or " + how.memory + " " + memory_size_text(static_cast<std::uint64_t>(*e.raise_to())) +
             (e.figures().at_least ? " or more" : "");
   } else if (e.raise_to() && e.unit() == limit_unit::seconds && !how.seconds.empty()) {
-    raise = ", or " + how.seconds + " " + std::to_string(static_cast<std::uint64_t>(*e.raise_to()));
+    raise = ", or " + how.seconds + " " + std::to_string(static_cast<std::uint64_t>(*e.raise_to())) +
+            (e.figures().at_least ? " or more" : "");
   }
   return e.problem() + (advice.empty() ? "" : "; " + advice) + raise;
 }

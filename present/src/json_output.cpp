@@ -128,6 +128,7 @@ nlohmann::ordered_json verify_json(const verify_report& report, bool given) {
   out["seconds"] = report.seconds;
   out["threads"] = report.threads;
   out["complete"] = report.complete;
+  if (!report.where.empty()) out["stopped"] = report.where;
   return out;
 }
 

@@ -85,7 +85,8 @@ void bind_products(py::module_& m) {
       .def_readonly("first_mismatches", &verify_report::first_mismatches)
       .def_readonly("seconds", &verify_report::seconds)
       .def_readonly("threads", &verify_report::threads)
-      .def_readonly("complete", &verify_report::complete);
+      .def_readonly("complete", &verify_report::complete)
+      .def_readonly("stopped", &verify_report::where);
 
   m.def(
       "_verify",

@@ -44,8 +44,9 @@ class VerifyReport:
     """What Game.verify found: G computed over the whole box from the definition of the product game (the mex over
     every product move, no theorem used), compared cell by cell with g_1 (x) ... (x) g_k, or with given values.
 
-    complete is False when the progress callback stopped the work; `checked` then counts the cells compared. A
-    notebook draws the box coloured by agreement.
+    complete is False when the progress callback or the time limit stopped the work; `checked` then counts the cells
+    compared, and `stopped` says why the time limit stopped it (the limit reached, or the pace measured projecting
+    past it). A notebook draws the box coloured by agreement.
 
     >>> import tartan
     >>> r = tartan.game("ruler*ruler").verify((16, 16), progress=False)
@@ -61,14 +62,15 @@ class VerifyReport:
     seconds: float
     threads: int
     complete: bool
-    _native: Any = field(repr=False, compare=False)
+    stopped: str = ""
+    _native: Any = field(default=None, repr=False, compare=False)
     _values_name: str = field(default="", repr=False, compare=False)
 
     @staticmethod
     def _of(native: Any, values_name: str = "") -> "VerifyReport":
         return VerifyReport(native.game, native.size, native.checked, native.mismatches,
                             tuple(CellMismatch(m.cell, m.direct, m.expected) for m in native.first_mismatches),
-                            native.seconds, native.threads, native.complete, native, values_name)
+                            native.seconds, native.threads, native.complete, native.stopped, native, values_name)
 
     @property
     def passed(self) -> bool:

@@ -81,6 +81,18 @@ def test_progress_and_stopping_a_verify():
     assert not stopped.complete and not stopped.passed and stopped.checked < 1500 * 1500
 
 
+def test_verify_honours_its_time_limit():
+    rugs = tartan.game("ruler*ruler")
+    # 3000x3000 makes at least 1.35e10 calls of option values: over 1 s at 1 ns a call on one thread, on any machine.
+    with pytest.raises(tartan.TimeLimitError, match="calls a factor's option values at least"):
+        rugs.verify((3000, 3000), threads=1, max_seconds=1, progress=False)
+    # 2000x2000 makes 4e9 calls (4 s at 1 ns), under a limit of 10 s, but takes hours: stopped by the pace measured or
+    # at the limit, with the cells checked, never as passed.
+    r = rugs.verify((2000, 2000), threads=1, max_seconds=10, progress=False)
+    assert not r.complete and not r.passed and r.checked < 2000 * 2000
+    assert "time limit of 10 s" in r.stopped
+
+
 def test_check_counts_the_game_graph_and_finds_wrong_claims():
     n = 10
     g = tartan.game("mock-turtles")

@@ -109,7 +109,7 @@ TEST(CheckCliTest, InterruptPrintsWhatWasCheckedAndExits130) {
   // A check of 2^22 positions and 484 million moves (seconds, gigabytes: the most a check may build), stopped with
   // SIGINT as Ctrl-C would once its progress bar shows that it is building the graph: the positions built so far are
   // checked and reported, and the exit code is 130.
-  const auto r = tartan::test::run_tartan_interrupted_when({"check", "twins", "--coins", "22"},
+  const auto r = tartan::test::run_tartan_interrupted_when({"check", "twins", "--coins", "22", "--max-seconds", "0"},
                                                            tartan::test::progress_bar_drawn("checking"),
                                                            tartan::test::error_stream::terminal);
   const std::string& out = r.out;
@@ -121,6 +121,31 @@ TEST(CheckCliTest, InterruptPrintsWhatWasCheckedAndExits130) {
   EXPECT_THAT(out, HasSubstr("so far: every position checked agrees"));
   EXPECT_THAT(err, HasSubstr("interrupted: "));
   EXPECT_THAT(err, HasSubstr("positions were checked before the stop"));
+}
+
+TEST(CheckCliTest, TimeLimitStopsWithWhatWasChecked) {
+  // The same check of 2^22 positions (seconds on any machine) under a limit of 1 ms: stopped at the first progress
+  // report, what was checked printed and never called complete, one error line, exit code 2.
+  for (const char* json : {"", "--json"}) {
+    std::vector<std::string> args{"check", "twins", "--coins", "22", "--max-seconds", "0.001"};
+    if (*json != 0) args.push_back(json);
+    const auto r = run_tartan(args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_THAT(r.err, ::testing::StartsWith("error: the check stopped at the time limit of 1 ms, "));
+    EXPECT_THAT(r.err, HasSubstr(" of 4194304 positions were checked, none beyond; check fewer coins, or raise the "
+                                 "limit with --max-seconds (0: no limit)\n"));
+    EXPECT_EQ(tartan::test::count_lines(r.err), 1u) << r.err;
+    EXPECT_EQ(r.out.find("ok:"), std::string::npos) << r.out;
+    if (*json == 0) {
+      EXPECT_THAT(r.out, HasSubstr(" of 4194304 (stopped at the time limit: every position on the first "));
+      EXPECT_THAT(r.out, HasSubstr("so far: every position checked agrees"));
+    } else {
+      const auto j = nlohmann::json::parse(r.out);
+      EXPECT_EQ(j["complete"], false);
+      EXPECT_LT(j["positions"].get<std::uint64_t>(), 4194304u);
+      EXPECT_THAT(j["stopped"].get<std::string>(), ::testing::StartsWith("the check stopped at the time limit"));
+    }
+  }
 }
 
 TEST(CheckCliTest, BadInputIsOneLineAndExitTwo) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "support/background_cli.hpp"
 #include "support/run_cli.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/nim/nimber.hpp"
@@ -361,6 +362,41 @@ TEST(CountCliTest, GameFromAFile) {
   EXPECT_EQ(directory.exit_code, 2);
   EXPECT_THAT(directory.err, HasSubstr("it is a directory"));
   std::filesystem::remove_all(dir);
+}
+
+/// Mock Turtles' value: g(n) = 2n, plus 1 when n has an even number of 1 bits (the odious numbers), by the
+/// definition's known closed form (Winning Ways ch. 14); the value of every heads coin below `coins` XORed.
+std::uint64_t mock_turtles_all_heads(std::uint64_t coins) {
+  std::uint64_t value = 0;
+  for (std::uint64_t n = 0; n < coins; ++n) value ^= 2 * n + (std::popcount(n) % 2 == 0 ? 1 : 0);
+  return value;
+}
+
+// Counting the winning moves of 4999 heads Mock Turtles coins (value 9998) lists about 2 · 10^10 moves (turn 1 to 3
+// coins: about n^2 / 2 moves from coin n): seconds on any machine, so a limit of 10 ms stops it, in one line.
+TEST(CountCliTest, CountStopsAtTheTimeLimit) {
+  const auto r =
+      run_tartan({"analyze", "mock-turtles", "--coins", "4999", "--all-heads", "--count", "--max-seconds", "0.01"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, ::testing::StartsWith("error: counting the winning moves of mock-turtles "));
+  EXPECT_THAT(r.err, HasSubstr("time limit of 10 ms"));
+  EXPECT_THAT(r.err, HasSubstr("; count a smaller region"));
+  EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
+// The same count with no limit, stopped by Ctrl-C once the count's own progress bar shows (drawn after the values):
+// exit code 130, and one line saying how far it got with the position's value, checked here against the definition.
+TEST(CountCliTest, CountStopsOnCtrlCWithTheValue) {
+  const auto r = test::run_tartan_interrupted_when(
+      {"analyze", "mock-turtles", "--coins", "4999", "--all-heads", "--count", "--max-seconds", "0"},
+      test::progress_bar_drawn("counting winning moves"), test::error_stream::terminal);
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
+  EXPECT_THAT(r.err, ::testing::StartsWith("interrupted: counting the winning moves of mock-turtles stopped after "));
+  EXPECT_THAT(r.err, ::testing::EndsWith(" of its moves; the position's value is " +
+                                         std::to_string(mock_turtles_all_heads(4999)) + "\n"));
 }
 
 TEST(CountCliTest, BadInputGivesOneLineAndExitTwo) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
@@ -204,6 +205,28 @@ TEST(NimFieldCliTest, MatrixCommands) {
   EXPECT_EQ(x0 ^ x1, 7u);
   EXPECT_EQ(run_tartan({"nim", "det", "-", "--hex"}, "0x10 0\n0 0x10\n").out,
             "0x" + format_wide_unsigned(std::vector<std::uint64_t>{nim_mul(16, 16)}, true).substr(2) + "\n");
+  std::remove(path.c_str());
+}
+
+TEST(NimFieldCliTest, MatrixEliminationStopsAtTheTimeLimit) {
+  // A random 500x500 matrix: about 4 · 10^7 nim products to eliminate, far more than 1 ms on any machine; the
+  // limit stops the elimination at a pivot, and each command says so in one line.
+  std::mt19937 rng(39);
+  std::ostringstream text;
+  for (int i = 0; i < 500; ++i) {
+    for (int j = 0; j < 500; ++j) text << (rng() % 65535 + 1) << (j + 1 < 500 ? ' ' : '\n');
+  }
+  const std::string path = write_temp("big.txt", text.str());
+  for (const char* command : {"det", "rank", "inverse", "kernel", "solve-linear"}) {
+    const auto r = run_tartan({"nim", command, path, "--max-seconds", "0.001"});
+    EXPECT_EQ(r.exit_code, 2) << command;
+    EXPECT_EQ(r.err, std::string("error: 'tartan nim ") + command + "' of '" + path +
+                         "' stopped at the time limit of 1 ms before it finished; raise the limit with --max-seconds "
+                         "(0: no limit)\n");
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  // With the default limit the determinant is computed (a fraction of a second).
+  EXPECT_EQ(run_tartan({"nim", "det", path}).exit_code, 0);
   std::remove(path.c_str());
 }
 

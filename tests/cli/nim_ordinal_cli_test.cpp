@@ -135,8 +135,8 @@ TEST(NimOrdinalCliTest, AlphaPrintsTheConstantsAndTheTime) {
 // Beyond the table, alpha_359 needs a field of degree 3504820: many minutes of work, stopped by Ctrl-C once its
 // progress bar shows that it began, with exit code 130 and one line saying where.
 TEST(NimOrdinalCliTest, AlphaStopsOnCtrlC) {
-  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "359"}, test::progress_bar_drawn("alpha_359"),
-                                                   test::error_stream::terminal);
+  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "359", "--max-seconds", "0"},
+                                                   test::progress_bar_drawn("alpha_359"), test::error_stream::terminal);
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
@@ -154,7 +154,7 @@ TEST(NimOrdinalCliTest, AlphaKeepsWhatItComputedOnCtrlC) {
   // Every alpha from 3 to 359 from scratch: the constants up to 353 take a minute or two, 359's field of degree
   // 3504820 many minutes more, so the interrupt comes certainly before the end, and after the bar shows some primes
   // done.
-  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "359", "--from-scratch"},
+  const auto r = test::run_tartan_interrupted_when({"nim", "alpha", "359", "--from-scratch", "--max-seconds", "0"},
                                                    alpha_bar_filled("alpha_359"), test::error_stream::terminal);
   EXPECT_EQ(r.exit_code, 130) << r.err;
   EXPECT_EQ(r.out, "");
@@ -162,8 +162,9 @@ TEST(NimOrdinalCliTest, AlphaKeepsWhatItComputedOnCtrlC) {
   EXPECT_THAT(r.err, MatchesRegex("interrupted: the computation of Lenstra's constants for p = [0-9]+ stopped at .*; "
                                   "computed before it: alpha_3 to alpha_[0-9]+, all agreeing with the table\n"));
 
-  const auto j = test::run_tartan_interrupted_when({"nim", "alpha", "359", "--from-scratch", "--json"},
-                                                   alpha_bar_filled("alpha_359"), test::error_stream::terminal);
+  const auto j =
+      test::run_tartan_interrupted_when({"nim", "alpha", "359", "--from-scratch", "--json", "--max-seconds", "0"},
+                                        alpha_bar_filled("alpha_359"), test::error_stream::terminal);
   EXPECT_EQ(j.exit_code, 130) << j.err;
   const json report = json::parse(j.out);
   EXPECT_EQ(report["prime"], 359);
@@ -179,6 +180,49 @@ TEST(NimOrdinalCliTest, AlphaKeepsWhatItComputedOnCtrlC) {
     EXPECT_EQ(c["table"], "agrees");
   }
   EXPECT_THAT(j.err, StartsWith("interrupted: the computation of Lenstra's constants for p = "));
+}
+
+// alpha_359 takes many minutes on any machine (a field of degree 3504820): a limit of 1 s refuses it once one product
+// in its field is timed (the tests of an excess need at least ⌊log2(D/f)⌋ of them), or stops it between two products,
+// in one line that says which; exit code 2, nothing claimed.
+TEST(NimOrdinalCliTest, AlphaStopsAtTheTimeLimit) {
+  const auto r = run_tartan({"nim", "alpha", "359", "--max-seconds", "1"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
+  EXPECT_THAT(r.err, MatchesRegex("error: (the computation of Lenstra's constants for p = 359 stopped at the .*: the "
+                                  "time limit of 1 s|the test of an excess of alpha_359 needs at least [0-9]+ products "
+                                  "in its field of degree [0-9]+, .* left of the time limit); raise the limit with "
+                                  "--max-seconds \\(0: no limit\\)\n"));
+
+  // From scratch, what was finished before the limit is kept, each constant as the table has it.
+  const auto j = run_tartan({"nim", "alpha", "359", "--from-scratch", "--json", "--max-seconds", "2"});
+  EXPECT_EQ(j.exit_code, 2) << j.err;
+  const json report = json::parse(j.out);
+  EXPECT_EQ(report["complete"], false);
+  EXPECT_THAT(report["stopped"].get<std::string>(), HasSubstr("time limit"));
+  for (std::size_t k = 0; k < report["computed"].size(); ++k) {
+    const lenstra_constant& cached = lenstra_table::builtin().by_index(k);
+    EXPECT_EQ(report["computed"][k]["prime"], cached.prime);
+    EXPECT_EQ(report["computed"][k]["excess"], cached.excess);
+    EXPECT_EQ(report["computed"][k]["degree"], cached.degree);
+  }
+  EXPECT_THAT(j.err, StartsWith("error: the computation of Lenstra's constants for p = "));
+}
+
+// Ordinals in large tower fields: the degree of w^(w^30) + w (a field of degree 102180: about a second of Frobenius
+// maps) and the inverse of w^(w^64) + w (minutes) stop at a limit of 1 ms, far below what either takes, in one line.
+TEST(NimOrdinalCliTest, OrdinalOperationsStopAtTheTimeLimit) {
+  const auto degree = run_tartan({"nim", "degree", "w^(w^30)+w", "--max-seconds", "0.001"});
+  expect_error(degree,
+               "'tartan nim degree' of 'w^(w^30)+w' stopped at the time limit of 1 ms before it finished; raise the "
+               "limit with --max-seconds (0: no limit)");
+  const auto inverse = run_tartan({"nim", "inv", "w^(w^64)+w", "--max-seconds", "0.001"});
+  expect_error(inverse,
+               "'tartan nim inv' of 'w^(w^64)+w' stopped at the time limit of 1 ms before it finished; raise the "
+               "limit with --max-seconds (0: no limit)");
+  // Small fields finish well within the default limit.
+  EXPECT_EQ(run_tartan({"nim", "degree", "w"}).out, "6\n");
 }
 
 TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {

@@ -52,6 +52,7 @@ analyze_options values_options(const analysis_request& request) {
   options.max_memory = request.max_memory;
   options.max_seconds = request.max_seconds;
   options.progress = request.progress;
+  options.count_progress = request.search_progress;  // counting winning moves is the search's counterpart
   return options;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <exception>
 #include <future>
 #include <map>
@@ -17,6 +18,8 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
+#include "tartan/core/search_stop.hpp"
+#include "tartan/core/time_limit.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/detail/saturating.hpp"
 #include "tartan/nim/nimber.hpp"
@@ -34,7 +37,11 @@ constexpr std::uint64_t max_counted_moves = std::uint64_t{1} << 36;
 /// The most moves from one coin counted to estimate the work (about 0.1 s by listing).
 constexpr std::uint64_t max_estimated_moves = std::uint64_t{1} << 24;
 
-/// A range of one axis is split into chunks of at least this many coins, one per thread.
+/// A range of one axis is split into chunks of about this many moves (at least one coin each), handed to the
+/// threads in turn: small enough that the count stops within milliseconds of a cancel or the time limit.
+constexpr std::uint64_t chunk_moves = std::uint64_t{1} << 22;
+
+/// An indexed range whose cost is in its coins is split into chunks of at least this many coins, one per thread.
 constexpr std::uint64_t min_chunk_coins = std::uint64_t{1} << 14;
 
 uint128 checked_add(uint128 a, uint128 b) {
@@ -68,7 +75,9 @@ struct range_table {
   coin_range range;
   value_counts counts;
   std::uint64_t moves = 0;
-  bool split = false;  // counted in chunks, one per core
+  bool listed = false;  // counted by listing its moves (no index)
+  double cost = 0;      // the steps of its count (the moves listed, or the index's count_cost): its weight in the work
+  bool split = false;   // an indexed range counted in chunks, one per core
 };
 
 /// A table for `coins` coins of a factor whose XORs lie below `bound` (0: any 64-bit value): an array when it is
@@ -81,16 +90,19 @@ value_counts make_table(grundy_value bound, std::uint64_t coins) {
   return value_counts(dense_table(bound, coins) ? bound : ~grundy_value{0});
 }
 
-/// Runs task(i) for i in [0, count) on up to `threads` threads; rethrows the first exception.
-template <class Task>
-void run_parallel(std::size_t count, unsigned threads, Task&& task) {
+/// Runs task(i, worker) for i in [0, count) on up to `threads` threads (worker: 0 .. threads-1, the calling thread
+/// 0), calling poll() on the calling thread after each of its tasks; poll() returning false stops the work before
+/// the next task. Rethrows the first exception.
+template <class Task, class Poll>
+void run_parallel(std::size_t count, unsigned threads, Task&& task, Poll&& poll) {
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
-  const auto work = [&] {
+  const auto work = [&](unsigned worker) {
     for (std::size_t i; (i = next.fetch_add(1)) < count;) {
       try {
-        task(i);
+        task(i, worker);
+        if (worker == 0 && !poll()) next = count;
       } catch (...) {
         std::lock_guard lock(failure_mutex);
         if (!failure) failure = std::current_exception();
@@ -99,8 +111,9 @@ void run_parallel(std::size_t count, unsigned threads, Task&& task) {
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < std::min<std::size_t>(threads, count); ++t) pool.emplace_back(work);
-  work();
+  const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(threads, count));
+  for (unsigned t = 1; t < workers; ++t) pool.emplace_back(work, t);
+  work(0);
   for (std::thread& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
 }
@@ -108,6 +121,7 @@ void run_parallel(std::size_t count, unsigned threads, Task&& task) {
 /// count_winning_moves, or, given `change`, the moves whose product of u_i is `change` (a term of a sum).
 move_count_result count_moves(const game_handle& game, const box_region& region, const analyze_options& options,
                               std::optional<grundy_value> change) {
+  const auto start = std::chrono::steady_clock::now();
   const std::size_t k = game.dimensions();
   if (region.dimensions() != k) {
     throw parse_error(quote_typed(game.name()) + " has " + std::to_string(k) + (k == 1 ? " axis" : " axes") +
@@ -181,8 +195,10 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
       const auto [it, added] = table_of.try_emplace({i, piece[i]}, tables.size());
       if (added) {
         const std::optional<std::uint64_t> cost = index[i]->count_cost(piece[i].first, piece[i].last, table);
+        double work = 0;
         if (cost) {
           steps = std::min<uint128>(max_counted_moves + 1, steps + *cost);
+          work = static_cast<double>(*cost);
         } else {
           const std::uint64_t share =
               std::min<std::uint64_t>(max_estimated_moves, max_counted_moves / piece[i].size() + 1);
@@ -190,17 +206,18 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
           steps = per_coin >= share
                       ? uint128{max_counted_moves} + 1
                       : std::min<uint128>(max_counted_moves + 1, steps + uint128{piece[i].size()} * per_coin);
+          work = static_cast<double>(piece[i].size()) * static_cast<double>(per_coin + 1);
         }
-        // A range is cut into chunks counted on every core when its cost is in its coins (moves listed, runs walked
-        // length by length), not when it is a transform, which each chunk would repeat.
-        bool split = !cost;
+        // An indexed range is cut into chunks counted on every core when its cost is in its coins (runs walked length
+        // by length), not when it is a transform, which each chunk would repeat; a listed one is cut by its moves.
+        bool split = false;
         if (cost && piece[i].size() >= 2 * min_chunk_coins) {
           const coin middle = static_cast<coin>(piece[i].first + piece[i].size() / 2);
           const std::uint64_t halves = detail::saturating_add(*index[i]->count_cost(piece[i].first, middle - 1, table),
                                                               *index[i]->count_cost(middle, piece[i].last, table));
           split = halves <= detail::saturating_add(*cost, *cost / 4);
         }
-        tables.push_back({i, piece[i], value_counts(), 0, split});
+        tables.push_back({i, piece[i], value_counts(), 0, !cost, work, split});
         if (table && dense_table(bounds[i], piece[i].size())) bytes += value_counts::bytes_for(bounds[i]);
       }
       ids.push_back(it->second);
@@ -220,7 +237,7 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
                           " from one coin (its factors have no faster count)",
                       "count a smaller region, or a game whose moves are runs or of at most two coins", figures);
   }
-  if (bytes * 2 > limit) {  // each chunk of a range has its own table while it counts
+  if (bytes * 2 > limit) {  // each thread counting a range has its own table while it counts
     limit_figures figures;
     figures.asked = "counting the winning moves with " + std::to_string(tables.size()) + " frequency tables";
     figures.unit = limit_unit::bytes;
@@ -232,43 +249,93 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
         "count fewer or smaller boxes", figures);
   }
 
-  // The ranges whose cost is in their coins are cut into chunks counted on every core; the others are counted whole,
-  // the ranges in parallel.
+  // A listed range is cut into chunks of about chunk_moves moves, handed to the threads in turn; an indexed one is
+  // counted whole (a transform per chunk would repeat the work) unless its cost is in its coins, then in one
+  // chunk per core, the ranges in parallel. Each chunk weighs its share of its range's cost, for the progress and the pace; each thread keeps one
+  // frequency table per range it counted, merged at the end.
   struct chunk {
     std::size_t table;
     coin first, last;
+    double weight;
   };
   std::vector<chunk> chunks;
+  double total_weight = 0;
   for (std::size_t t = 0; t < tables.size(); ++t) {
     const coin_range r = tables[t].range;
-    const std::uint64_t pieces_of =
-        tables[t].split ? std::clamp<std::uint64_t>(r.size() / min_chunk_coins, 1, threads) : 1;
-    const std::uint64_t step = (r.size() + pieces_of - 1) / pieces_of;
+    const double per_coin = tables[t].cost / static_cast<double>(r.size());
+    std::uint64_t step = r.size();
+    if (tables[t].listed) {
+      step = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(chunk_moves / std::max(1.0, per_coin)));
+    } else if (tables[t].split) {
+      const std::uint64_t pieces_of = std::clamp<std::uint64_t>(r.size() / min_chunk_coins, 1, threads);
+      step = (r.size() + pieces_of - 1) / pieces_of;
+    }
     for (std::uint64_t lo = r.first; lo <= r.last; lo += step) {
-      chunks.push_back({t, static_cast<coin>(lo), static_cast<coin>(std::min<std::uint64_t>(r.last, lo + step - 1))});
+      const auto hi = static_cast<coin>(std::min<std::uint64_t>(r.last, lo + step - 1));
+      const double weight = static_cast<double>(hi - lo + 1) * per_coin;
+      chunks.push_back({t, static_cast<coin>(lo), hi, weight});
+      total_weight += weight;
     }
   }
-  std::vector<value_counts> partial(chunks.size());
+  const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(threads, chunks.size()));
+  std::vector<std::vector<std::optional<value_counts>>> partial(
+      workers, std::vector<std::optional<value_counts>>(tables.size()));
   std::vector<std::uint64_t> partial_moves(chunks.size(), 0);
-  run_parallel(chunks.size(), threads, [&](std::size_t c) {
-    const range_table& t = tables[chunks[c].table];
-    if (!table) {
-      partial_moves[c] = index[t.axis]->count_value(chunks[c].first, chunks[c].last, v);
-      return;
+  std::atomic<double> done{0};
+  const std::string counting = "counting the winning moves of " + game.name();
+  fraction_guard time_limit(options.max_seconds, counting,
+                            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  auto last_report = std::chrono::steady_clock::now();
+  search_end stopped = search_end::complete;
+  run_parallel(
+      chunks.size(), threads,
+      [&](std::size_t c, unsigned worker) {
+        const chunk& piece = chunks[c];
+        const range_table& t = tables[piece.table];
+        if (!table) {
+          partial_moves[c] = index[t.axis]->count_value(piece.first, piece.last, v);
+        } else {
+          std::optional<value_counts>& counts = partial[worker][piece.table];
+          if (!counts) counts = make_table(bounds[t.axis], t.range.size());
+          index[t.axis]->count_values(piece.first, piece.last, *counts);
+        }
+        for (double d = done.load(); !done.compare_exchange_weak(d, d + piece.weight);) {
+        }
+      },
+      [&] {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_report < std::chrono::milliseconds(100)) return true;
+        last_report = now;
+        const double fraction = total_weight > 0 ? std::min(1.0, done.load() / total_weight) : 1.0;
+        const progress_callback& progress = options.count_progress ? options.count_progress : options.progress;
+        if (progress && !progress(fraction)) {
+          stopped = search_end::cancelled;
+        } else if (!time_limit(fraction)) {
+          stopped = search_end::time_limit;
+        }
+        return stopped == search_end::complete;
+      });
+  if (stopped == search_end::time_limit) {
+    throw time_limit_error(counting, time_limit.why(), "count a smaller region", time_limit.estimate(),
+                           options.max_seconds, 0);
+  }
+  if (stopped == search_end::cancelled) {
+    throw cancelled_error(counting + " stopped after " + percent_text(done.load() / total_weight) + " of its moves" +
+                          (change ? "" : "; the position's value is " + std::to_string(result.value)));
+  }
+  for (std::size_t c = 0; c < chunks.size(); ++c) tables[chunks[c].table].moves += partial_moves[c];
+  std::vector<bool> filled(tables.size(), false);
+  for (std::vector<std::optional<value_counts>>& mine : partial) {
+    for (std::size_t t = 0; t < tables.size(); ++t) {
+      if (!mine[t]) continue;
+      if (!filled[t]) {
+        tables[t].counts = std::move(*mine[t]);
+        filled[t] = true;
+      } else {
+        tables[t].counts.merge(*mine[t]);
+      }
+      mine[t].reset();
     }
-    partial[c] = make_table(bounds[t.axis], t.range.size());
-    index[t.axis]->count_values(chunks[c].first, chunks[c].last, partial[c]);
-  });
-  for (std::size_t c = 0; c < chunks.size(); ++c) {
-    range_table& t = tables[chunks[c].table];
-    t.moves += partial_moves[c];
-    if (!table) continue;
-    if (chunks[c].first == t.range.first) {
-      t.counts = std::move(partial[c]);
-    } else {
-      t.counts.merge(partial[c]);
-    }
-    partial[c] = value_counts();
   }
 
   // Per box: fold the tables of axes 0..k-2 into the counts of each product p, then the last axis must reach

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <utility>
 
 namespace tartan {
@@ -16,14 +17,17 @@ double steady_seconds() {
 }
 
 /// The figures of a time refusal: a limit a quarter over the estimate lets the work finish despite a noisy pace.
-limit_figures time_figures(std::string asked, double estimate, double limit, std::uint64_t fits) {
+limit_figures time_figures(std::string asked, double estimate, double limit, std::uint64_t fits, bool at_least) {
   limit_figures f;
   f.asked = std::move(asked);
   f.unit = limit_unit::seconds;
   f.estimate = estimate;
   f.limit = limit;
-  f.suggestion = fits;
-  f.suggestion_unit = limit_unit::values;
+  f.at_least = at_least;
+  if (fits > 0) {
+    f.suggestion = fits;
+    f.suggestion_unit = limit_unit::values;
+  }
   const double wanted = std::ceil(estimate * 1.25);
   if (wanted < 1e9) f.raise_to = wanted;
   return f;
@@ -32,9 +36,9 @@ limit_figures time_figures(std::string asked, double estimate, double limit, std
 }  // namespace
 
 time_limit_error::time_limit_error(std::string asked, std::string problem, std::string advice, double estimate_seconds,
-                                   double limit_seconds, std::uint64_t fits)
+                                   double limit_seconds, std::uint64_t fits, bool at_least)
     : limit_error(std::move(problem), std::move(advice),
-                  time_figures(std::move(asked), estimate_seconds, limit_seconds, fits)) {}
+                  time_figures(std::move(asked), estimate_seconds, limit_seconds, fits, at_least)) {}
 
 std::string format_seconds(double seconds) {
   char buffer[48];
@@ -115,6 +119,41 @@ void pace_guard::read(std::uint64_t done) {
                          what_ + " would take about " + estimated + " at the pace measured (" + format_seconds(t) +
                              " for the first " + std::to_string(done) + " values), over the time limit of " + limit,
                          "ask for at most about " + std::to_string(fits) + " values", estimate, max_seconds_, fits);
+}
+
+std::string percent_text(double fraction) {
+  char text[32];
+  const double percent = fraction * 100;
+  std::snprintf(text, sizeof text, percent >= 10 ? "%.0f%%" : percent >= 0.1 ? "%.1f%%" : "%.2g%%", percent);
+  return text;
+}
+
+fraction_guard::fraction_guard(double max_seconds, std::string what, double spent, std::function<double()> clock)
+    : max_seconds_(max_seconds),
+      what_(std::move(what)),
+      spent_(spent),
+      clock_(clock ? std::move(clock) : std::function<double()>(steady_seconds)) {
+  if (max_seconds_ > 0) start_ = clock_();
+}
+
+bool fraction_guard::operator()(double fraction) {
+  if (max_seconds_ <= 0) return true;
+  if (!why_.empty()) return false;
+  const double own = clock_() - start_;
+  if (spent_ + own >= max_seconds_) {
+    estimate_ = spent_ + own;
+    why_ = what_ + " stopped at the time limit of " + format_seconds(max_seconds_) + ", " + percent_text(fraction) +
+           " of its work done";
+    return false;
+  }
+  if (own < pace_guard::min_measured_seconds || fraction >= 1) return true;
+  const double estimate = spent_ + (fraction > 0 ? own / fraction : std::numeric_limits<double>::infinity());
+  if (estimate <= max_seconds_) return true;
+  estimate_ = estimate;
+  const auto [estimated, limit] = format_seconds_apart(estimate, max_seconds_);
+  why_ = what_ + " would take about " + estimated + " at the pace measured (" + percent_text(fraction) +
+         " of its work in " + format_seconds(own) + "), over the time limit of " + limit;
+  return false;
 }
 
 }  // namespace tartan

@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -20,6 +22,8 @@
 #include "nim/ordinal_tower.hpp"
 #include "tartan/core/crc32c.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/search_stop.hpp"
+#include "tartan/core/time_limit.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/nim/ordinal_nimber.hpp"
 
@@ -70,7 +74,7 @@ bool is_prime_power(unsigned q, unsigned& prime, unsigned& exponent) {
 }
 
 void report(const lenstra_progress& progress, unsigned p, const std::string& stage) {
-  if (progress && !progress(p, stage)) {
+  if ((progress && !progress(p, stage)) || !detail::keep_searching_now()) {
     throw cancelled_error("the computation of Lenstra's constants for p = " + std::to_string(p) + " stopped at " +
                           stage);
   }
@@ -176,6 +180,45 @@ checkpoint_lines read_checkpoint_lines(const std::string& path) {
   }
   out.whole_bytes = at;
   return out;
+}
+
+/// Refuses (time_limit_error) the tests of α_p's excess when they cannot end by the deadline of this thread's search
+/// scope (search_stop.hpp), before they start: a test takes at least ⌊log2(D/f)⌋ dense products in the field of
+/// α_p, of degree D (the norm down to GF(2^f), f = f(p): lenstra.hpp), and one such product is timed there (by the
+/// route the tests take: the chain product in the largest fields). Products grow faster than the field (about D^1.3),
+/// so this is what refuses p = 359 (a field of degree 3504820) within seconds instead of stopping it at the limit.
+/// Costs the one product.
+void check_excess_time(const lenstra_constant& c, const lenstra_table& table, std::uint64_t max_memory,
+                       const std::function<void()>& poll) {
+  const search_stop* stop = detail::current_search();
+  if (stop == nullptr || !stop->deadline()) return;
+  const std::string what = "the excess of " + std::to_string(c.prime);
+  in_kappa_tower(detail::alpha_relation(c), table, max_memory, what, poll, [&](const auto& t, const auto&) {
+    const std::uint64_t degree = t.degree();
+    if (degree % c.order_of_two != 0) return 0;
+    const int products = std::bit_width(degree / c.order_of_two) - 1;
+    using base = typename std::decay_t<decltype(t)>::base_type;
+    auto dense = t.zero();
+    std::uint64_t bits = 0x9E3779B97F4A7C15ULL;  // 0s and 1s, which every base holds, in a fixed pseudo-random order
+    for (auto& v : dense) {
+      bits = bits * 6364136223846793005ULL + 1442695040888963407ULL;
+      v = (bits >> 63) != 0 ? base::one() : base::zero();
+    }
+    const auto start = search_options::clock::now();
+    static_cast<void>(t.mul(dense, dense));
+    const auto now = search_options::clock::now();
+    const double each = std::chrono::duration<double>(now - start).count();
+    const double left = std::chrono::duration<double>(*stop->deadline() - now).count();
+    if (each * products <= left) return 0;
+    const double least = each * products;
+    throw time_limit_error("alpha_" + std::to_string(c.prime),
+                           "the test of an excess of alpha_" + std::to_string(c.prime) + " needs at least " +
+                               std::to_string(products) + " products in its field of degree " + std::to_string(degree) +
+                               ", at least " + format_seconds(least) + " at the " + format_seconds(each) +
+                               " one took here, more than the " + format_seconds(std::max(0.0, left)) +
+                               " left of the time limit",
+                           "", least, std::max(0.0, left), 0, true);
+  });
 }
 
 }  // namespace
@@ -306,6 +349,7 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
   c.prime = p;
   c.order_of_two = order_of_two(p);
   c.q_set = kappa_set(c.order_of_two, lower, p, progress, max_memory);
+  check_excess_time(c, lower, max_memory, [&] { report(progress, p, "the pace of the field of alpha"); });
   for (std::uint64_t m = 0;; ++m) {
     const std::string stage = "the excess " + std::to_string(m);
     report(progress, p, stage);

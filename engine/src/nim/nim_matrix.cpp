@@ -7,6 +7,7 @@
 
 #include "tartan/core/error.hpp"
 #include "tartan/core/parse_number.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/nim/nimber.hpp"
 
 namespace tartan {
@@ -43,6 +44,14 @@ namespace {
 
 std::string dims(const nim_matrix& a) { return std::to_string(a.rows()) + "×" + std::to_string(a.cols()); }
 
+/// Throws cancelled_error when the search scope of this thread (search_stop.hpp: a deadline, a cancel) says stop:
+/// polled once per pivot, O(rows · cols) products apart.
+void poll_at(std::size_t col, std::size_t cols) {
+  if (!detail::keep_searching_now()) {
+    throw cancelled_error("the elimination stopped at column " + std::to_string(col) + " of " + std::to_string(cols));
+  }
+}
+
 void swap_rows(nim_matrix& m, std::size_t i, std::size_t j) {
   if (i != j) std::swap_ranges(m.row(i).begin(), m.row(i).end(), m.row(j).begin());
 }
@@ -53,6 +62,7 @@ std::vector<std::size_t> reduce(nim_matrix& m, std::size_t pivot_cols) {
   std::vector<std::size_t> pivots;
   std::size_t r = 0;
   for (std::size_t col = 0; col < pivot_cols && r < m.rows(); ++col) {
+    poll_at(col, pivot_cols);
     std::size_t p = r;
     while (p < m.rows() && m(p, col) == 0) ++p;
     if (p == m.rows()) continue;
@@ -74,6 +84,7 @@ std::size_t forward(nim_matrix& m, std::uint64_t* pivot_product) {
   std::size_t r = 0;
   std::uint64_t product = 1;
   for (std::size_t col = 0; col < m.cols() && r < m.rows(); ++col) {
+    poll_at(col, m.cols());
     std::size_t p = r;
     while (p < m.rows() && m(p, col) == 0) ++p;
     if (p == m.rows()) continue;

@@ -41,6 +41,7 @@
 #include "nim/ordinal_chain_product.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/nim/field_nimber.hpp"
 #include "tartan/nim/lenstra.hpp"
 #include "tartan/nim/nimber.hpp"
@@ -211,8 +212,9 @@ class tower {
   /// Turns the chain products off (for the tests and the benchmark, which compare the two routes).
   void disable_chain_products() { chain_products_.clear(); }
 
-  /// A check called between the steps of the long computations (powers, norms, Frobenius maps, degrees); it throws
-  /// (cancelled_error) to stop them. Long runs poll it every product or so.
+  /// A check called between the steps of the long computations (powers, norms, Frobenius maps, degrees) and within
+  /// the products of the largest fields; it throws (cancelled_error) to stop them. Long runs poll it every product or
+  /// so, and every block of 2^14 values or more within one; without one, the thread's search_scope is polled there.
   void set_poll(std::function<void()> poll) const { poll_ = std::move(poll); }
 
   const tower_shape& shape() const noexcept { return shape_; }
@@ -576,6 +578,7 @@ class tower {
   /// c = a·b as polynomials of n coefficients in F_(i-1) (blocks of stride(i)); c has 2n-1 blocks, all written.
   void karatsuba(int i, std::size_t n, const value* a, const value* b, value* c) const {
     const std::size_t s = stride(i);
+    if (n * s >= (std::size_t{1} << 14)) poll();  // a product in a large field takes seconds: poll within it
     if (n == 1) {
       mul_rec(i - 1, a, b, c);
       return;
@@ -712,6 +715,7 @@ class tower {
   }
 
   void apply_rec(const frobenius_map& map, int i, const value* x, value* out) const {
+    if (block_size(i) >= (std::size_t{1} << 14)) poll();
     if (i < 0) {
       const std::uint64_t base_degree = std::uint64_t{1} << shape_.base_log;
       out[0] = Base::frobenius(x[0], map.m % base_degree);
@@ -752,6 +756,7 @@ class tower {
 
   /// out = τ^k(x) at level i: block j times ζ^(j·k mod r).
   void tau_rec(int i, std::uint64_t k, const value* x, value* out) const {
+    if (block_size(i) >= (std::size_t{1} << 14)) poll();
     const tower_level& L = shape_.levels[static_cast<std::size_t>(i)];
     const std::size_t r = L.prime, s = L.stride;
     const auto& zeta = zeta_powers(i);
@@ -766,6 +771,7 @@ class tower {
   }
 
   void inverse_rec(int i, const value* x, value* out) const {
+    if (block_size(i) >= (std::size_t{1} << 14)) poll();
     if (i < 0) {
       out[0] = Base::inv(x[0]);
       return;
@@ -804,8 +810,15 @@ class tower {
     for (std::size_t j = 0; j < r; ++j) mul_rec(i - 1, q + j * s, norm_inverse, out + j * s);
   }
 
+  /// The caller's check when it set one (which polls the search scope itself: Lenstra's constants name their stage),
+  /// else the search_scope of this thread (search_stop.hpp: a deadline, a cancel): a stopped computation throws
+  /// cancelled_error, and the caller's search_stop says whether the deadline or a cancel ended it.
   void poll() const {
-    if (poll_) poll_();
+    if (poll_) {
+      poll_();
+    } else if (!keep_searching_now()) {
+      throw cancelled_error("the computation in the tower field was stopped");
+    }
   }
 
   tower_shape shape_;

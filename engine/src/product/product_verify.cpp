@@ -16,6 +16,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/mex.hpp"
+#include "tartan/core/time_limit.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/product/box_cells.hpp"
 
@@ -114,6 +115,60 @@ move_profile profile_moves(const turning_game& factor, std::size_t extent, std::
   }
   return p;
 }
+
+/// The moves of a factor from each coin below `extent`, as a lower bound: counted exactly at up to 1024 coins evenly
+/// spread (every coin of a shorter axis), each count taken for the coins up to the next one counted (move counts
+/// grow with the coin; with counts growing as a power of the coin, the steps lose a fraction of a percent of the
+/// sum), and capped by a budget of 2^24 moves in all, so that a game that counts by listing its moves lists no more
+/// than that; past the budget, the last count stands for the coins above. Counts, never timings: the same on every
+/// machine.
+std::vector<double> moves_per_coin(const turning_game& factor, std::size_t extent) {
+  constexpr std::uint64_t budget = std::uint64_t{1} << 24;
+  constexpr std::size_t most_counted = 1024;
+  const std::size_t stride = (extent + most_counted - 1) / most_counted;
+  std::vector<double> moves(extent, 0);
+  std::uint64_t spent = 0, last = 0;
+  for (std::size_t c = 0; c < extent; ++c) {
+    if (c % stride == 0 && spent < budget) {
+      last = factor.count_moves(static_cast<coin>(c), budget - spent);
+      spent += last;
+    }
+    moves[c] = static_cast<double>(last);
+  }
+  return moves;
+}
+
+/// The work of a direct computation cell by cell, from the factors' moves (moves_per_coin): cell (r, b) calls the
+/// inner factor's option_values once per row move of row r, and each call lists about as many values as that factor
+/// has moves from b, so its weight is row_moves(r) · (1 + moves_inner(b)) + 1. What the progress reports and the
+/// pace projects is the weighted fraction done: the first rows, with few row moves, are a small part of the work.
+struct work_model {
+  std::vector<double> row_moves;     // per row: its row moves, the product of the factors' moves at its coordinates
+  std::vector<double> column_total;  // column_total[b]: Σ_{t < b} (1 + moves_inner(t)), b = 0..cols
+  double total = 0;                  // the weight of the whole box
+
+  work_model(const tartan_game& game, std::span<const std::size_t> extents) {
+    const std::size_t k = extents.size();
+    const std::vector<double> inner = moves_per_coin(game.factor(k - 1), extents[k - 1]);
+    column_total.assign(inner.size() + 1, 0);
+    for (std::size_t b = 0; b < inner.size(); ++b) column_total[b + 1] = column_total[b] + 1 + inner[b];
+    std::vector<std::vector<double>> per_factor;
+    for (std::size_t i = 0; i + 1 < k; ++i) per_factor.push_back(moves_per_coin(game.factor(i), extents[i]));
+    const std::span<const std::size_t> row_extents = extents.first(k - 1);
+    row_moves.reserve(static_cast<std::size_t>(cell_count(row_extents)));
+    tartan::for_each_cell<coin>(row_extents, [&](std::span<const coin> row) {
+      double m = 1;
+      for (std::size_t i = 0; i + 1 < k; ++i) m *= per_factor[i][row[i]];
+      row_moves.push_back(m);
+    });
+    for (const double m : row_moves) total += m * column_total.back() + static_cast<double>(extents[k - 1]);
+  }
+
+  /// The weight of the first `columns` cells of row r.
+  double done(std::size_t r, std::size_t columns) const {
+    return row_moves[r] * column_total[columns] + static_cast<double>(columns);
+  }
+};
 
 /// The row moves of row r as toggles: move m's set of rows is move m-1's set with rows
 /// toggles[begin[m] .. begin[m+1]) toggled (move -1 is the empty set). Rows in a set are all below r.
@@ -215,6 +270,7 @@ struct direct_run {
   const tartan_game& game;
   const box_layout& layout;
   std::vector<grundy_value>& values;
+  const work_model& model;
   std::unique_ptr<std::atomic<std::size_t>[]> progress;  // per row: columns computed
   std::atomic<std::size_t> next_row{0};
   std::atomic<bool> stop{false};
@@ -223,8 +279,8 @@ struct direct_run {
   unsigned finished = 0;
   std::exception_ptr failure;
 
-  direct_run(const tartan_game& g, const box_layout& l, std::vector<grundy_value>& v)
-      : game(g), layout(l), values(v), progress(new std::atomic<std::size_t>[l.rows]) {
+  direct_run(const tartan_game& g, const box_layout& l, std::vector<grundy_value>& v, const work_model& w)
+      : game(g), layout(l), values(v), model(w), progress(new std::atomic<std::size_t>[l.rows]) {
     for (std::size_t r = 0; r < l.rows; ++r) progress[r].store(0, std::memory_order_relaxed);
   }
 
@@ -274,10 +330,11 @@ struct direct_run {
     }
   }
 
+  /// The weighted fraction of the work done (work_model).
   double fraction_done() const {
-    std::uint64_t done = 0;
-    for (std::size_t r = 0; r < layout.rows; ++r) done += progress[r].load(std::memory_order_relaxed);
-    return static_cast<double>(done) / (static_cast<double>(layout.rows) * static_cast<double>(layout.cols));
+    double done = 0;
+    for (std::size_t r = 0; r < layout.rows; ++r) done += model.done(r, progress[r].load(std::memory_order_relaxed));
+    return model.total > 0 ? std::min(1.0, done / model.total) : 1.0;
   }
 };
 
@@ -301,8 +358,10 @@ verify_plan plan_direct(const tartan_game& game, std::span<const std::size_t> ex
   const std::uint64_t cells = cell_count(extents);
   threads = std::max(threads, 1u);
   verify_plan plan;
+  // The values, and per row its progress and its weight in the work model; per column the model's running total.
   plan.bytes = saturating_add(saturating_mul(cells, sizeof(grundy_value)),
-                              saturating_mul(layout.rows, sizeof(std::atomic<std::size_t>)));
+                              saturating_add(saturating_mul(layout.rows, sizeof(std::atomic<std::size_t>) + 8),
+                                             saturating_mul(layout.cols, 8)));
   if (plan.bytes > cap) {
     plan.at_least = true;
     return plan;
@@ -377,8 +436,45 @@ std::uint64_t verify_memory_estimate(const tartan_game& game, std::span<const st
 namespace {
 
 /// The direct computation with the factors in the order given (the last one innermost).
+/// The time limit of a direct computation: `limit` seconds (0: none) from `start` on `clock`, the start of the whole
+/// run (a verification's factor sequences count too).
+struct time_budget {
+  std::function<double()> clock;
+  double start = 0;
+  double limit = 0;
+
+  explicit time_budget(const verify_options& options)
+      : clock(options.clock ? options.clock : [] {
+          return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+        }),
+        start(clock()),
+        limit(options.max_seconds) {}
+};
+
+/// Refuses (time_limit_error) a direct computation whose calls of option_values (direct_call_count) would take past
+/// the limit even at min_seconds_per_call each, shared among `threads`.
+void check_direct_time(const tartan_game& game, std::span<const std::size_t> extents, unsigned threads,
+                       const time_budget& budget) {
+  if (budget.limit <= 0) return;
+  const double calls = direct_call_count(game, extents);
+  const double spent = budget.clock() - budget.start;
+  const double least = spent + calls * min_seconds_per_call / std::max(threads, 1u);
+  if (least <= budget.limit) return;
+  const std::string subject = "a direct computation of '" + game.name() + "' over " + format_size(extents);
+  const auto [estimated, limit] = format_seconds_apart(least, budget.limit);
+  const auto call_count = calls >= 1.8e19 ? std::string("more than 18446744073709551615")
+                                          : std::to_string(static_cast<std::uint64_t>(calls));
+  throw time_limit_error(subject,
+                         subject + " calls a factor's option values at least " + call_count + " times, at least " +
+                             estimated + " on " + std::to_string(threads) + (threads == 1 ? " thread" : " threads") +
+                             " even at 1 ns a call, over the time limit of " + limit,
+                         "give a smaller size", least, budget.limit, 0, true);
+}
+
+/// The direct computation with the factors in the order given (the last one innermost), under `budget`: stopped
+/// once the pace measured projects past its limit or the limit is reached, the table then incomplete.
 direct_table compute_direct(const tartan_game& game, std::span<const std::size_t> extents,
-                            const verify_options& options) {
+                            const verify_options& options, const time_budget& budget) {
   const box_layout layout(extents);
   const unsigned threads = resolve_threads(options.threads, layout.rows);
   check_plan(game, extents, threads, memory_limit_or_default(options.memory_limit), "a direct computation");
@@ -386,7 +482,8 @@ direct_table compute_direct(const tartan_game& game, std::span<const std::size_t
   direct_table table;
   table.extents = layout.extents;
   table.values.assign(static_cast<std::size_t>(cell_count(extents)), 0);
-  direct_run run(game, layout, table.values);
+  const work_model work(game, extents);
+  direct_run run(game, layout, table.values, work);
 
   std::vector<std::thread> workers;
   workers.reserve(threads);
@@ -403,20 +500,29 @@ direct_table compute_direct(const tartan_game& game, std::span<const std::size_t
       if (++run.finished == threads) run.finished_cv.notify_all();
     });
   }
+  // About ten times a second: the progress (which may cancel), then the time limit, reached or projected from the
+  // weighted fraction done once the computation has run pace_guard::min_measured_seconds.
+  const bool timed = budget.limit > 0;
+  fraction_guard time_limit(budget.limit, "the direct computation", budget.clock() - budget.start, budget.clock);
+  search_end stopped = search_end::complete;
   {
     std::unique_lock lock(run.mutex);
     while (run.finished < threads) {
-      if (options.progress) {
-        run.finished_cv.wait_for(lock, std::chrono::milliseconds(100));
-        if (run.finished < threads && !run.stop.load()) {
-          lock.unlock();
-          const bool go_on = options.progress(run.fraction_done());
-          lock.lock();
-          if (!go_on) run.stop.store(true);
-        }
-      } else {
+      if (!options.progress && !timed) {
         run.finished_cv.wait(lock);
+        continue;
       }
+      run.finished_cv.wait_for(lock, std::chrono::milliseconds(100));
+      if (run.finished == threads || run.stop.load()) continue;
+      lock.unlock();
+      const double fraction = run.fraction_done();
+      if (options.progress && !options.progress(fraction)) {
+        stopped = search_end::cancelled;
+      } else if (!time_limit(fraction)) {
+        stopped = search_end::time_limit;
+      }
+      lock.lock();
+      if (stopped != search_end::complete) run.stop.store(true);
     }
   }
   for (std::thread& w : workers) w.join();
@@ -427,6 +533,10 @@ direct_table compute_direct(const tartan_game& game, std::span<const std::size_t
   for (std::size_t r = 0; r < layout.rows; ++r) {
     table.computed[r] = run.progress[r].load(std::memory_order_acquire);
     if (table.computed[r] != layout.cols) table.complete = false;
+  }
+  if (!table.complete) {
+    table.stopped = stopped;
+    table.where = time_limit.why();
   }
   if (table.complete && options.progress) options.progress(1.0);
   return table;
@@ -485,10 +595,9 @@ std::size_t cheapest_inner_factor(const tartan_game& game, std::span<const std::
   return estimate(best) * 1.5 < estimate(k - 1) ? best : k - 1;
 }
 
-}  // namespace
-
-direct_table direct_product_values(const tartan_game& game, std::span<const std::size_t> extents,
-                                   const verify_options& options) {
+/// direct_product_values under `budget`, which may have begun before (verify_product's sequences).
+direct_table direct_values(const tartan_game& game, std::span<const std::size_t> extents, const verify_options& options,
+                           const time_budget& budget) {
   game.check_extents(extents);
   const std::size_t k = extents.size();
   if (options.inner_factor != verify_options::any_factor && options.inner_factor >= k) {
@@ -500,9 +609,11 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
     check_plan(game, extents, resolve_threads(options.threads, box_layout(extents).rows),
                memory_limit_or_default(options.memory_limit), "a direct computation");
   }
+  // Whichever factor goes innermost: direct_call_count is the least over the orders.
+  check_direct_time(game, extents, resolve_threads(options.threads, box_layout(extents).rows), budget);
   const std::size_t inner =
       options.inner_factor == verify_options::any_factor ? cheapest_inner_factor(game, extents) : options.inner_factor;
-  if (inner == k - 1) return compute_direct(game, extents, options);
+  if (inner == k - 1) return compute_direct(game, extents, options, budget);
 
   // Compute with the axes permuted (factor `inner` last, the others in their order), then lay the values out in
   // the original order. By symmetry of the definition, G of the permuted product at the permuted cell is G here.
@@ -524,10 +635,10 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
       check_plan(permuted_game, permuted_extents, resolve_threads(options.threads, box_layout(permuted_extents).rows),
                  memory_limit_or_default(options.memory_limit), "a direct computation");
     } catch (const limit_error&) {
-      return compute_direct(game, extents, options);
+      return compute_direct(game, extents, options, budget);
     }
   }
-  const direct_table permuted = compute_direct(permuted_game, permuted_extents, options);
+  const direct_table permuted = compute_direct(permuted_game, permuted_extents, options, budget);
 
   const std::vector<std::size_t> permuted_stride = tartan::row_major_strides(permuted_extents);
   direct_table table;
@@ -536,6 +647,8 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
   const std::size_t cols = extents[k - 1], permuted_cols = permuted_extents[k - 1];
   table.computed.assign(permuted.values.size() / cols, 0);
   table.complete = permuted.complete;
+  table.stopped = permuted.stopped;
+  table.where = permuted.where;
   bool prefix = true;  // every cell of the current original row so far is computed
   std::size_t index = 0;
   tartan::for_each_cell<coin>(extents, [&](std::span<const coin> cell) {
@@ -549,6 +662,31 @@ direct_table direct_product_values(const tartan_game& game, std::span<const std:
     ++index;
   });
   return table;
+}
+
+}  // namespace
+
+double direct_call_count(const tartan_game& game, std::span<const std::size_t> extents) {
+  game.check_extents(extents);
+  const std::size_t k = extents.size();
+  std::vector<double> moves(k);  // Σ over the coins of factor i of its moves
+  for (std::size_t i = 0; i < k; ++i) {
+    for (const double m : moves_per_coin(game.factor(i), extents[i])) moves[i] += m;
+  }
+  double least = std::numeric_limits<double>::infinity();
+  for (std::size_t inner = 0; inner < k; ++inner) {
+    double calls = static_cast<double>(extents[inner]);
+    for (std::size_t j = 0; j < k; ++j) {
+      if (j != inner) calls *= moves[j];
+    }
+    least = std::min(least, calls);
+  }
+  return least;
+}
+
+direct_table direct_product_values(const tartan_game& game, std::span<const std::size_t> extents,
+                                   const verify_options& options) {
+  return direct_values(game, extents, options, time_budget(options));
 }
 
 std::vector<grundy_value> naive_product_values(const tartan_game& game, std::span<const std::size_t> extents,
@@ -590,11 +728,13 @@ std::vector<grundy_value> naive_product_values(const tartan_game& game, std::spa
 verify_report verify_product(const tartan_game& game, std::span<const std::size_t> extents,
                              const verify_options& options) {
   const auto start = std::chrono::steady_clock::now();
+  const time_budget budget(options);
   game.check_extents(extents);
   // The factors' values first: one that overflows 64 bits says so before anything else (the sequences have their
-  // own memory check); then the direct computation checks its own plan before allocating.
+  // own memory check); then the direct computation checks its own plan before allocating, and its time in what is
+  // left of the limit.
   const tartan_values theorem = game.values(extents, options.memory_limit, options.max_seconds);
-  const direct_table direct = direct_product_values(game, extents, options);
+  const direct_table direct = direct_values(game, extents, options, budget);
 
   const box_layout layout(extents);
   verify_report report;
@@ -602,6 +742,8 @@ verify_report verify_product(const tartan_game& game, std::span<const std::size_
   report.extents = direct.extents;
   report.threads = resolve_threads(options.threads, layout.rows);
   report.complete = direct.complete;
+  report.stopped = direct.stopped;
+  report.where = direct.where;
   const std::size_t dims = extents.size();
   const std::size_t cols = layout.cols;
   std::vector<coin> cell(dims, 0);

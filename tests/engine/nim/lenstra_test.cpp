@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -23,6 +24,7 @@
 #include "support/reference_data.hpp"
 #include "support/temporary_dir.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/nim/ordinal_nimber.hpp"
 
 namespace tartan {
@@ -366,7 +368,15 @@ TEST(LenstraTest, AKilledRunGoesOnFromItsCheckpoint) {
   const std::vector<lenstra_constant> all = read_lenstra_checkpoint(path);
   ASSERT_EQ(all.size(), 30u);
   for (std::size_t k = 0; k < 30; ++k) EXPECT_EQ(all[k], table().by_index(k)) << k;
-}
+  TEST(LenstraTest, ComputationStopsWhenItsSearchScopeSaysSo) {
+    // alpha_359 takes many minutes; under a deadline already past, the first product's poll stops it.
+    search_options past;
+    past.deadline = search_options::clock::now() - std::chrono::seconds(1);
+    search_stop stop(past, 1);
+    const detail::search_scope scope(&stop);
+    EXPECT_THROW(static_cast<void>(compute_lenstra_constant(359, lenstra_table::builtin())), cancelled_error);
+    EXPECT_EQ(stop.end(), search_end::time_limit);
+  }
 
 }  // namespace
 }  // namespace tartan

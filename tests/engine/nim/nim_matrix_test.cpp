@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <numeric>
 #include <random>
 #include <vector>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/nim/nimber.hpp"
 
 namespace tartan {
@@ -185,6 +187,25 @@ TEST(NimMatrixTest, ParsesRowsAndRejectsBadInput) {
   EXPECT_THAT([] { parse_nim_matrix("1 256\n", 255); },
               ::testing::ThrowsMessage<parse_error>(HasSubstr("line 1, entry 2")));
   EXPECT_THROW(nim_matrix({{1, 2}, {3}}), domain_error);
+}
+
+TEST(NimMatrixTest, EliminationStopsWhenItsSearchScopeSaysSo) {
+  // A deadline already past: the first pivot's poll stops the elimination (cancelled_error naming the column), and
+  // the scope's search_stop says it was the deadline. Without a scope the same matrix is eliminated.
+  std::mt19937_64 rng(39);
+  nim_matrix m(64, 64);
+  for (std::size_t i = 0; i < 64; ++i)
+    for (std::size_t j = 0; j < 64; ++j) m(i, j) = rng();
+  search_options past;
+  past.deadline = search_options::clock::now() - std::chrono::seconds(1);
+  search_stop stop(past, 1);
+  {
+    const detail::search_scope scope(&stop);
+    EXPECT_THROW(static_cast<void>(determinant(m)), cancelled_error);
+    EXPECT_THROW(static_cast<void>(rank(m)), cancelled_error);
+  }
+  EXPECT_EQ(stop.end(), search_end::time_limit);
+  EXPECT_NO_THROW(static_cast<void>(determinant(m)));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -15,6 +16,7 @@
 #include "support/error_message.hpp"
 #include "support/ordinal_reference.hpp"
 #include "support/reference_data.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/nim/field_nimber.hpp"
 #include "tartan/nim/lenstra.hpp"
 #include "tartan/nim/nim_field.hpp"
@@ -336,6 +338,30 @@ TEST(OrdinalNimberTest, DegreesOfLenstrasKappasMatchThePublishedRecords) {
     ++checked;
   }
   EXPECT_GE(checked, 40);
+}
+
+TEST(OrdinalNimberTest, TowerComputationsStopWhenTheirSearchScopeSaysSo) {
+  // The degree of w^(w^30) + w takes Frobenius maps in a field of degree 102180, polling between them: under a
+  // deadline already past it stops at the first poll; a cancel (the progress callback) stops it the same way.
+  const ordinal_nimber x = ordinal_nimber::parse("w^(w^30)+w");
+  search_options past;
+  past.deadline = search_options::clock::now() - std::chrono::seconds(1);
+  search_stop late(past, 1);
+  {
+    const detail::search_scope scope(&late);
+    EXPECT_THROW(static_cast<void>(ordinal_degree(x)), cancelled_error);
+  }
+  EXPECT_EQ(late.end(), search_end::time_limit);
+  search_options cancelling;
+  cancelling.progress = [](double) { return false; };
+  search_stop cancelled(cancelling, 1);
+  {
+    const detail::search_scope scope(&cancelled);
+    EXPECT_THROW(static_cast<void>(ordinal_degree(x)), cancelled_error);
+  }
+  EXPECT_EQ(cancelled.end(), search_end::cancelled);
+  // Outside any scope, small fields compute as always: ω has degree 6 (ω^3 = 2 lies in GF(4)).
+  EXPECT_EQ(ordinal_degree(ordinal_nimber::omega()), 6u);
 }
 
 }  // namespace

@@ -7,11 +7,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/time_limit.hpp"
 #include "tartan/games/registry.hpp"
+#include "tartan/nim/nimber.hpp"
 #include "tartan/turning/turning_code.hpp"
 
 namespace tartan {
@@ -248,6 +251,118 @@ TEST(ProductVerifyTest, ProgressReportsAndCanStop) {
   };
   EXPECT_TRUE(verify_product(game, box_extents{16, 16}, to_the_end).complete);
   EXPECT_EQ(last, 1.0);
+}
+
+TEST(ProductVerifyTest, CallCountIsTheLeastOverTheFactorOrders) {
+  // Ruler has c + 1 moves from coin c (a run of 1 to c + 1 coins ending at c), counted at every coin of an axis of
+  // at most 1024: ruler innermost on the 40-coin axis makes Σ_{a<30} (a + 1) · 40 = 465 · 40 calls, the other order
+  // Σ_{b<40} (b + 1) · 30 = 820 · 30.
+  EXPECT_EQ(direct_call_count(product("ruler*ruler"), box_extents{30, 40}), 465.0 * 40);
+  // Twins turns exactly two coins: c moves from c (none from 0), so 28 · 29 / 2 · 40 against 39 · 40 / 2 · 29.
+  EXPECT_EQ(direct_call_count(product("twins*twins"), box_extents{29, 40}), std::min(406.0 * 40, 780.0 * 29));
+  // Three factors: every order but the innermost multiplies the others' sums.
+  EXPECT_EQ(direct_call_count(product("ruler*ruler*ruler"), box_extents{4, 5, 6}),
+            std::min({10.0 * 15 * 6, 10.0 * 21 * 5, 15.0 * 21 * 4}));
+}
+
+TEST(ProductVerifyTest, TimeLimitRefusesFromTheCallCountBeforeAnyWork) {
+  // 3000x3000 Rugs makes at least 1.35 · 10^10 calls of option_values: past 1 s at 1 ns a call on one thread, on
+  // any machine, so the refusal comes before the direct computation starts, with the call count in the message.
+  const tartan_game rugs = product("ruler*ruler");
+  verify_options options;
+  options.threads = 1;
+  options.max_seconds = 1;
+  try {
+    static_cast<void>(verify_product(rugs, box_extents{3000, 3000}, options));
+    FAIL() << "not refused";
+  } catch (const time_limit_error& e) {
+    EXPECT_THAT(std::string(e.what()),
+                HasSubstr("a direct computation of 'ruler*ruler' over 3000x3000 calls a factor's option values at "
+                          "least "));
+    EXPECT_THAT(std::string(e.what()), HasSubstr("on 1 thread even at 1 ns a call, over the time limit of 1 s"));
+    EXPECT_TRUE(e.figures().at_least);
+    EXPECT_GE(e.estimate_seconds(), direct_call_count(rugs, box_extents{3000, 3000}) * min_seconds_per_call);
+    EXPECT_GT(e.estimate_seconds(), 13.0);
+  }
+  // With no limit, or a limit above the bound, nothing is refused (a small box finishes).
+  options.max_seconds = 60;
+  EXPECT_TRUE(verify_product(rugs, box_extents{32, 32}, options).complete);
+}
+
+/// The clock of a run that reads `before` until the first progress report, then `after`: a time limit tested
+/// without waiting for it. The report comes after the direct computation has run about 0.1 s.
+struct stepped_clock {
+  double before = 0;
+  double after = 0;
+  std::shared_ptr<std::atomic<bool>> reported = std::make_shared<std::atomic<bool>>(false);
+  void arm(verify_options& options) const {
+    auto flag = reported;
+    options.clock = [flag, b = before, a = after] { return flag->load() ? a : b; };
+    options.progress = [flag](double) {
+      flag->store(true);
+      return true;
+    };
+  }
+};
+
+/// Options for a one-thread verification under `max_seconds`, timed by `clock`.
+verify_options one_thread_within(double max_seconds, const stepped_clock& clock) {
+  verify_options options;
+  options.threads = 1;
+  options.max_seconds = max_seconds;
+  clock.arm(options);
+  return options;
+}
+
+TEST(ProductVerifyTest, TimeLimitReachedStopsWithThePartialReport) {
+  // Rugs on 3000x3000 takes hours; a limit of 10^6 s passes the call count, and the clock jumps past the limit at
+  // the first progress report: the run stops there and reports the cells computed, a row-major prefix on one
+  // thread. A wrong "theorem" at a few cells shows that exactly the cells of that prefix were compared.
+  const tartan_game rugs = product("ruler*ruler");
+  verify_options options = one_thread_within(1e6, stepped_clock{0, 2e6});
+  const std::vector<std::size_t> wrong{5, 2999, 3000 + 7, 2 * 3000 + 11, 8999999};
+  options.expected = [&](std::span<const coin> cell, std::span<const grundy_value> values) {
+    const std::size_t index = cell[0] * std::size_t{3000} + cell[1];
+    const grundy_value theorem = nim_mul(values[0], values[1]);
+    return std::find(wrong.begin(), wrong.end(), index) != wrong.end() ? theorem ^ 1 : theorem;
+  };
+  const verify_report report = verify_product(rugs, box_extents{3000, 3000}, options);
+  EXPECT_FALSE(report.complete);
+  EXPECT_EQ(report.stopped, search_end::time_limit);
+  EXPECT_THAT(report.where, HasSubstr("the direct computation stopped at the time limit of "));
+  EXPECT_GT(report.checked, 0u);
+  EXPECT_LT(report.checked, 9000000u);
+  const auto within = static_cast<std::uint64_t>(
+      std::count_if(wrong.begin(), wrong.end(), [&](std::size_t index) { return index < report.checked; }));
+  EXPECT_EQ(report.mismatches, within);
+  for (const cell_mismatch& m : report.first_mismatches) {
+    EXPECT_LT(m.cell[0] * std::size_t{3000} + m.cell[1], report.checked);
+    EXPECT_EQ(m.direct ^ 1, m.expected);
+  }
+}
+
+TEST(ProductVerifyTest, PaceProjectedPastTheLimitStops) {
+  // At the first report the clock reads 0.6 s, past pace_guard::min_measured_seconds, with a tiny fraction of the
+  // work done (the box takes hours): the projection is far over 100 s, and the run stops saying so.
+  const verify_report report =
+      verify_product(product("ruler*ruler"), box_extents{3000, 3000}, one_thread_within(100, stepped_clock{0, 0.6}));
+  EXPECT_FALSE(report.complete);
+  EXPECT_EQ(report.stopped, search_end::time_limit);
+  EXPECT_THAT(report.where, HasSubstr("the direct computation would take about "));
+  EXPECT_THAT(report.where, HasSubstr(" at the pace measured ("));
+  EXPECT_THAT(report.where, HasSubstr(" of its work in 600 ms), over the time limit of 100 s"));
+  EXPECT_EQ(report.mismatches, 0u);
+}
+
+TEST(ProductVerifyTest, CancelledRunSaysNoTimeLimit) {
+  verify_options options;
+  options.threads = 1;
+  options.max_seconds = 1e6;
+  options.progress = [](double) { return false; };
+  const verify_report report = verify_product(product("ruler*ruler"), box_extents{3000, 3000}, options);
+  EXPECT_FALSE(report.complete);
+  EXPECT_EQ(report.stopped, search_end::cancelled);
+  EXPECT_TRUE(report.where.empty());
 }
 
 TEST(ProductVerifyTest, MemoryIsEstimatedBeforeAllocating) {

@@ -34,11 +34,14 @@ namespace tartan {
 struct analyze_options {
   /// Bytes the factors' sequences may take (sequence_limits.hpp); 0: default_memory_limit().
   std::uint64_t max_memory = 0;
-  /// Seconds the sequences may take, projected from their pace (time_limit.hpp); 0: no limit.
+  /// Seconds the sequences may take, projected from their pace (time_limit.hpp), and a count of winning moves
+  /// (move_count.hpp: reached, or projected from the moves counted); 0: no limit.
   double max_seconds = 0;
-  /// The fraction of the sequences computed, now and then; returning false stops the work with cancelled_error
-  /// (the values computed stay in the game's cache). Empty: no reports.
+  /// The fraction of the sequences computed, now and then; returning false stops the work with cancelled_error (the
+  /// values computed stay in the game's cache). Empty: no reports.
   progress_callback progress = {};
+  /// The same for a count's moves (move_count.hpp), which come after the sequences; empty: `progress`.
+  progress_callback count_progress = {};
 };
 
 /// One option of a position: a legal move and the value of the position it leads to.

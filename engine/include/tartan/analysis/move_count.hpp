@@ -35,7 +35,11 @@ struct move_count_result {
  * N·|L| per factor of N coins, O(1) per move; other games list their moves), plus per box the product of the
  * factors' table sizes but the last, one nim division each. Never the number of cells or of winning moves.
  * Throws as analyze() for the game, the axes and the sequences; limit_error when the tables would exceed the
- * memory limit or the moves to count exceed about 2^36; overflow_error when the count exceeds 2^128.
+ * memory limit or the moves to count exceed about 2^36; overflow_error when the count exceeds 2^128. Under
+ * options.max_seconds, counting the moves stops with time_limit_error once the limit is reached or the pace of the
+ * moves counted (after pace_guard::min_measured_seconds) projects past it; options.count_progress (or options.progress)
+ * reports the fraction of the moves counted (weighed by the moves per coin), and returning false stops with
+ * cancelled_error, whose message gives the position's value, known by then. A stopped count has no partial answer.
  *
  * Example: count_winning_moves(game_handle(games::find_game("mock-turtles")), parse_box_region({4}, "0,3"))
  *          .winning_moves == 1 (the value is 1 ⊕ 7 = 6, and only the move turning coins 0 and 3 reaches 0)

@@ -7,6 +7,10 @@
 // poll detail::keep_searching(), which reads the search_stop of the search running on this thread
 // (detail::search_scope sets it), so a finder stops within a few microseconds of the deadline or the cancel, whatever
 // the game. The moves visited before the stop stay visited: the caller keeps them and reports where it stopped.
+//
+// The same scope stops other long single-threaded computations at their own poll points: the ordinals' tower fields
+// (inverses, degrees, Lenstra's constants) poll detail::keep_searching_now() between products and throw
+// cancelled_error, and the caller reads from its search_stop whether the deadline or a cancel ended the work.
 #pragma once
 
 #include <chrono>
@@ -65,6 +69,14 @@ class search_stop {
     return check();
   }
 
+  /// keep_going() reading the clock (and reporting) at once: for loops whose steps are long (a product in a large
+  /// field), where waiting for `stride` polls would overrun the deadline.
+  bool keep_going_now() {
+    if (end_ != search_end::complete) return false;
+    polls_ = 0;
+    return check();
+  }
+
   /// Records that the visitor stopped the search (search_end::stopped), unless it had already stopped otherwise.
   void visitor_stopped() {
     if (end_ == search_end::complete) end_ = search_end::stopped;
@@ -75,6 +87,8 @@ class search_stop {
   /// The coins whose search was finished (all of them when complete).
   std::uint64_t coins_done() const { return end_ == search_end::complete ? total_ : index_; }
   std::uint64_t total() const { return total_; }
+  /// The deadline of the search, if any: what a computation under this scope may project its time against.
+  const std::optional<clock::time_point>& deadline() const { return options_.deadline; }
 
   /// Polls between two readings of the clock: about a microsecond of a finder's inner loop.
   static constexpr std::uint32_t stride = 256;
@@ -112,6 +126,13 @@ class search_scope {
 inline bool keep_searching() {
   search_stop* stop = current_search();
   return stop == nullptr || stop->keep_going();
+}
+
+/// The same reading the clock at every call (search_stop::keep_going_now): for long steps, such as the products of
+/// the ordinals' tower fields, which any computation run under a search_scope stops between.
+inline bool keep_searching_now() {
+  search_stop* stop = current_search();
+  return stop == nullptr || stop->keep_going_now();
 }
 
 }  // namespace detail

@@ -28,9 +28,10 @@ namespace tartan {
  */
 class time_limit_error : public limit_error {
  public:
-  /// `problem` and `advice` as for limit_error; `asked` names the work, e.g. "g(0..9999999) of 1-3".
+  /// `problem` and `advice` as for limit_error; `asked` names the work, e.g. "g(0..9999999) of 1-3"; `fits` 0 when
+  /// unknown; `at_least`: the estimate is a lower bound (counted work at the fastest pace, not a measured pace).
   time_limit_error(std::string asked, std::string problem, std::string advice, double estimate_seconds,
-                   double limit_seconds, std::uint64_t fits);
+                   double limit_seconds, std::uint64_t fits, bool at_least = false);
 
   /// The projected time of the whole computation.
   double estimate_seconds() const { return estimate(); }
@@ -103,5 +104,41 @@ class pace_guard {
   };
   mark marks_[64] = {};
 };
+
+/**
+ * Watches a computation that reports the fraction of its work done (0..1), weighted by cost, against a time limit
+ * (0: none): it must stop once the limit is reached, or once it has run min_measured_seconds and the pace measured
+ * projects the whole past the limit (t / fraction). `spent`: seconds of the same run spent before this computation
+ * began, counted against the limit. Not a refusal before the work: the caller stops, keeps what it finished and says
+ * why() (a stop, unlike pace_guard's time_limit_error, keeps a partial result: cells checked, positions searched).
+ *
+ * Example: fraction_guard guard(60, "the check"); ... if (!guard(done / total)) { stop; report guard.why(); }
+ */
+class fraction_guard {
+ public:
+  fraction_guard(double max_seconds, std::string what, double spent = 0, std::function<double()> clock = {});
+
+  /// True while the work may go on; false once it must stop, from then on.
+  bool operator()(double fraction);
+
+  /// Why it must stop: "<what> would take about 2.1 h at the pace measured (0.4% of its work in 30 s), over the time
+  /// limit of 60 s" or "<what> stopped at the time limit of 60 s, 93% of its work done"; empty while it may go on.
+  const std::string& why() const { return why_; }
+  bool stopped() const { return !why_.empty(); }
+  /// When stopped: the time the whole was projected to take (the time spent, when the limit was reached).
+  double estimate() const { return estimate_; }
+
+ private:
+  double max_seconds_;
+  std::string what_;
+  double spent_;
+  std::function<double()> clock_;
+  double start_ = 0;
+  std::string why_;
+  double estimate_ = 0;
+};
+
+/// A fraction as a percentage with the decimals that show it: "37%", "0.4%", "0.0031%".
+std::string percent_text(double fraction);
 
 }  // namespace tartan

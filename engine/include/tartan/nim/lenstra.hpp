@@ -109,8 +109,10 @@ using lenstra_progress = std::function<bool(unsigned prime, const std::string& s
 /**
  * Computes the constants of the odd prime p from the definition (above), the constants of the odd primes below p
  * taken from `lower` (which must hold them all). Throws domain_error when p is not an odd prime or `lower` lacks a
- * smaller one, cancelled_error when `progress` returns false, limit_error when the field exceeds `max_memory` bytes
- * (0: the default limit).
+ * smaller one, cancelled_error when `progress` returns false or the search scope of this thread (search_stop.hpp)
+ * says stop (its deadline, a cancel: the message names the stage), time_limit_error when that deadline is one the
+ * tests of an excess cannot meet (one product timed in the field of α_p, before the tests), limit_error when the
+ * field exceeds `max_memory` bytes (0: the default limit).
  * Complexity: Lenstra's recursion for Q(f(p)) takes the degree of each κ_g, O(log^2 D) Frobenius maps in its field;
  * each excess tried costs O(log D) products and Frobenius maps in GF(2^D), D the exponent e_p, and one power
  * (2^f-1)/p there; a product in the tower costs O(N^1.6) products of nimbers, N = D over the finite part's degree,

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "tartan/core/progress.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/game_concepts.hpp"
 
@@ -41,8 +42,15 @@ struct verify_options {
   unsigned threads = 0;
   /// Refuse (limit_error) when the estimated memory exceeds this many bytes; 0 means default_memory_limit().
   std::uint64_t memory_limit = 0;
-  /// Refuse (time_limit_error) a factor's sequence projected to take longer than this many seconds; 0: no limit.
+  /// The time limit of the whole run in seconds (0: none). The factors' sequences are refused (time_limit_error) as
+  /// the sequences of seq are, from their pace; the direct computation is refused before it starts when its
+  /// option_values calls, counted from the factors' moves, would take longer even at the fastest pace of any machine
+  /// (min_seconds_per_call each, an operation count: the same refusal on every machine); while it runs, it stops
+  /// once the pace measured projects past the limit (after pace_guard::min_measured_seconds of work) or the limit is
+  /// reached, and the report covers the cells computed (stopped == search_end::time_limit, `where` says why).
   double max_seconds = 0;
+  /// The clock the time limit is measured by, in seconds from any origin; empty: the steady clock. For tests.
+  std::function<double()> clock;
   /// The factor computed innermost (its option_values hook is called once per row move of the others). The
   /// default, `any_factor`, picks the one estimated cheapest (timed at the box's far corner); the values do not
   /// depend on the choice, only the time does.
@@ -58,6 +66,11 @@ struct verify_options {
   std::function<grundy_value(std::span<const coin> cell, std::span<const grundy_value> factor_values)> expected;
 };
 
+/// The least time one call of a factor's option_values takes in the direct computation, on any machine: a lower
+/// bound (a call, its loop over the row move's toggles and the mex of at least one value take several nanoseconds
+/// on the fastest machines), so that a refusal from the count of calls is never wrong.
+inline constexpr double min_seconds_per_call = 1e-9;
+
 /// G from the definition over a box, possibly incomplete when stopped early.
 struct direct_table {
   box_extents extents;
@@ -67,6 +80,11 @@ struct direct_table {
   std::vector<std::size_t> computed;
   /// True when every cell was computed.
   bool complete = false;
+  /// How the computation ended: complete, cancelled (the progress callback returned false) or time_limit.
+  search_end stopped = search_end::complete;
+  /// Why it stopped, when it did by the time limit: "the direct computation would take about 2.1 h at the pace
+  /// measured (0.4% of the work in 30 s), over the time limit of 60 s" or "stopped at the time limit of 60 s".
+  std::string where;
 };
 
 /// One cell where the direct computation and the expected value differ.
@@ -86,7 +104,10 @@ struct verify_report {
   std::vector<cell_mismatch> first_mismatches;  // the first ones in row-major order
   double seconds = 0;                           // wall time of the whole verification, sequences included
   unsigned threads = 1;
-  bool complete = true;  // false when progress stopped it early
+  bool complete = true;  // false when progress or the time limit stopped it early
+  /// How it ended, and why when the time limit stopped it (direct_table's).
+  search_end stopped = search_end::complete;
+  std::string where;
 };
 
 /**
@@ -101,9 +122,22 @@ std::uint64_t verify_memory_estimate(const tartan_game& game, std::span<const st
                                      std::uint64_t cap = UINT64_MAX);
 
 /**
+ * A lower bound on the calls of the inner factor's option_values a direct computation over the box makes, whichever
+ * factor is innermost: Σ over rows of the row's moves, times the columns, from the factors' move counts (counted at
+ * up to 1024 coordinates of each axis, each taken for the coordinates up to the next: move counts grow with the coin).
+ * An operation count, the same on every machine; min_seconds_per_call times it is a lower bound on the time.
+ *
+ * Example: direct_call_count(rugs, {3000, 3000}) is a little below 4501500 · 3000 (Σ (a + 1) over the rows a,
+ * times the columns; counted at every third row)
+ */
+double direct_call_count(const tartan_game& game, std::span<const std::size_t> extents);
+
+/**
  * G over the box straight from the definition of the product game (no theorem used), by the row-move algorithm
  * above, in parallel. Throws limit_error, naming the estimate and the limit, before allocating when the estimate
- * exceeds options.memory_limit; parse_error when the box does not match the factors.
+ * exceeds options.memory_limit; time_limit_error when direct_call_count × min_seconds_per_call, shared among the
+ * threads, exceeds options.max_seconds; parse_error when the box does not match the factors. Stops early under
+ * options.progress and options.max_seconds (see there), the table then incomplete.
  * Complexity: Σ over cells of (#row moves) × (cost of the last factor's option_values), divided among threads.
  *
  * Example: direct_product_values(turning_corners, {4, 4}).values == the 4×4 nim multiplication table

@@ -36,6 +36,14 @@ class coded_rule {
   bool for_each_move(coin n, move_visitor visit) const { return rule_.for_each_move(n, visit); }
 
   /**
+   * The number of moves from coin n, counted without listing them (saturating at 2^64 - 1): what plans a direct
+   * verification or an explicit check, and sizes a count, without listing Ruler's n + 1 runs of up to n coins.
+   *
+   * Example: coded_rule("1-3").move_count(3) == 7
+   */
+  std::uint64_t move_count(coin n) const { return rule_.move_count(n); }
+
+  /**
    * Appends the XOR of g over the other coins of every move from n (each distinct value at least once), for any
    * table g with at least n entries.
    *

@@ -91,7 +91,8 @@ nlohmann::json table_json(std::span<const std::size_t> extents, const std::vecto
 
 /**
  * `tartan verify GAME --size RxC --json`: {"game", "size", "checked", "mismatches", "first_mismatches": [{"cell",
- * "direct", "theorem"}], "seconds", "threads", "complete"}; `given`: the mismatches compare with given values
+ * "direct", "theorem"}], "seconds", "threads", "complete"}, and "stopped" saying why when the time limit stopped it;
+ * `given`: the mismatches compare with given values
  * ("given" instead of "theorem").
  *
  * Example: verify_json(verify_product(rugs, {4, 4}), false)["mismatches"] == 0
