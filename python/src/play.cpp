@@ -103,11 +103,11 @@ void bind_play(py::module_& m) {
                if (h[i] > std::numeric_limits<coin>::max())
                  throw limit_error("moves(): the heap of " + std::to_string(h[i]) +
                                    " has too many moves to list; ask hint() or the winning moves instead");
-               s.current().rule().for_each_heap_move(static_cast<coin>(h[i]), [&](coin take,
-                                                                                  std::span<const coin> leaving) {
-                 out.append(heap_move_tuple(heap_move{take, h[i], {leaving.begin(), leaving.end()}}));
-                 return true;
-               });
+               s.current().rule().for_each_heap_move(
+                   static_cast<coin>(h[i]), [&](coin take, std::span<const coin> leaving) {
+                     out.append(heap_move_tuple(heap_move{take, h[i], {leaving.begin(), leaving.end()}}));
+                     return true;
+                   });
              }
              return out;
            })

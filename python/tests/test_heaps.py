@@ -92,7 +92,7 @@ def test_pages_and_the_empty_position():
     (lambda: tartan.game("ruler").analyze_heaps([3]), "'ruler' is a coin-turning game, not a take-and-break game"),
     (lambda: tartan.game("kayles*kayles").analyze_heaps([3]), "is a tartan product"),
     (lambda: tartan.game("kayles").analyze_heaps([3, -1]), "heaps item 2: -1 is not a heap size"),
-    (lambda: tartan.game("kayles").analyze_heaps([2**32]), "below 2^32"),
+    (lambda: tartan.game("kayles").analyze_heaps([2**64]), "below 2^64"),
     (lambda: tartan.game("kayles").analyze_heaps("3,x"), "heaps item 2: 'x' is not a heap size"),
     (lambda: tartan.game("kayles").analyze_heaps(3), "is not a list of heap sizes"),
 ])
@@ -103,10 +103,11 @@ def test_refusals_say_what_to_give(call, words):
 
 
 def test_heaps_beyond_the_limits_are_refused():
+    # 4.07 has no proven period (Kayles' would answer any heap), so its values must be computed up to the heap.
     with pytest.raises(tartan.LimitError, match="give heaps below 100000000"):
-        tartan.game("kayles").analyze_heaps([200000000])
+        tartan.game("4.07").analyze_heaps([200000000])
     with pytest.raises(tartan.LimitError, match="give heaps below"):
-        tartan.game("kayles").analyze_heaps([30000000], max_memory="1M")
+        tartan.game("4.07").analyze_heaps([30000000], max_memory="1M")
 
 
 def kayles_by_period():

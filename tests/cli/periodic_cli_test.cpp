@@ -273,7 +273,8 @@ TEST(PeriodicCliTest, RefusalsPastWhatAnswersThem) {
        "error: a heap of 4000000000 needs g(0..4000000000), more than the 100000000 values tartan computes at once, "
        "and no proven period of 4.07 answers it; give heaps below 100000000\n"},
       {{"analyze", "kayles", "--heaps", "99999999999", "--misere"},
-       "error: misère play of heaps holds heaps below 2^32 - 1 tokens (its quotient, genera and search count them in "
+       "error: misère play of heaps holds heaps of at most 2^32 - 1 tokens (its quotient, genera and search count them "
+       "in "
        "32 bits); the heap of 99999999999 is past it: give smaller heaps, or leave out misère play\n"},
       {{"seq", "ruler", "10", "--from", "4294967296"},
        "error: g(4294967296..4294967305) of ruler needs g(0..4294967305), but a row has at most 2^32 coins (coins "

@@ -299,9 +299,9 @@ char misere_heap_solver::search(std::vector<coin> root, search_stop* stop) {
 std::vector<coin> misere_heap_sizes(const std::vector<heap_size>& heaps) {
   std::vector<coin> sizes;
   for (const heap_size h : heaps) {
-    if (h >= UINT32_MAX) {
+    if (h > UINT32_MAX) {
       throw limit_error(
-          "misère play of heaps holds heaps below 2^32 - 1 tokens (its quotient, genera and search count "
+          "misère play of heaps holds heaps of at most 2^32 - 1 tokens (its quotient, genera and search count "
           "them in 32 bits); the heap of " +
           std::to_string(h) + " is past it: give smaller heaps, or leave out misère play");
     }

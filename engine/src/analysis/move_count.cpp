@@ -251,8 +251,8 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
 
   // A listed range is cut into chunks of about chunk_moves moves, handed to the threads in turn; an indexed one is
   // counted whole (a transform per chunk would repeat the work) unless its cost is in its coins, then in one
-  // chunk per core, the ranges in parallel. Each chunk weighs its share of its range's cost, for the progress and the pace; each thread keeps one
-  // frequency table per range it counted, merged at the end.
+  // chunk per core, the ranges in parallel. Each chunk weighs its share of its range's cost, for the progress and the
+  // pace; each thread keeps one frequency table per range it counted, merged at the end.
   struct chunk {
     std::size_t table;
     coin first, last;

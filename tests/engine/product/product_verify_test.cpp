@@ -343,14 +343,14 @@ TEST(ProductVerifyTest, TimeLimitReachedStopsWithThePartialReport) {
 
 TEST(ProductVerifyTest, PaceProjectedPastTheLimitStops) {
   // At the first report the clock reads 0.6 s, past pace_guard::min_measured_seconds, with a tiny fraction of the
-  // work done (the box takes hours): the projection is far over 100 s, and the run stops saying so.
+  // work done (the box takes hours): the projection is far over 50 s, and the run stops saying so.
   const verify_report report =
-      verify_product(product("ruler*ruler"), box_extents{3000, 3000}, one_thread_within(100, stepped_clock{0, 0.6}));
+      verify_product(product("ruler*ruler"), box_extents{3000, 3000}, one_thread_within(50, stepped_clock{0, 0.6}));
   EXPECT_FALSE(report.complete);
   EXPECT_EQ(report.stopped, search_end::time_limit);
   EXPECT_THAT(report.where, HasSubstr("the direct computation would take about "));
   EXPECT_THAT(report.where, HasSubstr(" at the pace measured ("));
-  EXPECT_THAT(report.where, HasSubstr(" of its work in 600 ms), over the time limit of 100 s"));
+  EXPECT_THAT(report.where, HasSubstr(" of its work in 600 ms), over the time limit of 50 s"));
   EXPECT_EQ(report.mismatches, 0u);
 }
 
