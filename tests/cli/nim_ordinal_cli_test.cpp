@@ -207,7 +207,10 @@ TEST(NimOrdinalCliTest, AlphaStopsAtTheTimeLimit) {
     EXPECT_EQ(report["computed"][k]["excess"], cached.excess);
     EXPECT_EQ(report["computed"][k]["degree"], cached.degree);
   }
-  EXPECT_THAT(j.err, StartsWith("error: the computation of Lenstra's constants for p = "));
+  // Stopped at the limit, or refused by the projection of the products left (on a slower machine, earlier).
+  EXPECT_THAT(j.err, ::testing::AnyOf(StartsWith("error: the computation of Lenstra's constants for p = "),
+                                      StartsWith("error: the test of an excess of alpha_")));
+  EXPECT_THAT(j.err, HasSubstr("raise the limit with --max-seconds"));
 }
 
 // Ordinals in large tower fields: the degree of w^(w^30) + w (a field of degree 102180: about a second of Frobenius
