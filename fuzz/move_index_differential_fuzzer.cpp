@@ -51,7 +51,7 @@ moves_list visited(const tartan::move_index& index, const std::vector<grundy_val
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+static int check_input(const std::uint8_t* data, std::size_t size) {
   tartan::fuzz::input in(data, size);
   const auto most = static_cast<coin>(4 + in.byte());
   const std::uint64_t pattern = in.u64();
@@ -130,4 +130,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(index->count_value(0, n - 1, value) == (it == table.end() ? 0 : it->second),
           "the count of one value differs from the moves listed");
   return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  // A finder's refusal (limit_error: more than 2^40 moves of one value among many coins, "use fewer coins") is the
+  // same through the index and through find_moves, and is no value to compare.
+  try {
+    return check_input(data, size);
+  } catch (const tartan::limit_error&) {
+    return 0;
+  }
 }
