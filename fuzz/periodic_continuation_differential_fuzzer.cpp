@@ -68,7 +68,8 @@ void planted(tartan::fuzz::input& in) {
   const std::uint64_t p = in.byte() % 16, period = 1 + in.byte() % 12, saltus = in.byte() % 5;
   const std::size_t n = p + period + in.byte() % 8;
   std::vector<grundy_value> g;
-  for (std::size_t k = 0; k < 600; ++k) g.push_back(k < p + period ? in.byte() : g[k - period] + saltus);
+  // 800 values: the run read below ends before 510 + 256.
+  for (std::size_t k = 0; k < 800; ++k) g.push_back(k < p + period ? in.byte() : g[k - period] + saltus);
   const tartan::sequence_period proven{p, period, saltus, true, n, (n - p) / period, "planted"};
   const tartan::periodic_continuation c(
       std::vector<grundy_value>(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(n)), proven, "planting");
