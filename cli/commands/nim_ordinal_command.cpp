@@ -30,7 +30,7 @@ namespace {
 using json = nlohmann::ordered_json;
 
 /// The largest prime `tartan nim alpha` takes: beyond the table it computes every prime up to P in turn, and the
-/// fields grow quickly (p = 359 needs one of degree 3504820).
+/// fields grow quickly (p = 719, the first past the table, needs one of degree 1258230380, which is refused).
 constexpr unsigned max_alpha_prime = 1000;
 
 /// An integer as JSON: a number below 2^64, else a decimal string.
@@ -176,7 +176,7 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
     throw limit_error(
         "prime P: " + std::to_string(p64) + " is beyond the primes up to " + std::to_string(max_alpha_prime) +
         " that 'tartan nim alpha' computes (the table holds those up to " + std::to_string(max_lenstra_prime) +
-        "; each prime beyond takes minutes to hours); type a prime "
+        ", and each prime beyond needs those before it in turn); type a prime "
         "up to " +
         std::to_string(max_alpha_prime));
   }

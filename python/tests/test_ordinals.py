@@ -12,7 +12,7 @@ import pytest
 import tartan
 from tartan import Nimber, Ordinal, omega
 
-from conftest import read_oeis
+from conftest import REFERENCE_DIR, read_oeis
 
 w = omega
 
@@ -95,10 +95,17 @@ def test_notation_and_terms():
 
 
 def test_lenstras_constants_match_oeis_a380496():
+    # The entry's data section (up to p = 577) and its b-file (up to 709, the table's end), both by n: p is the n-th
+    # odd prime.
     excess = read_oeis("A380496")
-    for k, p in enumerate(q for q in range(3, tartan.max_lenstra_prime + 1, 2) if all(q % d for d in range(3, q, 2))):
+    b_file = (REFERENCE_DIR / "ordinals" / "oeis_b380496.txt").read_text().splitlines()
+    excess_b = {int(n): int(v) for n, v in (line.split() for line in b_file if line and not line.startswith("#"))}
+    assert all(excess_b[n] == v for n, v in excess.items())
+    primes = [q for q in range(3, tartan.max_lenstra_prime + 1, 2) if all(q % d for d in range(3, q, 2))]
+    assert len(primes) == 126
+    for k, p in enumerate(primes):
         a = tartan.alpha(p)
-        assert a.excess == excess[k + 1], p
+        assert a.excess == excess_b[k + 1], p
         assert a.prime == p and not a.computed
     a = tartan.alpha(19, compute=True)
     assert (a.alpha, a.excess, a.kappa, a.q_set, a.degree, a.computed) == (Ordinal("w^3 + 4"), 4, Ordinal("w^3"), (9,),
@@ -145,8 +152,8 @@ def test_errors():
         Ordinal(1.5)
     with pytest.raises(tartan.ParseError, match=r"Ordinal: -3 is negative"):
         Ordinal(-3)
-    with pytest.raises(tartan.DomainError, match=r"needs Lenstra's constant for the prime 359"):
-        Ordinal("w^(w^70)")
+    with pytest.raises(tartan.DomainError, match=r"needs Lenstra's constant for the prime 719"):
+        Ordinal("w^(w^126)")
     with pytest.raises(tartan.DivisionByZeroError):
         w / 0
     with pytest.raises(ZeroDivisionError):
@@ -161,7 +168,7 @@ def test_errors():
         Ordinal("w^(w^7*12166+w^6*6858+w^5*4912+w^4*2196) + 1").inverse()
     with pytest.raises(tartan.ParseError, match=r"alpha: 9 is not an odd prime"):
         tartan.alpha(9)
-    with pytest.raises(tartan.DomainError, match=r"beyond the table, which ends at 353"):
-        tartan.alpha(359)
+    with pytest.raises(tartan.DomainError, match=r"beyond the table, which ends at 709"):
+        tartan.alpha(719)
     with pytest.raises(tartan.Error, match=r"stopped at"):
         tartan.alpha(47, compute=True, progress=lambda fraction: False)

@@ -163,7 +163,7 @@ const std::vector<malformed_case>& cases() {
       {"NimOrderOfZero", {"nim", "order", "0"}, "", 2, "give a non-zero nimber"},
       {"NimMulOrdinalCoefficientFirst", {"nim", "mul", "3w", "2"}, "", 2, "operand A: '3w' puts the coefficient 3"},
       {"NimMulOrdinalOutOfOrder", {"nim", "mul", "w", "1 + w"}, "", 2, "operand B: '1 + w' has the term 'w' after"},
-      {"NimInvOrdinalBeyondRange", {"nim", "inv", "w^(w^70)"}, "", 2, "needs Lenstra's constant for the prime 359"},
+      {"NimInvOrdinalBeyondRange", {"nim", "inv", "w^(w^126)"}, "", 2, "needs Lenstra's constant for the prime 719"},
       {"NimInvOrdinalFullwidth", {"nim", "inv", "ｗ"}, "", 2, "a full-width letter: type the ASCII letter w"},
       {"NimPowOrdinalWithBits", {"nim", "pow", "w", "2", "--bits", "128"}, "", 2, "leave out --bits"},
       {"NimOrderOrdinalZero", {"nim", "order", "w + w"}, "", 2, "X: 'w + w' repeats the power 'w'"},

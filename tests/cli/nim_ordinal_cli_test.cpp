@@ -235,9 +235,17 @@ TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
   expect_error(run_tartan({"nim", "mul", "1 + w", "1"}),
                "operand A: '1 + w' has the term 'w' after the smaller '1'; write the terms from the highest power of "
                "w down (as an ordinal, 1 + w is w)");
-  expect_error(run_tartan({"nim", "inv", "w^(w^70)"}),
-               "w^(w^70) needs Lenstra's constant for the prime 359; tartan computes with the ordinals below "
-               "w^(w^70), whose primes go up to 353");
+  expect_error(run_tartan({"nim", "inv", "w^(w^126)"}),
+               "w^(w^126) needs Lenstra's constant for the prime 719; tartan computes with the ordinals below "
+               "w^(w^126), whose primes go up to 709");
+  // The first prime past the table needs a field of degree 1258230380 (docs/ordinals.md): refused at once, by
+  // size, and so is every prime after it, which needs it first.
+  for (const char* p : {"719", "997"}) {
+    expect_error(run_tartan({"nim", "alpha", p, "--max-seconds", "0"}),
+                 "the excess of 719 needs a tower field of 314557595 finite nimbers (degree 1258230380 over GF(2)), "
+                 "beyond the 2^22 nimbers tartan computes with; the constants past the table are computed in turn, "
+                 "so every prime from this one on is out of reach; ask about a prime up to 709");
+  }
   expect_error(run_tartan({"nim", "mul", "w", "2", "--bits", "128"}),
                "--bits sets the field of finite nimbers; an ordinal such as w needs no field size: leave out --bits");
   expect_error(run_tartan({"nim", "sqrt", "w", "--hex"}),
@@ -256,7 +264,7 @@ TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
                "prime P: 9 is not an odd prime; type 3, 5, 7, 11, ... (alpha_p is defined for the odd primes)");
   expect_error(run_tartan({"nim", "alpha", "1009"}),
                "prime P: 1009 is beyond the primes up to 1000 that 'tartan nim alpha' computes (the table holds "
-               "those up to 353; each prime beyond takes minutes to hours); type a prime up to 1000");
+               "those up to 709, and each prime beyond needs those before it in turn); type a prime up to 1000");
   expect_error(run_tartan({"nim", "alpha", "x"}),
                "prime P: 'x' is not a decimal number (bad character at position 1); type e.g. 42 or 0x2a");
   expect_error(run_tartan({"nim", "degree", "w", "--big-as-strings"}),

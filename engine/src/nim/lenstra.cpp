@@ -92,7 +92,11 @@ template <class Test>
 auto in_kappa_tower(const detail::alpha_parts& parts, const lenstra_table& table, std::uint64_t max_memory,
                     const std::string& what, const std::function<void()>& poll, Test test) {
   detail::tower_shape shape = detail::make_tower_shape(parts.generators, detail::base_log_of(parts.constant), table);
-  detail::check_tower_size(shape.size, shape.degree(), shape.base_log <= 6 ? 8 : 64, max_memory, what);
+  // Only a constant beyond the table can need such a field (the first is α_719: docs/ordinals.md, "Beyond the table").
+  detail::check_tower_size(shape.size, shape.degree(), shape.base_log <= 6 ? 8 : 64, max_memory, what,
+                           "the constants past the table are computed in turn, so every prime from this one on is "
+                           "out of reach; ask about a prime up to " +
+                               std::to_string(max_lenstra_prime));
   return detail::with_tower(std::move(shape), [&](const auto& t) {
     t.set_poll(poll);
     auto x = t.zero();

@@ -137,14 +137,12 @@ tower_shape make_tower_shape(std::vector<std::uint32_t> keys, unsigned min_base_
 }
 
 void check_tower_size(std::uint64_t size, std::uint64_t degree, std::size_t value_bytes, std::uint64_t max_memory,
-                      const std::string& what) {
+                      const std::string& what, const std::string& hint) {
   const std::string field = "a tower field of " + std::to_string(size) + " finite nimbers (degree " +
                             (degree == UINT64_MAX ? std::string("2^64 or more") : std::to_string(degree)) +
                             " over GF(2))";
   if (size > max_ordinal_field_size) {
-    throw limit_error(what + " needs " + field +
-                      ", beyond the 2^22 nimbers tartan computes with; ask about an "
-                      "ordinal with fewer generators ω^(ω^k·p^j) or lower digits in its exponents");
+    throw limit_error(what + " needs " + field + ", beyond the 2^22 nimbers tartan computes with; " + hint);
   }
   check_memory(saturating_mul(saturating_mul(size, value_bytes), 40), memory_limit_or_default(max_memory),
                what + " in " + field, "ask about an ordinal in a smaller field");

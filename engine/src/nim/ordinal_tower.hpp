@@ -88,9 +88,9 @@ tower_shape make_tower_shape(std::vector<std::uint32_t> keys, unsigned min_base_
 
 /// Throws limit_error when a tower of `size` base values cannot be used: beyond max_ordinal_field_size, or beyond
 /// `max_memory` bytes (0: the default limit) at about 40 values of `value_bytes` per base value. `what` says what
-/// needs it ("the inverse of w^(w^7)").
+/// needs it ("the inverse of w^(w^7)"); `hint` says what to ask instead of a field beyond 2^22 nimbers.
 void check_tower_size(std::uint64_t size, std::uint64_t degree, std::size_t value_bytes, std::uint64_t max_memory,
-                      const std::string& what);
+                      const std::string& what, const std::string& hint);
 
 /// The nim products, squares and inverses of GF(256), as tables (64 KiB for the products), built at compile time.
 struct nim8_tables {

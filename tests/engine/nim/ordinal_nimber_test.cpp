@@ -269,12 +269,12 @@ TEST(OrdinalNimberTest, RefusesMalformedOrdinalsInOneLine) {
 }
 
 TEST(OrdinalNimberTest, RefusesOrdinalsBeyondTheRange) {
-  EXPECT_EQ(message_of([] { ordinal_nimber::parse("w^(w^70)"); }),
-            "w^(w^70) needs Lenstra's constant for the prime 359; tartan computes with the ordinals below w^(w^70), "
-            "whose primes go up to 353");
+  EXPECT_EQ(message_of([] { ordinal_nimber::parse("w^(w^126)"); }),
+            "w^(w^126) needs Lenstra's constant for the prime 719; tartan computes with the ordinals below "
+            "w^(w^126), whose primes go up to 709");
   EXPECT_EQ(str(ordinal_nimber::parse("w^(w^66)")), "w^(w^66)");
   EXPECT_EQ(message_of([] { ordinal_nimber::parse("w^(w^2000000)"); }),
-            "ordinal: 'w^(w^2000000)' has the power w^2000000 in an exponent; use a power below w^(w^70)");
+            "ordinal: 'w^(w^2000000)' has the power w^2000000 in an exponent; use a power below w^(w^126)");
   const std::string big = "w^(" + std::string(1300, '9') + ")";
   EXPECT_NE(message_of([&] { ordinal_nimber::parse(big); }).find("does not fit in 4096 bits"), std::string::npos);
   EXPECT_EQ(message_of([] { ordinal_nimber().inv(); }), "the nim inverse of 0 does not exist; give a non-zero ordinal");

@@ -22,12 +22,13 @@
 // the Kummer structure of the tower (docs/ordinals.md). Costs grow with D, Lenstra's exponent e_p: 68060 for p = 167
 // (a second), 237820 for p = 283 (under a minute); every α_p for p <= 257 takes a few seconds in all.
 //
-// The constants are cached in a table (lenstra_table::builtin()) of every odd prime up to max_lenstra_prime = 353,
-// each recomputed from the definition by `tartan nim alpha 353 --from-scratch` (scripts/lenstra-table writes the table
+// The constants are cached in a table (lenstra_table::builtin()) of every odd prime up to max_lenstra_prime = 709,
+// each recomputed from the definition by `tartan nim alpha 709 --from-scratch` (scripts/lenstra-table writes the table
 // from that run's checkpoint), and checked against the published values: OEIS A380496's b-file (the excess of every
 // odd prime up to 709), Siegel's CGSuite (Q and the excess up to 257) and Peeters' list of α_p. The tests recompute
-// the small fields, the benchmark the rest; the next prime, 359, needs a field of degree 3504820 (docs/ordinals.md
-// gives the cost of each prime up to 709 and beyond).
+// the small fields, the benchmark the rest. The largest fields of the table are those of α_659 (degree 4994220) and
+// α_359 (3504820); the next prime, 719, needs one of degree 1258230380 over GF(16) (docs/ordinals.md gives the cost
+// of each prime up to 709 and beyond).
 #pragma once
 
 #include <cstddef>
@@ -43,7 +44,7 @@ namespace tartan {
 class ordinal_nimber;
 
 /// The largest prime of the cached table: ordinals are supported below ω^(ω^K), K the number of odd primes up to it.
-inline constexpr unsigned max_lenstra_prime = 353;
+inline constexpr unsigned max_lenstra_prime = 709;
 
 /**
  * The (k+1)-th odd prime: odd_prime(0) == 3, odd_prime(1) == 5, odd_prime(66) == 337. ω^(ω^k) is a p-th root of α_p

@@ -20,8 +20,8 @@
 // inverses by norms down the tower (O(log p) products per level). Those fields are refused beyond
 // max_ordinal_field_size nimbers, and in proportion to the memory limit, with one line naming the field's size.
 //
-// Constraints: every ordinal below ω^(ω^K), K = lenstra_table::builtin().size() = 70 (the odd primes up to
-// max_lenstra_prime = 353: ω^(ω^69)·a is fine, ω^(ω^70) needs α_359 and is refused); anything else throws
+// Constraints: every ordinal below ω^(ω^K), K = lenstra_table::builtin().size() = 126 (the odd primes up to
+// max_lenstra_prime = 709: ω^(ω^125)·a is fine, ω^(ω^126) needs α_719 and is refused); anything else throws
 // domain_error naming the bound.
 #pragma once
 
