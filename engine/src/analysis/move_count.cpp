@@ -4,6 +4,7 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <future>
 #include <map>
@@ -41,7 +42,8 @@ constexpr std::uint64_t max_estimated_moves = std::uint64_t{1} << 24;
 /// threads in turn: small enough that the count stops within milliseconds of a cancel or the time limit.
 constexpr std::uint64_t chunk_moves = std::uint64_t{1} << 22;
 
-/// An indexed range whose cost is in its coins is split into chunks of at least this many coins, one per thread.
+/// An indexed range whose cost is in its coins is split into chunks of at least this many coins, one per thread, when
+/// it is that long; a shorter one is split by its cost, into chunks of about chunk_moves steps, when that is large.
 constexpr std::uint64_t min_chunk_coins = std::uint64_t{1} << 14;
 
 uint128 checked_add(uint128 a, uint128 b) {
@@ -77,7 +79,12 @@ struct range_table {
   std::uint64_t moves = 0;
   bool listed = false;  // counted by listing its moves (no index)
   double cost = 0;      // the steps of its count (the moves listed, or the index's count_cost): its weight in the work
-  bool split = false;   // an indexed range counted in chunks, one per core
+  bool split = false;   // an indexed range counted in chunks: one per core, or by cost (by_cost)
+  bool by_cost = false;
+  // A listed range: the moves from its last coin, and how they grow across it (moves from coin c about
+  // last_moves · ((c + 1) / (last + 1))^growth), which shape its chunks and their weights in the progress.
+  double last_moves = 0;
+  double growth = 0;
 };
 
 /// A table for `coins` coins of a factor whose XORs lie below `bound` (0: any 64-bit value): an array when it is
@@ -91,22 +98,33 @@ value_counts make_table(grundy_value bound, std::uint64_t coins) {
 }
 
 /// Runs task(i, worker) for i in [0, count) on up to `threads` threads (worker: 0 .. threads-1, the calling thread
-/// 0), calling poll() on the calling thread after each of its tasks; poll() returning false stops the work before
-/// the next task. Rethrows the first exception.
+/// 0), calling poll() on the calling thread after each of its tasks and, through the search scope each worker runs
+/// under (search_stop.hpp), every few milliseconds within one; poll() returning false stops the work: the tasks
+/// running end at their finders' next poll (a task stopped so is cut short: the caller discards the work) and no
+/// other starts. A listed count of one coin's moves can take seconds (2^30 moves from Gold Moidores' coin 52), so
+/// polling only between tasks would leave Ctrl-C and the time limit waiting for it. Rethrows the first exception.
 template <class Task, class Poll>
 void run_parallel(std::size_t count, unsigned threads, Task&& task, Poll&& poll) {
   std::atomic<std::size_t> next{0};
+  std::atomic<bool> halted{false};
   std::exception_ptr failure;
   std::mutex failure_mutex;
   const auto work = [&](unsigned worker) {
-    for (std::size_t i; (i = next.fetch_add(1)) < count;) {
+    search_options limits;
+    limits.progress = [&, worker](double) {
+      if (!halted && worker == 0 && !poll()) halted = true;
+      return !halted;
+    };
+    search_stop stop(limits, count);
+    const detail::search_scope scope(&stop);
+    for (std::size_t i; !halted && (i = next.fetch_add(1)) < count;) {
       try {
         task(i, worker);
-        if (worker == 0 && !poll()) next = count;
+        if (worker == 0 && !halted && !poll()) halted = true;
       } catch (...) {
         std::lock_guard lock(failure_mutex);
         if (!failure) failure = std::current_exception();
-        next = count;
+        halted = true;
       }
     }
   };
@@ -196,28 +214,46 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
       if (added) {
         const std::optional<std::uint64_t> cost = index[i]->count_cost(piece[i].first, piece[i].last, table);
         double work = 0;
+        double growth = 0;
+        std::uint64_t per_coin = 0;
         if (cost) {
           steps = std::min<uint128>(max_counted_moves + 1, steps + *cost);
           work = static_cast<double>(*cost);
         } else {
           const std::uint64_t share =
               std::min<std::uint64_t>(max_estimated_moves, max_counted_moves / piece[i].size() + 1);
-          const std::uint64_t per_coin = game.factor(i).count_moves(piece[i].last, share);
+          per_coin = game.factor(i).count_moves(piece[i].last, share);
           steps = per_coin >= share
                       ? uint128{max_counted_moves} + 1
                       : std::min<uint128>(max_counted_moves + 1, steps + uint128{piece[i].size()} * per_coin);
           work = static_cast<double>(piece[i].size()) * static_cast<double>(per_coin + 1);
+          // The growth, a power of the coin fitted at the last coin and the middle one (moves per coin grow as a
+          // polynomial in every family: about C(n, k - 1) from coin n for moves of up to k coins): one more estimate,
+          // of fewer moves than the last coin's.
+          if (per_coin < share && piece[i].size() >= 2) {
+            const coin middle = static_cast<coin>(piece[i].first + (piece[i].size() - 1) / 2);
+            const std::uint64_t at_middle = game.factor(i).count_moves(middle, share);
+            growth =
+                std::clamp(std::log((static_cast<double>(per_coin) + 1) / (static_cast<double>(at_middle) + 1)) /
+                               std::log((static_cast<double>(piece[i].last) + 1) / (static_cast<double>(middle) + 1)),
+                           0.0, 64.0);
+          }
         }
-        // An indexed range is cut into chunks counted on every core when its cost is in its coins (runs walked length
-        // by length), not when it is a transform, which each chunk would repeat; a listed one is cut by its moves.
+        // An indexed range is cut into chunks when its cost is in its coins (its halves cost about the whole), not when
+        // it is a transform, which each chunk would repeat: a long range of cheap coins (runs walked length by length)
+        // into one chunk per core, a short one of costly coins (moves of many coins through their family's finder:
+        // about 2^30 steps for Gold Moidores' coin 52) into chunks of about chunk_moves steps, so that its progress
+        // moves and a stop is seen between them. A listed range is cut by its moves.
+        const bool long_range = piece[i].size() >= 2 * min_chunk_coins;
         bool split = false;
-        if (cost && piece[i].size() >= 2 * min_chunk_coins) {
+        if (cost && piece[i].size() >= 2 && (long_range || *cost >= 2 * chunk_moves)) {
           const coin middle = static_cast<coin>(piece[i].first + piece[i].size() / 2);
           const std::uint64_t halves = detail::saturating_add(*index[i]->count_cost(piece[i].first, middle - 1, table),
                                                               *index[i]->count_cost(middle, piece[i].last, table));
           split = halves <= detail::saturating_add(*cost, *cost / 4);
         }
-        tables.push_back({i, piece[i], value_counts(), 0, !cost, work, split});
+        tables.push_back({i, piece[i], value_counts(), 0, !cost, work, split, split && !long_range,
+                          static_cast<double>(per_coin) + 1, growth});
         if (table && dense_table(bounds[i], piece[i].size())) bytes += value_counts::bytes_for(bounds[i]);
       }
       ids.push_back(it->second);
@@ -249,10 +285,11 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
         "count fewer or smaller boxes", figures);
   }
 
-  // A listed range is cut into chunks of about chunk_moves moves, handed to the threads in turn; an indexed one is
-  // counted whole (a transform per chunk would repeat the work) unless its cost is in its coins, then in one
-  // chunk per core, the ranges in parallel. Each chunk weighs its share of its range's cost, for the progress and the
-  // pace; each thread keeps one frequency table per range it counted, merged at the end.
+  // A listed range is cut into chunks of about chunk_moves moves by its fitted growth (at least a coin each), handed
+  // to the threads in turn; an indexed one is counted whole (a transform per chunk would repeat the work) unless its
+  // cost is in its coins, then in one chunk per core, the ranges in parallel. Each chunk weighs its moves (listed) or
+  // its share of its range's cost, for the progress and the pace; each thread keeps one frequency table per range it
+  // counted, merged at the end.
   struct chunk {
     std::size_t table;
     coin first, last;
@@ -262,11 +299,42 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
   double total_weight = 0;
   for (std::size_t t = 0; t < tables.size(); ++t) {
     const coin_range r = tables[t].range;
+    if (tables[t].listed) {
+      const auto moves_from = [&](std::uint64_t c) {
+        return tables[t].last_moves *
+               std::pow(static_cast<double>(c + 1) / (static_cast<double>(r.last) + 1), tables[t].growth);
+      };
+      for (std::uint64_t lo = r.first; lo <= r.last;) {
+        const double coins = std::min(static_cast<double>(r.last - lo + 1),
+                                      static_cast<double>(chunk_moves) / std::max(1.0, moves_from(lo)));
+        const auto hi = static_cast<coin>(lo + std::max<std::uint64_t>(1, static_cast<std::uint64_t>(coins)) - 1);
+        const double weight = static_cast<double>(hi - lo + 1) * (moves_from(lo) + moves_from(hi)) / 2;
+        chunks.push_back({t, static_cast<coin>(lo), hi, weight});
+        total_weight += weight;
+        lo = std::uint64_t{hi} + 1;
+      }
+      continue;
+    }
+    if (tables[t].by_cost) {
+      const move_index& costs = *index[tables[t].axis];
+      for (std::uint64_t lo = r.first; lo <= r.last;) {
+        // The last coin whose chunk from lo costs at most chunk_moves (at least lo): costs grow with the chunk.
+        std::uint64_t fits = lo, over = std::uint64_t{r.last} + 1;
+        while (over - fits > 1) {
+          const std::uint64_t mid = fits + (over - fits) / 2;
+          (*costs.count_cost(static_cast<coin>(lo), static_cast<coin>(mid), table) <= chunk_moves ? fits : over) = mid;
+        }
+        const auto hi = static_cast<coin>(fits);
+        const auto weight = static_cast<double>(*costs.count_cost(static_cast<coin>(lo), hi, table));
+        chunks.push_back({t, static_cast<coin>(lo), hi, weight});
+        total_weight += weight;
+        lo = std::uint64_t{hi} + 1;
+      }
+      continue;
+    }
     const double per_coin = tables[t].cost / static_cast<double>(r.size());
     std::uint64_t step = r.size();
-    if (tables[t].listed) {
-      step = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(chunk_moves / std::max(1.0, per_coin)));
-    } else if (tables[t].split) {
+    if (tables[t].split) {
       const std::uint64_t pieces_of = std::clamp<std::uint64_t>(r.size() / min_chunk_coins, 1, threads);
       step = (r.size() + pieces_of - 1) / pieces_of;
     }

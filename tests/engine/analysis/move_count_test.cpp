@@ -14,6 +14,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "support/box_oracle.hpp"
@@ -201,6 +202,36 @@ TEST(MoveCountTest, BoxesUpTo4x4x4MatchBruteForce) {
   std::mt19937 rng(20261126);
   check_counts({"1-2", "[1,2]C", "1+C"}, {4, 4, 4}, 10, rng);
   check_counts({"1-3", "2", "[1,3]C"}, {4, 4, 4}, 10, rng);
+}
+
+// Gold Moidores (turn 1 to 9 coins) on rows of heads reaching coin 20 to 23: its finder's count costs more than
+// 2^22 steps there, so the range is cut into chunks by their cost (move_count.cpp), counted on every core and summed.
+// The brute force visits the 7 million or so moves from coins 0 to 23 once, keeping for each coin how many moves
+// change the value by each XOR.
+TEST(MoveCountTest, RangesCutByTheirCostMatchBruteForce) {
+  const brute_product brute({reference_code::from(turning_code::parse("1-9"))}, {24});
+  std::vector<std::unordered_map<grundy_value, std::uint64_t>> moves_by_change(brute.g.size());
+  for (std::size_t i = 0; i < brute.g.size(); ++i) {
+    brute.for_each_move(i, [&](grundy_value x, const move&) { ++moves_by_change[i][x]; });
+  }
+  const game_handle game = games::resolve_game("1-9");
+  std::uint64_t all_wins = 0;
+  for (coin first = 0; first < 4; ++first) {
+    for (coin last = 20; last < 24; ++last) {
+      grundy_value value = 0;
+      for (coin c = first; c <= last; ++c) value ^= brute.g[c];
+      std::uint64_t wins = 0;
+      for (coin c = first; c <= last; ++c) {
+        const auto it = moves_by_change[c].find(value);
+        wins += it == moves_by_change[c].end() ? 0 : it->second;
+      }
+      const move_count_result counted = count_winning_moves(game, box_region({24}, {coin_box{{first, last}}}));
+      EXPECT_EQ(counted.value, value) << first << "-" << last;
+      EXPECT_EQ(static_cast<std::uint64_t>(counted.winning_moves), wins) << first << "-" << last;
+      all_wins += wins;
+    }
+  }
+  EXPECT_GT(all_wins, 100u);
 }
 
 TEST(MoveCountTest, RandomCodesMatchBruteForce) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tartan/core/error.hpp"
+#include "tartan/core/search_stop.hpp"
 #include "tartan/turning/game_concepts.hpp"
 
 namespace tartan {
@@ -113,7 +114,7 @@ void count_move_values(const Rule& rule, coin first, coin last, std::span<const 
         grundy_value x = g[n];
         for (const coin o : others) x ^= g[o];
         counts.add(x);
-        return true;
+        return detail::keep_searching();  // a count of many moves stops at its caller's limits (move_count.cpp)
       });
     }
   }
