@@ -5,8 +5,6 @@
 #include "tartan/analysis/sequence_values.hpp"
 
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -17,6 +15,7 @@
 #include <vector>
 
 #include "support/error_message.hpp"
+#include "support/lockstep_child.hpp"
 #include "support/naive.hpp"
 #include "support/octal_definition.hpp"
 #include "support/temporary_dir.hpp"
@@ -207,14 +206,11 @@ TEST(SequenceValuesTest, AStoppedCheckpointGoesOnToTheSameValues) {
 /// Runs compute_sequence(request) in a child process that, after every progress report (which comes after the
 /// commit of a checkpoint recording the values), writes the count of values done to `report` and waits for a byte on
 /// `go_on` before it computes more; it never returns.
-[[noreturn]] void run_child(sequence_request request, int report, int go_on) {
+[[noreturn]] void run_child(sequence_request request, test::lockstep_child::channel c) {
   const std::size_t count = request.count;
-  request.progress = [report, go_on, count](double fraction) {
+  request.progress = [c, count](double fraction) {
     const auto done = static_cast<std::uint64_t>(fraction * static_cast<double>(count) + 0.5);
-    char byte = 0;
-    if (::write(report, &done, sizeof done) != static_cast<ssize_t>(sizeof done) || ::read(go_on, &byte, 1) != 1) {
-      ::_exit(3);
-    }
+    c.report(&done, sizeof done);
     return true;
   };
   try {
@@ -244,35 +240,19 @@ TEST(SequenceValuesTest, AKilledRunGoesOnFromItsLastRecordToTheDefinitionsValues
     std::uint64_t reported = 0;
     for (int kill = 0; kill < 3; ++kill) {
       const std::uint64_t threshold = reported + 1 + rng() % (count / 8);
-      int reports[2], go_on[2];
-      ASSERT_EQ(::pipe(reports), 0);
-      ASSERT_EQ(::pipe(go_on), 0);
-      const pid_t child = ::fork();
-      ASSERT_GE(child, 0);
-      if (child == 0) {
-        ::close(reports[0]);
-        ::close(go_on[1]);
-        run_child(request, reports[1], go_on[0]);
-      }
-      ::close(reports[1]);
-      ::close(go_on[0]);
+      test::lockstep_child child([&](test::lockstep_child::channel c) { run_child(request, c); });
       std::uint64_t done = 0;
       bool running = true;
       while (done < threshold) {
-        if (::read(reports[0], &done, sizeof done) != static_cast<ssize_t>(sizeof done)) {
+        if (!child.read_report(&done, sizeof done)) {
           running = false;
           break;
         }
         reported = std::max(reported, done);
-        ASSERT_EQ(::write(go_on[1], "g", 1), 1);
+        ASSERT_TRUE(child.go_on());
       }
       EXPECT_TRUE(running) << "the child ended before it was killed";
-      ::kill(child, SIGKILL);
-      int status = 0;
-      ::waitpid(child, &status, 0);
-      EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
-      ::close(reports[0]);
-      ::close(go_on[1]);
+      EXPECT_TRUE(child.kill());
       // Nothing reported is lost (a report comes after the commit recording it).
       const value_file_info info = read_value_file(request.file);
       EXPECT_GE(info.count, reported) << "round " << round << ", kill " << kill;

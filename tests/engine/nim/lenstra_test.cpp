@@ -5,8 +5,6 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,6 +19,7 @@
 #include <vector>
 
 #include "support/error_message.hpp"
+#include "support/lockstep_child.hpp"
 #include "support/reference_data.hpp"
 #include "support/temporary_dir.hpp"
 #include "tartan/core/error.hpp"
@@ -319,13 +318,6 @@ void compute_checkpointed(const std::string& path, const std::function<void()>& 
 
 /// The child of the kill test: reports each constant on `reports` and waits for a byte on `go_on` before the next;
 /// never returns.
-[[noreturn]] void run_checkpointed_child(const std::string& path, int reports, int go_on) {
-  compute_checkpointed(path, [&] {
-    char byte = 'r';
-    if (::write(reports, &byte, 1) != 1 || ::read(go_on, &byte, 1) != 1) ::_exit(1);
-  });
-  ::_exit(0);
-}
 
 TEST(LenstraTest, AKilledRunGoesOnFromItsCheckpoint) {
   // A child computes α_3, α_5, ... from scratch, recording each in a checkpoint and waiting for the test after each;
@@ -340,30 +332,17 @@ TEST(LenstraTest, AKilledRunGoesOnFromItsCheckpoint) {
   for (int kill = 0; kill < 4; ++kill) {
     const std::size_t go = 1 + rng() % 6;
     const std::size_t before = read_lenstra_checkpoint(path).size();  // read before the child can add to it
-    int reports[2], go_on[2];
-    ASSERT_EQ(::pipe(reports), 0);
-    ASSERT_EQ(::pipe(go_on), 0);
-    const pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-      ::close(reports[0]);
-      ::close(go_on[1]);
-      run_checkpointed_child(path, reports[1], go_on[0]);
-    }
-    ::close(reports[1]);
-    ::close(go_on[0]);
+    test::lockstep_child child([&](test::lockstep_child::channel c) {
+      compute_checkpointed(path, [&] { c.report("r", 1); });
+      ::_exit(0);
+    });
     for (std::size_t i = 0; i < go; ++i) {
       char byte = 0;
-      ASSERT_EQ(::read(reports[0], &byte, 1), 1) << "the child ended before it was killed";
+      ASSERT_TRUE(child.read_report(&byte, 1)) << "the child ended before it was killed";
       reported = before + i + 1;
-      ASSERT_EQ(::write(go_on[1], "g", 1), 1);
+      ASSERT_TRUE(child.go_on());
     }
-    ::kill(child, SIGKILL);
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
-    ::close(reports[0]);
-    ::close(go_on[1]);
+    EXPECT_TRUE(child.kill());
     const std::vector<lenstra_constant> recorded = read_lenstra_checkpoint(path);
     EXPECT_GE(recorded.size(), reported);
     for (std::size_t k = 0; k < recorded.size(); ++k) EXPECT_EQ(recorded[k], table().by_index(k)) << k;
