@@ -57,7 +57,7 @@ box_region read_region(const position_text& o, const game_handle& game) {
   if (!o.coins.empty()) {
     const std::uint64_t n = parse_u64(o.coins, "--coins", std::uint64_t{UINT32_MAX} + 1);
     if (n == 0) throw parse_error("--coins must be at least 1; type the length of the row, e.g. --coins 1000");
-    size = box_extents{static_cast<std::size_t>(n)};
+    size = box_extents{extent_of(n, "--coins")};
   } else if (!o.size.empty()) {
     size = parse_board_size(o.size);
     game.product().check_extents(*size);

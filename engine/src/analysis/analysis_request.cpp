@@ -379,7 +379,7 @@ box_region parse_term_position(std::string_view text, const game_handle& game, s
   if (size_text.find('x') == std::string_view::npos) {
     const std::uint64_t n = parse_u64(size_text, "the row length before '='", std::uint64_t{UINT32_MAX} + 1);
     if (n == 0) throw parse_error("term " + std::to_string(term) + " of the sum: a row needs at least 1 coin");
-    size = box_extents{static_cast<std::size_t>(n)};
+    size = box_extents{extent_of(n, "the row length before '='")};
   } else {
     size = parse_board_size(size_text);
   }

@@ -43,7 +43,9 @@ bool box_position::is_heads(std::span<const coin> cell) const {
       high = mid;
     }
   }
-  return low < head_count() && std::ranges::equal(head(low), cell);
+  if (low == head_count()) return false;
+  const auto found = head(low);
+  return std::equal(found.begin(), found.end(), cell.begin(), cell.end());  // (libc++ 14 has no ranges::equal)
 }
 
 void box_position::turn(const move& turned) {

@@ -11,6 +11,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/typed_text.hpp"
+#include "tartan/product/tartan.hpp"
 #include "tartan/turning/sequence_limits.hpp"
 
 namespace tartan {
@@ -112,7 +113,7 @@ sequence_result compute_sequence(const sequence_request& request) {
                       (request.first == 0 ? "at most " + std::to_string(max_narrow_sequence_length) + " values"
                                           : "values below n = " + std::to_string(max_narrow_sequence_length)));
   }
-  const auto count = static_cast<std::size_t>(last + 1);  // the values computed: g(0..last)
+  const std::size_t count = extent_of(last + 1, "g(0.." + std::to_string(last) + ")");  // the values computed
   const int least = row.least_value_width(request.method);
   // Memory and length first, so that a count far beyond the machine is refused with its estimate and the limit.
   // Routes that read 64-bit values keep the old bounds (their solvers' tables grow with the count too); narrow ones

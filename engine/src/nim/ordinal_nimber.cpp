@@ -160,7 +160,9 @@ class monomial_products {
 class term_collector {
  public:
   explicit term_collector(const monomial_products& products, const tower_shape& shape)
-      : products_(products), shape_(shape), indexed_(shape.size < (std::size_t{1} << 62) && shape.size != 0) {}
+      : products_(products),
+        shape_(shape),
+        indexed_(static_cast<std::uint64_t>(shape.size) < (std::uint64_t{1} << 62) && shape.size != 0) {}
 
   void operator()(const std::vector<std::uint32_t>& d, const field_nimber& c) {
     if (c.is_zero()) return;

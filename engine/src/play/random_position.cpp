@@ -23,7 +23,7 @@ void check_box(const game_handle& game, const box_extents& extents) {
     throw parse_error(quote_typed(game.name()) + " is played on a row, but the size " + format_size(extents) + " has " +
                       std::to_string(extents.size()) + " axes; give the number of coins, e.g. 12");
   }
-  if (extents[0] == 0 || extents[0] > (std::uint64_t{1} << 32)) {
+  if (extents[0] == 0 || static_cast<std::uint64_t>(extents[0]) > (std::uint64_t{1} << 32)) {
     throw parse_error("a row of " + std::to_string(extents[0]) + " coins: give from 1 to 4294967296 coins");
   }
 }

@@ -94,7 +94,7 @@ box_extents parse_board_size(std::string_view text) {
     if (parts[i].empty()) throw parse_error(what + " is missing; type the size as RxC, e.g. 3x4");
     const std::uint64_t e = parse_u64(parts[i], what, std::uint64_t{1} << 32);
     if (e == 0) throw parse_error(what + " is 0; every dimension needs at least one coin");
-    extents.push_back(static_cast<std::size_t>(e));
+    extents.push_back(extent_of(e, what));
   }
   cell_count(extents);  // refuses a box of more than 2^64 cells
   return extents;

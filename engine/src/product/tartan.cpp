@@ -18,6 +18,19 @@
 
 namespace tartan {
 
+std::size_t extent_of(std::uint64_t coins, std::string_view what) {
+  if constexpr (sizeof(std::size_t) < sizeof(std::uint64_t)) {
+    if (coins > std::numeric_limits<std::size_t>::max()) {
+      throw limit_error(std::string(what) + ": " + std::to_string(coins) +
+                        " coins are more than this 32-bit build of "
+                        "tartan holds along one axis (at most " +
+                        std::to_string(std::numeric_limits<std::size_t>::max()) +
+                        "); give fewer, or use the tartan command, which takes 4294967296");
+    }
+  }
+  return static_cast<std::size_t>(coins);
+}
+
 std::uint64_t cell_count(std::span<const std::size_t> extents) {
   std::uint64_t cells = 1;
   for (const std::size_t e : extents) {
@@ -105,7 +118,7 @@ void tartan_game::check_extents(std::span<const std::size_t> extents) const {
       throw parse_error("size " + format_size(extents) + ": dimension " + std::to_string(i + 1) +
                         " is 0; every dimension needs at least one coin");
     }
-    if (extents[i] > std::size_t{std::numeric_limits<coin>::max()} + 1) {
+    if (static_cast<std::uint64_t>(extents[i]) > std::uint64_t{std::numeric_limits<coin>::max()} + 1) {
       throw parse_error("size " + format_size(extents) + ": dimension " + std::to_string(i + 1) +
                         " exceeds 2^32 coins; give at most 4294967296");
     }

@@ -35,7 +35,7 @@ row_position parse_row(std::string_view text) {
 }
 
 row_position sparse_row(std::size_t coins, std::span<const coin> heads) {
-  if (coins > std::size_t{UINT32_MAX} + 1) {
+  if (static_cast<std::uint64_t>(coins) > std::uint64_t{UINT32_MAX} + 1) {  // (64-bit: 2^32 overflows a 32-bit size_t)
     throw parse_error("a row of " + std::to_string(coins) + " coins is too long; type at most 4294967296 coins");
   }
   row_position p;

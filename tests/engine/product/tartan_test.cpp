@@ -209,5 +209,11 @@ TEST(TartanTest, SizesAreFormattedAndCellsCounted) {
   EXPECT_THROW(cell_count(box_extents{std::size_t{1} << 40, std::size_t{1} << 40}), limit_error);
 }
 
+TEST(TartanTest, ExtentsUpTo2To32AreHeldInA64BitBuild) {
+  // A 32-bit build refuses 2^32 (the static explorer's browser test checks that); this one holds every extent.
+  EXPECT_EQ(extent_of(1, "--coins"), 1u);
+  EXPECT_EQ(extent_of(std::uint64_t{1} << 32, "--coins"), std::uint64_t{1} << 32);
+}
+
 }  // namespace
 }  // namespace tartan

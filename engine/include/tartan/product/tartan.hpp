@@ -27,6 +27,14 @@ namespace tartan {
 using box_extents = std::vector<std::size_t>;
 
 /**
+ * An extent read as a number (1 to 2^32 coins) as it is held, a std::size_t. Throws limit_error where that type has
+ * 32 bits (the static explorer's WebAssembly build) and `coins` is 2^32, naming `what` and saying so.
+ *
+ * Example: extent_of(4294967296, "--coins") == 4294967296 in a 64-bit build
+ */
+std::size_t extent_of(std::uint64_t coins, std::string_view what);
+
+/**
  * The number of cells of a box, the product of its extents. Throws limit_error when it does not fit 64 bits.
  *
  * Example: cell_count(box_extents{3, 4}) == 12

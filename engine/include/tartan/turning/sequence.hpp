@@ -152,7 +152,7 @@ template <class Rule, class Table, class Progress>
 void extend_values(const Rule& rule, Table& g, std::size_t count, sequence_method method, unsigned threads,
                    Progress&& progress) {
   static_assert(check_turning_rule<Rule>());
-  if (count > std::size_t{UINT32_MAX} + 1) {
+  if (static_cast<std::uint64_t>(count) > std::uint64_t{UINT32_MAX} + 1) {  // (64-bit: 2^32 overflows a 32-bit size_t)
     throw limit_error("a row has at most 2^32 coins (coins are 32-bit); ask for fewer than " + std::to_string(count) +
                       " coins");
   }

@@ -13,7 +13,8 @@ namespace tartan {
 inline constexpr std::size_t max_sequence_length = 100'000'000;
 
 /// The most values a route that keeps its values narrow computes (value_table.hpp): every coin of a row, 2^32.
-inline constexpr std::size_t max_narrow_sequence_length = std::size_t{1} << 32;
+/// (64 bits wide, as 2^32 is past a 32-bit std::size_t.)
+inline constexpr std::uint64_t max_narrow_sequence_length = std::uint64_t{1} << 32;
 
 /// Working memory assumed per value computed: the values (8 bytes), a cached copy (8) and the incremental
 /// solver's tables (at most 16 on the built-in families' algorithms).

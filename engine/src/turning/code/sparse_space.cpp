@@ -34,6 +34,17 @@ bool sparse_space_domain_applies(const take_break_code& code) {
 
 namespace {
 
+// The marks the helper thread and its owner write side by side, read and written atomically without ordering.
+// std::atomic_ref where the library has it; libc++ 14 (Emscripten 3.1.6's, which builds without threads, so the
+// helper never runs there) has not, and the compiler's own atomic built-ins do the same.
+#if defined(__cpp_lib_atomic_ref)
+inline void relaxed_store(std::uint32_t& x, std::uint32_t v) { std::atomic_ref(x).store(v, std::memory_order_relaxed); }
+inline std::uint32_t relaxed_load(std::uint32_t& x) { return std::atomic_ref(x).load(std::memory_order_relaxed); }
+#else
+inline void relaxed_store(std::uint32_t& x, std::uint32_t v) { __atomic_store_n(&x, v, __ATOMIC_RELAXED); }
+inline std::uint32_t relaxed_load(std::uint32_t& x) { return __atomic_load_n(&x, __ATOMIC_RELAXED); }
+#endif
+
 /// A digit whose moves leave two heaps: k tokens removed; `equal`: the two heaps may be equal.
 struct split_digit {
   coin k = 0;
@@ -383,8 +394,7 @@ struct sparse_space_solver::impl {
         const coin r = run.r;
         if (atomic) {
           for (std::size_t i = i0; i < i1; ++i) {
-            std::atomic_ref<std::uint32_t>(marks[values[i] ^ static_cast<std::size_t>(gv[r - rs[i]])])
-                .store(s, std::memory_order_relaxed);
+            relaxed_store(marks[values[i] ^ static_cast<std::size_t>(gv[r - rs[i]])], s);
           }
         } else {
           for (std::size_t i = i0; i < i1; ++i) marks[values[i] ^ static_cast<std::size_t>(gv[r - rs[i]])] = s;
@@ -495,8 +505,7 @@ struct sparse_space_solver::impl {
     std::uint32_t* const theirs = helped ? shared_marks.data() : nullptr;
     const std::uint32_t their_stamp = task_stamp;
     const auto listed = [&](grundy_value v) {
-      return w.listed(v) || (theirs != nullptr && v < span &&
-                             std::atomic_ref<std::uint32_t>(theirs[v]).load(std::memory_order_relaxed) == their_stamp);
+      return w.listed(v) || (theirs != nullptr && v < span && relaxed_load(theirs[v]) == their_stamp);
     };
     // c: the least common value not listed, the mex unless a rare value below it is no option.
     const int rho = sigma(n);
