@@ -3,7 +3,6 @@
 
 #include <fcntl.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <array>
@@ -21,6 +20,7 @@
 #include "tartan/core/error.hpp"
 #include "tartan/core/int128.hpp"
 #include "tartan/core/typed_text.hpp"
+#include "tartan/present/zlib_stream.hpp"
 
 namespace tartan::present::svg {
 
@@ -369,12 +369,11 @@ void png_chunk(std::string& png, const char* type, std::string_view data) {
   const std::size_t start = png.size();
   png.append(type, 4);
   png.append(data);
-  u32(static_cast<std::uint32_t>(
-      crc32(0, reinterpret_cast<const Bytef*>(png.data() + start), static_cast<uInt>(png.size() - start))));
+  u32(crc32_of(std::string_view(png).substr(start)));
 }
 
 /// A palette PNG (colour type 3, 8 bits per pixel) of width × height pixels, pixel (r, c) = palette[index(r, c)],
-/// compressed by zlib. @pre palette.size() <= 256
+/// compressed by zlib (zlib_stream.hpp). @pre palette.size() <= 256
 template <class Index>
 std::string palette_png(std::size_t width, std::size_t height, const std::vector<rgb>& palette, Index index) {
   std::string raw;  // each row: filter type 0 (none), then one byte per pixel
@@ -383,13 +382,6 @@ std::string palette_png(std::size_t width, std::size_t height, const std::vector
     raw += '\0';
     for (std::size_t c = 0; c < width; ++c) raw += static_cast<char>(index(r, c));
   }
-  uLongf size = compressBound(static_cast<uLong>(raw.size()));
-  std::string compressed(size, '\0');
-  if (compress2(reinterpret_cast<Bytef*>(compressed.data()), &size, reinterpret_cast<const Bytef*>(raw.data()),
-                static_cast<uLong>(raw.size()), 6) != Z_OK) {
-    throw error("cannot compress the picture's image");
-  }
-  compressed.resize(size);
   std::string png = "\x89PNG\r\n\x1a\n";
   std::string header;
   for (const std::size_t v : {width, height}) {
@@ -403,7 +395,7 @@ std::string palette_png(std::size_t width, std::size_t height, const std::vector
       colours += static_cast<char>(std::clamp(static_cast<int>(std::lround(v)), 0, 255));
   }
   png_chunk(png, "PLTE", colours);
-  png_chunk(png, "IDAT", compressed);
+  png_chunk(png, "IDAT", zlib_stream(raw));
   png_chunk(png, "IEND", "");
   return png;
 }
