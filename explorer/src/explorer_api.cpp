@@ -793,8 +793,11 @@ std::string explorer_api::endpoint_list() {
   return list;
 }
 
-explorer_api::explorer_api(api_limits limits)
-    : limits_(limits), jobs_(limits.max_running_jobs, limits.max_kept_jobs, limits.max_seconds) {}
+explorer_api::explorer_api(api_limits limits, job_watcher watcher)
+    : limits_(limits),
+      jobs_(limits.max_running_jobs, limits.max_kept_jobs, limits.max_seconds,
+            watcher ? job_observer([watcher](const job_snapshot& s) { return watcher(job_json(s).dump()); })
+                    : job_observer()) {}
 
 namespace {
 

@@ -52,8 +52,12 @@ struct verify_jobs::job {
   std::thread thread;
 };
 
-verify_jobs::verify_jobs(std::size_t max_running, std::size_t max_kept, double max_seconds)
-    : max_running_(max_running), max_kept_(max_kept), max_seconds_(max_seconds) {}
+verify_jobs::verify_jobs(std::size_t max_running, std::size_t max_kept, double max_seconds,
+                         job_observer inline_observer)
+    : max_running_(max_running),
+      max_kept_(max_kept),
+      max_seconds_(max_seconds),
+      inline_observer_(std::move(inline_observer)) {}
 
 verify_jobs::~verify_jobs() {
   std::vector<std::shared_ptr<job>> all;
@@ -94,6 +98,12 @@ std::string verify_jobs::start(const tartan_game& game, const box_extents& exten
       std::lock_guard first(mutex_);
       ended_.notify_all();
     }
+    if (inline_observer_) {
+      std::unique_lock now(mutex_);
+      const job_snapshot shown = snapshot(*self);
+      now.unlock();
+      if (!inline_observer_(shown)) self->cancel = true;
+    }
     if (self->cancel) return false;
     if (timed && std::chrono::steady_clock::now() > deadline) {
       self->timed_out = true;
@@ -101,76 +111,87 @@ std::string verify_jobs::start(const tartan_game& game, const box_extents& exten
     }
     return true;
   };
-  j->thread = std::thread([this, self, game, extents, options] {
-    std::optional<verify_report> report;
-    std::string failure;
-    bool limit = false;
-    std::exception_ptr caught;
-    try {
-      report = verify_product(game, extents, options);
-    } catch (const limit_error& e) {
-      failure = e.what();
-      limit = true;
-      caught = std::current_exception();
-    } catch (const overflow_error& e) {
-      failure = e.what();
-      limit = true;
-      caught = std::current_exception();
-    } catch (const std::bad_alloc&) {
-      failure = "out of memory; try a smaller size";
-      limit = true;
-      caught = std::current_exception();
-    } catch (const std::exception& e) {
-      failure = e.what();
-      caught = std::current_exception();
-    }
-    std::lock_guard done(mutex_);
-    self->failure = caught;
-    if (report) {
-      self->state = report->complete ? job_state::done : self->timed_out ? job_state::stopped : job_state::cancelled;
-      if (report->complete) self->progress = 1;
-      self->report = std::move(report);
-    } else {
-      self->state = job_state::failed;
-      self->error = std::move(failure);
-      self->limit = limit;
-    }
-    ended_.notify_all();
-  });
   jobs_.push_back(j);
-  ended_.wait_for(lock, settle, [&] { return j->state != job_state::running || j->progressed; });
-  if (j->state == job_state::failed && j->failure) {
+  if (inline_observer_) {
+    lock.unlock();
+    run(*self, game, extents, options);
+    lock.lock();
+  } else {
+    j->thread = std::thread([this, self, game, extents, options] { run(*self, game, extents, options); });
+    ended_.wait_for(lock, settle, [&] { return j->state != job_state::running || j->progressed; });
+  }
+  if (j->state == job_state::failed && j->failure && !j->progressed) {
     // Refused at its checks: the refusal is the answer to the start, and the job is forgotten.
-    j->thread.join();
+    if (j->thread.joinable()) j->thread.join();
     jobs_.erase(std::find(jobs_.begin(), jobs_.end(), j));
     std::rethrow_exception(j->failure);
   }
   return j->id;
 }
 
+void verify_jobs::run(job& j, const tartan_game& game, const box_extents& extents, const verify_options& options) {
+  std::optional<verify_report> report;
+  std::string failure;
+  bool limit = false;
+  std::exception_ptr caught;
+  try {
+    report = verify_product(game, extents, options);
+  } catch (const limit_error& e) {
+    failure = e.what();
+    limit = true;
+    caught = std::current_exception();
+  } catch (const overflow_error& e) {
+    failure = e.what();
+    limit = true;
+    caught = std::current_exception();
+  } catch (const std::bad_alloc&) {
+    failure = "out of memory; try a smaller size";
+    limit = true;
+    caught = std::current_exception();
+  } catch (const std::exception& e) {
+    failure = e.what();
+    caught = std::current_exception();
+  }
+  std::lock_guard done(mutex_);
+  j.failure = caught;
+  if (report) {
+    j.state = report->complete ? job_state::done : j.timed_out ? job_state::stopped : job_state::cancelled;
+    if (report->complete) j.progress = 1;
+    j.report = std::move(report);
+  } else {
+    j.state = job_state::failed;
+    j.error = std::move(failure);
+    j.limit = limit;
+  }
+  ended_.notify_all();
+}
+
 std::optional<job_snapshot> verify_jobs::read(const std::string& id) {
   std::lock_guard lock(mutex_);
   reap();
   for (const auto& j : jobs_) {
-    if (j->id != id) continue;
-    job_snapshot s;
-    s.id = j->id;
-    s.state = j->state;
-    s.progress = j->progress;
-    s.report = j->report;
-    s.error = j->error;
-    s.limit = j->limit;
-    s.drawable = j->drawable;
-    s.listed = j->listed;
-    if (j->state == job_state::cancelled) s.stopped = "cancelled";
-    if (j->state == job_state::stopped) {
-      s.stopped = "stopped at the time limit of " + std::to_string(static_cast<long long>(max_seconds_)) +
-                  " s; the cells computed by then are checked (start tartan explore with a larger --max-seconds to "
-                  "verify the whole box)";
-    }
-    return s;
+    if (j->id == id) return snapshot(*j);
   }
   return std::nullopt;
+}
+
+job_snapshot verify_jobs::snapshot(const job& j) const {
+  job_snapshot s;
+  s.id = j.id;
+  s.state = j.state;
+  s.progress = j.progress;
+  s.report = j.report;
+  s.error = j.error;
+  s.limit = j.limit;
+  s.drawable = j.drawable;
+  s.listed = j.listed;
+  if (j.state == job_state::cancelled) s.stopped = "cancelled";
+  if (j.state == job_state::stopped) {
+    s.stopped = "stopped at the time limit of " + std::to_string(static_cast<long long>(max_seconds_)) +
+                " s; the cells computed by then are checked (start tartan explore with a larger --max-seconds to "
+                "verify the whole box)";
+  }
+  return s;
 }
 
 bool verify_jobs::cancel(const std::string& id) {

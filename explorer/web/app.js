@@ -1,5 +1,7 @@
 // tartan explore: the page. Plain JavaScript with no build step and no library; every value shown comes from the
-// explorer's JSON API (POST /api/..., docs/explorer.md), the same engine and the same JSON as the tartan command.
+// explorer's JSON API (POST /api/..., docs/explorer.md), the same engine and the same JSON as the tartan command,
+// asked through transport.js: the server of tartan explore, or in the static explorer the same API compiled to
+// WebAssembly in the page's Web Workers.
 //
 // Positions: a row of coins (one game), a board (a product of two) or a box (three), coins numbered from 0. A coin
 // is named by its coordinates joined by commas ("3", "2,5", "1,0,4"); the heads are a Set of such keys.
@@ -28,7 +30,7 @@ function parseExactJson(text) {
   if (!/\d{16}/.test(text)) return JSON.parse(text);  // no integer of 16 digits or more: JSON.parse is exact
   let at = 0;
   const fail = () => {
-    throw new SyntaxError('the server\'s answer is not JSON (at character ' + at + ')');
+    throw new SyntaxError('the engine\'s answer is not JSON (at character ' + at + ')');
   };
   const space = () => {
     while (at < text.length && ' \t\r\n'.includes(text[at])) ++at;
@@ -106,26 +108,24 @@ function parseExactJson(text) {
   return result;
 }
 
-/** POSTs `body` to /api/`endpoint`; the parsed JSON, or the text of an SVG. Throws Error(message) on a refusal. */
+/**
+ * Asks /api/`endpoint` the question `body` (an object) through sendRequest (transport.js: the server, or the engine
+ * in the page's Web Workers); the parsed JSON, or the text of an SVG. Throws Error(message) on a refusal.
+ */
 async function api(endpoint, body) {
-  const response = await fetch('/api/' + endpoint, {
-    method: 'POST',
-    headers: {'Content-Type': 'application/json'},
-    body: JSON.stringify(body),
-  });
-  const type = response.headers.get('Content-Type') || '';
-  if (!response.ok) {
-    let message = 'the server answered HTTP ' + response.status;
+  const reply = await sendRequest(endpoint, JSON.stringify(body));
+  if (reply.status < 200 || reply.status > 299) {
+    let message = 'the engine answered HTTP ' + reply.status;
     try {
-      message = (await response.json()).error || message;
+      message = JSON.parse(reply.text).error || message;
     } catch (e) {
       // not JSON: keep the status
     }
     const error = new Error(message);
-    error.status = response.status;
+    error.status = reply.status;
     throw error;
   }
-  return type.startsWith('image/svg+xml') ? response.text() : parseExactJson(await response.text());
+  return reply.type.startsWith('image/svg+xml') ? reply.text : parseExactJson(reply.text);
 }
 
 /** A note on what the page did with its input, e.g. a link's size cut to the largest board drawn. */
@@ -1136,7 +1136,7 @@ function drawHeapPlay() {
 async function startHeapGame(heads) {
   heapPlay.started = true;
   heapPlay.game = gameName();
-  const asked = $('play-heaps').value.trim() !== '' ? $('play-heaps').value  // as typed: the server reads and checks it
+  const asked = $('play-heaps').value.trim() !== '' ? $('play-heaps').value  // as typed: the engine reads and checks it
                                                     : [...heads].map(Number).sort((x, y) => x - y);
   heapPlay.heaps = [];
   heapPlay.over = false;
@@ -1244,7 +1244,7 @@ function randomHeaps() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The sequence plot, the value table's heat map and the verification: pictures drawn by the server, as the
+// The sequence plot, the value table's heat map and the verification: pictures drawn by the engine, as the
 // command line's --svg draws them.
 
 function prepareSequence() {

@@ -35,6 +35,7 @@
 #include "support/octal_definition.hpp"
 #include "support/product_definition.hpp"
 #include "support/run_cli.hpp"
+#include "tartan/explorer/explorer_api.hpp"
 #include "tartan/explorer/explorer_server.hpp"
 
 namespace {
@@ -585,6 +586,77 @@ TEST_F(ExploreApiTest, VerificationsStopAtTheTimeLimit) {
   EXPECT_EQ(ended.at("status"), "stopped") << ended.dump();
   EXPECT_THAT(ended.at("stopped").get<std::string>(), testing::HasSubstr("--max-seconds"));
   EXPECT_FALSE(ended.at("result").at("complete").get<bool>());
+}
+
+// Without threads (the static explorer's WebAssembly build, explorer/wasm/) verifications run inline: /api/verify
+// answers once the job has ended, with the status /api/verify/status then gives; the watcher sees the job's status at
+// each progress point meanwhile, and returning false cancels it. The rest (checks, report, states) is the server's.
+TEST(ExploreApiInlineTest, AVerificationRunsToItsEndWatchedAndReportsAsTheCli) {
+  std::vector<json> seen;
+  tartan::explorer::explorer_api api({}, [&](const std::string& job) {
+    seen.push_back(json::parse(job));
+    return true;
+  });
+  const tartan::explorer::api_reply started =
+      api.handle("verify", R"({"game": "ruler*ruler", "size": "24x24", "threads": 1})");
+  ASSERT_EQ(started.status, 202) << started.body;
+  const json done = json::parse(started.body);
+  EXPECT_EQ(done.at("status"), "done");
+  EXPECT_EQ(done.at("progress").get<double>(), 1.0);
+  ASSERT_FALSE(seen.empty());
+  double last = 0;
+  for (const json& shown : seen) {
+    EXPECT_EQ(shown.at("job"), done.at("job"));
+    EXPECT_EQ(shown.at("status"), "running");
+    EXPECT_FALSE(shown.contains("result"));
+    EXPECT_GE(shown.at("progress").get<double>(), last);
+    last = shown.at("progress").get<double>();
+  }
+  const tartan::explorer::api_reply status = api.handle("verify/status", json{{"job", done.at("job")}}.dump());
+  EXPECT_EQ(status.body, started.body);
+  const std::string report = nlohmann::ordered_json::parse(started.body)["result"].dump();
+  EXPECT_EQ(without_seconds(report + "\n"),
+            without_seconds(cli({"verify", "ruler*ruler", "--size", "24x24", "--threads", "1", "--json"})));
+  const tartan::explorer::api_reply picture = api.handle("verify/svg", json{{"job", done.at("job")}}.dump());
+  EXPECT_EQ(picture.body, cli_svg({"verify", "ruler*ruler", "--size", "24x24", "--threads", "1"}));
+}
+
+TEST(ExploreApiInlineTest, TheWatcherCancelsAndTheReportCoversTheCellsChecked) {
+  // Hours of work by direct mex (about 8 * 10^12 options): only the watcher can end it.
+  int shown = 0;
+  tartan::explorer::explorer_api api({}, [&](const std::string&) { return ++shown < 3; });
+  const tartan::explorer::api_reply r =
+      api.handle("verify", R"({"game": "mock-turtles*mock-turtles", "size": "256x256"})");
+  ASSERT_EQ(r.status, 202) << r.body;
+  const json cancelled = json::parse(r.body);
+  EXPECT_EQ(shown, 3);
+  EXPECT_EQ(cancelled.at("status"), "cancelled") << r.body;
+  EXPECT_EQ(cancelled.at("stopped"), "cancelled");
+  EXPECT_FALSE(cancelled.at("result").at("complete").get<bool>());
+  EXPECT_LT(cancelled.at("result").at("checked").get<std::uint64_t>(), 256u * 256u);
+  EXPECT_EQ(api.handle("verify/cancel", json{{"job", cancelled.at("job")}}.dump()).body, r.body);
+  EXPECT_EQ(api.handle("verify/svg", json{{"job", cancelled.at("job")}}.dump()).status, 409);
+}
+
+TEST(ExploreApiInlineTest, TheTimeLimitStopsItAndARefusalIsTheAnswer) {
+  tartan::explorer::api_limits limits;
+  limits.max_seconds = 0.5;
+  int shown = 0;
+  tartan::explorer::explorer_api api(limits, [&](const std::string&) { return ++shown > 0; });
+  // Hours of work against a limit of half a second.
+  const tartan::explorer::api_reply stopped =
+      api.handle("verify", R"({"game": "mock-turtles*mock-turtles", "size": "256x256"})");
+  ASSERT_EQ(stopped.status, 202) << stopped.body;
+  EXPECT_EQ(json::parse(stopped.body).at("status"), "stopped") << stopped.body;
+  EXPECT_THAT(json::parse(stopped.body).at("stopped").get<std::string>(), testing::HasSubstr("--max-seconds"));
+  // Refused at its checks, before any progress: the refusal answers the start, and no job is kept.
+  shown = 0;
+  const tartan::explorer::api_reply refused =
+      api.handle("verify", R"({"game": "ruler*ruler", "size": "100000x100000"})");
+  EXPECT_EQ(refused.status, 422) << refused.body;
+  EXPECT_THAT(refused.body, testing::HasSubstr("would need about"));
+  EXPECT_EQ(shown, 0);
+  EXPECT_EQ(api.handle("verify/status", R"({"job": "2"})").status, 404);
 }
 
 TEST_F(ExploreApiTest, AnalyzeStopsItsSearchAtTheTimeLimit) {

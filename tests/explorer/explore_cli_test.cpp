@@ -102,6 +102,7 @@ TEST(ExploreCliTest, ServesTheEmbeddedPageAndStopsOnCtrlC) {
   const std::string web = std::string(TARTAN_SOURCE_DIR) + "/explorer/web/";
   const std::vector<std::pair<std::string, std::string>> files = {{"index.html", "text/html; charset=utf-8"},
                                                                   {"app.js", "text/javascript; charset=utf-8"},
+                                                                  {"transport.js", "text/javascript; charset=utf-8"},
                                                                   {"style.css", "text/css; charset=utf-8"},
                                                                   {"favicon.svg", "image/svg+xml"}};
   for (const auto& [file, type] : files) {

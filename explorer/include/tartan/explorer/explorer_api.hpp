@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -47,10 +48,18 @@ struct api_reply {
   std::string body;
 };
 
+/// Shown the JSON of an inline verification as /api/verify/status answers it, at each of its progress points;
+/// returning false cancels the verification.
+using job_watcher = std::function<bool(const std::string& job_json)>;
+
 /// The endpoints under /api/, each answering a JSON request body.
 class explorer_api {
  public:
-  explicit explorer_api(api_limits limits);
+  /// Verifications run on threads of their own, as jobs that /api/verify starts and later requests read. Given a
+  /// `watcher`, they run inline instead, where there are no threads (the static explorer's WebAssembly build):
+  /// /api/verify answers once the job has ended (as /api/verify/status would then), and `watcher` sees the job at
+  /// each progress point meanwhile (verify_jobs.hpp).
+  explicit explorer_api(api_limits limits, job_watcher watcher = {});
 
   /**
    * Answers the request `body` (a JSON object) to `endpoint`: "games", "sequence", "analyze", "table", "verify",

@@ -8,6 +8,11 @@
 // memory limit of its verify_options and stops at `max_seconds` of wall time, as a cancelled job does (the report
 // of the cells done so far, complete == false); the last `max_kept` finished jobs are kept for reading, older ones
 // are forgotten. Destroying the registry cancels every job and joins its thread.
+//
+// Where there are no threads (the static explorer's WebAssembly build, docs/explorer.md), jobs run inline: start()
+// computes the job on the calling thread and returns once it has ended, showing it to an observer at each progress
+// point, which passes its progress on and may cancel it. Every other rule (the checks, the bounds, the states, the
+// report of a cancelled or stopped job) is the same.
 #pragma once
 
 #include <atomic>
@@ -16,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -53,9 +59,14 @@ struct job_snapshot {
   std::size_t listed = 10;              // how many mismatches a report shows (verify --list)
 };
 
+/// Shown an inline job as it is at each of its progress points (about ten times a second); returning false cancels
+/// it, as cancel() does.
+using job_observer = std::function<bool(const job_snapshot&)>;
+
 class verify_jobs {
  public:
-  verify_jobs(std::size_t max_running, std::size_t max_kept, double max_seconds);
+  /// Jobs run on threads of their own, or inline when `inline_observer` is given (see above).
+  verify_jobs(std::size_t max_running, std::size_t max_kept, double max_seconds, job_observer inline_observer = {});
   ~verify_jobs();
   verify_jobs(const verify_jobs&) = delete;
   verify_jobs& operator=(const verify_jobs&) = delete;
@@ -65,7 +76,7 @@ class verify_jobs {
    * many mismatches its report shows (all are listed for a picture when the box fits one). Throws busy_error when
    * max_running jobs are computing. Waits until the job has passed its checks (its first progress report, at most
    * `settle`), so that a refusal by the engine (limit_error for a box over the memory limit, ...) is thrown here,
-   * and the job forgotten, rather than found later.
+   * and the job forgotten, rather than found later. Inline, runs the job to its end first (`settle` is not used).
    *
    * Example: const std::string id = jobs.start(rugs, {64, 64}, options, 10); jobs.read(id)->state
    */
@@ -88,10 +99,14 @@ class verify_jobs {
  private:
   struct job;
   void reap();  // joins the threads of ended jobs and forgets the oldest beyond max_kept_; mutex_ held
+  job_snapshot snapshot(const job& j) const;  // mutex_ held
+  /// Computes the job and records how it ended.
+  void run(job& j, const tartan_game& game, const box_extents& extents, const verify_options& options);
 
   std::size_t max_running_;
   std::size_t max_kept_;
   double max_seconds_;
+  job_observer inline_observer_;
   std::mutex mutex_;
   std::condition_variable ended_;
   std::deque<std::shared_ptr<job>> jobs_;  // oldest first
