@@ -1,17 +1,25 @@
 #!/usr/bin/env python3
 """The explorer's page in a real browser: Debian's chromium, driven through chromedriver by python3-selenium.
 
-Usage: explore_browser_test.py TARTAN_EXE OUTPUT_DIR
+Usage: explore_browser_test.py TARTAN_EXE OUTPUT_DIR [SITE_DIR]
 
-Starts `tartan explore --port 0`, loads the page, and checks what a person sees against the tartan command's answer
-and against values computed here from the definitions (the mex over a game's moves; the nim product as the mex over
-its own definition): Mock Turtles picked and coins clicked, the value and every option shown; G(a, b) on a board; the
-heat map; a game played to the end, which the engine, moving first from an N-position, must win; a verification; a
-shared link; the keyboard. Screenshots of the board, the heat map, the game and the verification go to OUTPUT_DIR.
+Starts `tartan explore --port 0` (or, given SITE_DIR, serves the static explorer that scripts/build-web made there
+with `python3 -m http.server`, a plain static host), loads the page, and checks what a person sees against the tartan
+command's answer and against values computed here from the definitions (the mex over a game's moves; the nim product
+as the mex over its own definition): Mock Turtles picked and coins clicked, the value and every option shown; G(a, b)
+on a board; the heat map; a game played to the end, which the engine, moving first from an N-position, must win; a
+verification, and one cancelled while the page goes on answering; a shared link, and a bad one refused with the
+engine's message; the keyboard. Screenshots of the board, the heat map, the game and the verification go to
+OUTPUT_DIR.
+
+The static explorer is also held to the server's bytes: a battery of requests (api_replies.py) sent through the
+page's transport, to the engine in its Web Workers, must get the replies `tartan explore` gives; and its download and
+first load are measured and printed.
 
 Exits 77 (CTest's SKIP_RETURN_CODE) with a message when no browser can be driven here: chromium, chromedriver or
 selenium missing. scripts/test installs them (chromium, chromium-driver, python3-selenium).
 """
+import gzip
 import json
 import os
 import re
@@ -48,19 +56,21 @@ if not DRIVER:
     skip("chromedriver (chromium-driver)")
 
 TARTAN, OUT = sys.argv[1], sys.argv[2]
+SITE = sys.argv[3] if len(sys.argv) > 3 else None
 os.makedirs(OUT, exist_ok=True)
 
 # The definitions the page is checked against (definitions.py).
 from definitions import (coin_moves, dawsons_kayles_g, dawsons_kayles_heap_moves, kayles_g,  # noqa: E402
                          kayles_heap_moves, kayles_misere_wins, kayles_winning_heap_moves, mex, mock_turtles_g,
                          mock_turtles_misere_wins, mock_turtles_moves, nim_mul, nim_mul_fermat, row_value, ruler_g)
-from explorer_process import start_explorer  # noqa: E402
+from explorer_process import start, start_explorer  # noqa: E402
+import api_replies  # noqa: E402
 
 
 # ----------------------------------------------------------------------------------------------------------------
 # The server and the browser.
 
-server, URL = start_explorer(TARTAN)
+server, URL = start(TARTAN, SITE)
 
 profile = tempfile.mkdtemp(prefix="tartan-chromium-")
 options = webdriver.ChromeOptions()
@@ -151,10 +161,60 @@ def set_size(i, n):
     type_into(by_id("size-" + str(i)), str(n))
 
 
+def open_link(fragment):
+    driver.get("about:blank")
+    driver.get(URL + "#" + fragment)
+
+
+# The static explorer is compared with the server itself, started beside it.
+if SITE:
+    api_server, API_URL = start_explorer(TARTAN)
+
+
+def static_checks():
+    """The static explorer's files and their sizes; its replies, through the page's transport, the server's."""
+    files = sorted(os.listdir(SITE))
+    check(files == ["app.js", "engine_worker.js", "favicon.svg", "index.html", "style.css", "tartan_engine.js",
+                    "tartan_engine.wasm", "transport.js"], "the static explorer is the page, its transport, the "
+          "worker and the engine: " + " ".join(files))
+    sizes = {}
+    for name in files:
+        with open(os.path.join(SITE, name), "rb") as f:
+            data = f.read()
+        sizes[name] = (len(data), len(gzip.compress(data, 9)))
+    print("download: %d bytes, %d gzip-compressed (tartan_engine.wasm %d and %d)" %
+          (sum(s[0] for s in sizes.values()), sum(s[1] for s in sizes.values()), *sizes["tartan_engine.wasm"]))
+
+    asked = api_replies.requests()
+    differ, wide, refused = [], [], 0
+    for endpoint, body, needs_64_bits in asked:
+        page = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "sendRequest(arguments[0], arguments[1]).then(done, (e) => done({status: 0, type: '', text: String(e)}));",
+            endpoint, body)
+        served = api_replies.post(API_URL, endpoint, body)
+        refused += served[0] >= 400
+        if needs_64_bits:
+            wide.append((page["status"], json.loads(page["text"]).get("error", ""), served[0]))
+        elif (page["status"], page["type"], api_replies.comparable(page["text"])) != \
+                (served[0], served[1], api_replies.comparable(served[2])):
+            differ.append("/api/%s %s: page %s %s, server %s %s" % (endpoint, body[:80], page["status"],
+                                                                   page["text"][:160], served[0], served[2][:160]))
+    check(not differ, "%d requests of api_replies.py (%d of them refused) get the server's status, content type and "
+          "bytes through the page's transport%s" % (len(asked) - len(wide), refused,
+                                                    "".join("\n  " + d for d in differ[:10])))
+    check(wide and all(status == 422 and "32-bit build" in said and server_status == 200
+                       for status, said, server_status in wide),
+          "the %d rows of 2^32 coins, which tartan explore analyses, the 32-bit engine refuses, saying why: %s" %
+          (len(wide), wide[0][1] if wide else "none"))
+
+
 try:
+    loading = time.monotonic()
     driver.get(URL)
     analysed()
-    check(driver.title == "tartan explore", "the page loads, titled 'tartan explore'")
+    check(driver.title == "tartan explore", "the page loads, titled 'tartan explore', and analyses its first position, "
+          "%.2f s after it is asked for (a fresh profile: nothing cached)" % (time.monotonic() - loading))
 
     # Mock Turtles, 8 coins, coins 0, 3 and 5 clicked heads.
     Select(by_id("factor-0")).select_by_value("mock-turtles")
@@ -283,6 +343,35 @@ try:
     check(by_id("verify-progress").get_attribute("value") == "1", "the progress bar is full")
     by_id("view-verify").screenshot(os.path.join(OUT, "verify.png"))
 
+    # A verification that takes hours (Mock Turtles × Mock Turtles on 256x256: about 8 * 10^12 options by direct
+    # mex): while it runs, the progress bar moves and the page goes on answering (a coin turned over on the board is
+    # analysed); cancelled, it stops with the report of the cells it checked.
+    open_link("game=mock-turtles*mock-turtles&size=4x4&heads=0:0,1:2,3:3&view=verify")
+    long_value = nim_mul(1, 1) ^ nim_mul(mock_turtles_g(1), mock_turtles_g(2)) ^ nim_mul(mock_turtles_g(3),
+                                                                                          mock_turtles_g(3))
+    type_into(by_id("verify-size"), "256x256")
+    by_id("verify-start").click()
+    wait(lambda: 0 < float(by_id("verify-progress").get_attribute("value")) < 1, "the verification's progress", 120)
+    check("Verifying mock-turtles*mock-turtles" in by_id("verify-status").text and
+          by_id("verify-start").get_attribute("disabled"),
+          "a long verification shows its progress: " + by_id("verify-percent").text)
+    by_id("tab-position").click()
+    check(position_settled(long_value) == long_value, "while it runs, the page shows the board's value, %d" %
+          long_value)
+    coin("board", "0,0").click()
+    check(position_settled(long_value ^ 1) == long_value ^ 1, "and analyses a coin turned over: value %d, the "
+          "board's %d ⊕ G(0, 0) = 1" % (long_value ^ 1, long_value))
+    by_id("tab-verify").click()
+    check("Verifying" in by_id("verify-status").text, "the verification is still running")
+    by_id("verify-cancel").click()
+    wait(lambda: by_id("verify-status").text.startswith("Cancelled"), "the cancelled verification's report", 30)
+    cancelled = re.match(r"Cancelled: (\d+) of 65536 cells of 256x256 checked in [0-9.]+ s on 1 thread, "
+                         r"0 mismatches\.$", by_id("verify-status").text)
+    check(cancelled is not None and 0 < int(cancelled.group(1)) < 65536 and
+          float(by_id("verify-progress").get_attribute("value")) < 1,
+          "cancelled, it reports the cells it checked, none mismatched: " + by_id("verify-status").text)
+    check(not by_id("verify-start").get_attribute("disabled"), "a new verification can start")
+
     # Play Mock Turtles against the engine, which moves first from an N-position: it must win.
     by_id("tab-position").click()
     by_id("kind-1").click()
@@ -350,10 +439,6 @@ try:
     # Values past 2^53, which a double cannot hold: Motley, g(n) = 2^n (Winning Ways, vol. 3, ch. 14), 60 coins with
     # coins 0 and 59 heads. Every number on the page is compared, digit for digit, with 2^n and with the CLI's JSON
     # (Python reads its integers exactly).
-    def open_link(fragment):
-        driver.get("about:blank")
-        driver.get(URL + "#" + fragment)
-
     def page_texts(selector, attribute=None):
         return driver.execute_script(
             "return [...document.querySelectorAll(arguments[0])].map(e => arguments[1] ? e.getAttribute(arguments[1])"
@@ -743,8 +828,11 @@ try:
     check("kayles (code 0.77) has no move that splits a heap of 9 into 4 and 5" in by_id("play-status").text and
           heaps_shown() == [5, 7, 9], "an illegal heap move is refused with the reason: " + by_id("play-status").text)
     refused = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-    check(len(refused) == 1 and "/api/play" in refused[0]["message"] and "400" in refused[0]["message"],
-          "the refusal is the server's answer 400 to the move, the page's only error: " + str(refused))
+    if SITE:
+        check(not refused, "the refusal is the engine's answer, and the page logs no error: " + str(refused))
+    else:
+        check(len(refused) == 1 and "/api/play" in refused[0]["message"] and "400" in refused[0]["message"],
+              "the refusal is the server's answer 400 to the move, the page's only error: " + str(refused))
     by_id("hints").click()
     by_id("play-on-heaps").click()
     by_id("tab-position").click()
@@ -783,6 +871,18 @@ try:
     by_id("tab-position").click()
     by_id("misere").click()
 
+    # A bad link: a game no one knows is refused with the engine's message, the CLI's, in the error box on the page.
+    open_link("game=mock-turtle&size=8&position=HTTHTTTT")
+    wait(lambda: by_id("error").is_displayed(), "the error shown for a bad link")
+    said = subprocess.run([TARTAN, "analyze", "mock-turtle", "HTTHTTTT"], capture_output=True, text=True)
+    check(said.returncode == 2 and by_id("error").text.startswith("unknown game 'mock-turtle'; did you mean "
+                                                                   "'mock-turtles'?") and
+          by_id("error").text in said.stderr and by_id("value").text == "…",
+          "the link to the unknown game mock-turtle is refused, with the CLI's message shown: " + by_id("error").text)
+    by_id("view-position").screenshot(os.path.join(OUT, "bad-link.png"))
+
+    if SITE:
+        static_checks()
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not errors, "the browser's console has no error: " + str(errors))
 except AssertionError as e:
@@ -791,12 +891,16 @@ except AssertionError as e:
     driver.save_screenshot(os.path.join(OUT, "failure.png"))
 finally:
     driver.quit()
-    server.send_signal(2)  # Ctrl-C
-    try:
-        server.wait(10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        failures.append("tartan explore did not stop on Ctrl-C")
+    for process in [server] + ([api_server] if SITE else []):
+        if process is server and SITE:
+            process.terminate()  # python3 -m http.server
+        else:
+            process.send_signal(2)  # Ctrl-C
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            failures.append("the server did not stop")
     shutil.rmtree(profile, ignore_errors=True)
 
 print("screenshots in " + OUT)

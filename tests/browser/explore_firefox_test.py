@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The explorer's page in Firefox: Debian's firefox-esr, driven through Marionette, its built-in remote protocol.
 
-Usage: explore_firefox_test.py TARTAN_EXE OUTPUT_DIR
+Usage: explore_firefox_test.py TARTAN_EXE OUTPUT_DIR [SITE_DIR]
 
 Debian packages no geckodriver, so Selenium cannot drive Firefox there; Marionette needs none: it is length-prefixed
 JSON over TCP ("<length>:<json>"), spoken here with the standard library alone. The test starts `tartan explore
@@ -9,8 +9,11 @@ JSON over TCP ("<length>:<json>"), spoken here with the standard library alone. 
 and against values computed here from the definitions (the mex over a game's moves; the nim product as the mex over
 its own definition): Ruler then Mock Turtles picked, the row resized, coins clicked, the value, the outcome and every
 option shown with its value; a shared link to a Rugs board (ruler × ruler), G(a, b) on each coin and the board's
-value; the heat map of its value table, each cell's value. Screenshots of the position and the heat map go to
-OUTPUT_DIR (firefox-position.png, firefox-heatmap.png).
+value; the heat map of its value table, each cell's value; a link to Motley on 60 coins, its value 2^59 + 1 shown
+digit for digit; a verification, and one cancelled, which reports the cells it checked; a bad link, refused with the
+engine's message. Screenshots of the position and the heat map go to OUTPUT_DIR (firefox-position.png,
+firefox-heatmap.png). Given SITE_DIR, the page is the static explorer that scripts/build-web made there, served by
+`python3 -m http.server`, with the engine compiled to WebAssembly in its Web Workers.
 
 Exits 77 (CTest's SKIP_RETURN_CODE) with a message when Firefox is not installed or its Marionette cannot be reached.
 scripts/test installs firefox-esr.
@@ -42,11 +45,12 @@ if not FIREFOX:
     skip("firefox-esr (or firefox)")
 
 TARTAN, OUT = sys.argv[1], sys.argv[2]
+SITE = sys.argv[3] if len(sys.argv) > 3 else None
 os.makedirs(OUT, exist_ok=True)
 
 # The definitions the page is checked against (definitions.py).
 from definitions import mex, mock_turtles_g, mock_turtles_moves, nim_mul, row_value, ruler_g  # noqa: E402
-from explorer_process import start_explorer  # noqa: E402
+from explorer_process import start  # noqa: E402
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -130,7 +134,7 @@ class Marionette:
 # CTest stops a test past its TIMEOUT with SIGTERM: unwind through the clean-up below rather than leave Firefox.
 signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped by SIGTERM"))
 
-server, URL = start_explorer(TARTAN)
+server, URL = start(TARTAN, SITE)
 
 profile = tempfile.mkdtemp(prefix="tartan-firefox-")
 PREFS = {
@@ -177,6 +181,10 @@ def stop_firefox():
 
 
 def stop_server():
+    if SITE:
+        server.terminate()  # python3 -m http.server
+        server.wait(10)
+        return
     server.send_signal(signal.SIGINT)  # Ctrl-C
     try:
         server.wait(10)
@@ -447,6 +455,49 @@ try:
     script("document.getElementById('table-map').scrollIntoView()")
     png = screenshot("firefox-heatmap.png", "#table-map svg")
     check(png.startswith(b"\x89PNG") and len(png) > 5000, "firefox-heatmap.png: the heat map, %d bytes" % len(png))
+
+    # The verification of the board's box, to its end; then one that takes minutes, cancelled: it stops, with the
+    # report of the cells it checked.
+    click("#tab-verify")
+    type_into("#verify-size", "32x32")
+    click("#verify-start")
+    status = wait(lambda: (lambda t: t if "every cell agrees" in t else None)(
+        script("return document.getElementById('verify-status').textContent")), "the verification", 120)
+    check(status.startswith("1024 of 1024 cells of 32x32 checked"), "the verification of ruler × ruler on 32x32 "
+          "checks every cell: " + status)
+    # Mock Turtles × Mock Turtles on 256x256 takes hours (about 8 * 10^12 options by direct mex).
+    driver.command("WebDriver:Navigate", {"url": "about:blank"})
+    driver.command("WebDriver:Navigate", {"url": URL + "#game=mock-turtles*mock-turtles&size=4x4&view=verify"})
+    wait(lambda: script("return document.getElementById('verify-start').disabled") is False, "the verify tab")
+    type_into("#verify-size", "256x256")
+    click("#verify-start")
+    wait(lambda: 0 < script("return document.getElementById('verify-progress').value") < 1,
+         "the long verification's progress", 120)
+    click("#verify-cancel")
+    status = wait(lambda: (lambda t: t if t.startswith("Cancelled") else None)(
+        script("return document.getElementById('verify-status').textContent")), "the cancelled verification", 30)
+    counted = re.match(r"Cancelled: (\d+) of 65536 cells of 256x256 checked .* 0 mismatches\.$", status)
+    check(counted is not None and 0 < int(counted.group(1)) < 65536, "cancelled, the verification of Mock Turtles × "
+          "Mock Turtles on 256x256 reports the cells it checked: " + status)
+
+    # Values past 2^53: Motley, g(n) = 2^n (Winning Ways, vol. 3, ch. 14), coins 0 and 59 heads.
+    motley = "H" + "T" * 58 + "H"
+    driver.command("WebDriver:Navigate", {"url": "about:blank"})
+    driver.command("WebDriver:Navigate", {"url": URL + "#game=motley&size=60&position=" + motley})
+    seen = analysed({"0", "59"}, 60)
+    answer = json.loads(cli("analyze", "motley", motley, "--json"))
+    check(seen["value"] == str(answer["value"]) == str(2 ** 59 + 1) and seen["g"][59] == str(2 ** 59),
+          "Motley's value %s and g(59) = %s shown digit for digit, the CLI's and 2^59 + 1, 2^59" %
+          (seen["value"], seen["g"][59]))
+
+    # A bad link: the unknown game is refused with the engine's message, the CLI's, shown on the page.
+    driver.command("WebDriver:Navigate", {"url": "about:blank"})
+    driver.command("WebDriver:Navigate", {"url": URL + "#game=mock-turtle&size=8&position=HTTHTTTT"})
+    shown = wait(lambda: script("const e = document.getElementById('error'); return e.hidden ? '' : e.textContent"),
+                 "the error shown for a bad link")
+    said = subprocess.run([TARTAN, "analyze", "mock-turtle", "HTTHTTTT"], capture_output=True, text=True).stderr
+    check(shown.startswith("unknown game 'mock-turtle'; did you mean 'mock-turtles'?") and shown in said,
+          "the link to the unknown game mock-turtle is refused with the CLI's message: " + shown)
 except Exception as e:  # any failure is reported, with a screenshot, and cleaned up after
     what = str(e) if isinstance(e, (AssertionError, MarionetteError)) else type(e).__name__ + ": " + str(e)
     failures.append(what)

@@ -1,18 +1,39 @@
-"""`tartan explore` started for a browser test, shared by explore_browser_test.py and explore_firefox_test.py."""
+"""The explorer a browser test drives, shared by explore_browser_test.py and explore_firefox_test.py: `tartan explore`,
+or the static explorer (scripts/build-web's folder) served by `python3 -m http.server`, a plain static host that
+knows nothing of tartan."""
+import os
 import re
 import subprocess
 import sys
 
 
-def start_explorer(tartan):
-    """Starts `tartan explore --port 0` (a free port) and returns the process and the address it prints; exits 1
-    with what it printed when it gives none."""
-    server = subprocess.Popen([tartan, "explore", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True)
-    line = server.stdout.readline()
+def _address(process, what):
+    """The http:// address in the first line `process` prints; exits 1 with what it printed when there is none."""
+    line = process.stdout.readline()
     match = re.search(r"http://\S+/", line)
     if not match:
-        server.kill()
-        print("tartan explore printed no address: " + line + server.stderr.read())
+        process.kill()
+        print(what + " printed no address: " + line + process.stderr.read())
         sys.exit(1)
-    return server, match.group(0)
+    return match.group(0)
+
+
+def start_explorer(tartan):
+    """Starts `tartan explore --port 0` (a free port) and returns the process and the address it prints."""
+    server = subprocess.Popen([tartan, "explore", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    return server, _address(server, "tartan explore")
+
+
+def start_static(site):
+    """Serves the folder `site` with `python3 -m http.server` on a free loopback port; the process and its address.
+    The server is stopped with terminate() (its Ctrl-C prints a traceback)."""
+    server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory",
+                               site], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
+    return server, _address(server, "python3 -m http.server")
+
+
+def start(tartan, site):
+    """The explorer to test: the static folder `site` when given, else `tartan explore`."""
+    return start_static(site) if site else start_explorer(tartan)
