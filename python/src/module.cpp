@@ -126,6 +126,7 @@ void progress_relay::raise_if_pending(py::handle partial) {
 
 PYBIND11_MODULE(_tartan, m) {
   m.doc() = "tartan's engine: nimbers, coin-turning games, tartan products (the compiled part of the package)";
+  m.attr("__version__") = TARTAN_VERSION;  // the project's version (CMakeLists.txt), the package's too
   using namespace tartan::python;
   bind_errors(m);
   m.def(

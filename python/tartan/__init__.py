@@ -16,6 +16,7 @@ the `tartan` command. Coins are numbered from 0 at the left (boards: row, column
 The guide is docs/python.md.
 """
 
+from ._tartan import __version__  # the project's version, compiled in (CMakeLists.txt)
 from ._tartan import (
     DivisionByZeroError,
     DomainError,
@@ -42,7 +43,6 @@ from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Positio
 from ._reports import CellMismatch, CheckReport, PositionMismatch, VerifyReport
 from ._summary import Period, RareValues, SequenceSummary
 
-__version__ = "0.1.0"
 
 __all__ = [
     "Alpha",

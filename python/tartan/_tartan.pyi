@@ -10,6 +10,8 @@ _Size = Union[int, Tuple[int, ...], List[int], str]
 _Progress = Optional[Callable[[float], Optional[bool]]]
 _IntLike = Union[int, "Nimber"]
 
+__version__: str
+
 class Error(Exception): ...
 class ParseError(Error, ValueError): ...
 class UnknownGameError(ParseError):
