@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "detail/threads.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/search_stop.hpp"
@@ -155,11 +156,12 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
   }
   check_sequence_lengths(needed, options.max_memory);
 
-  // The factors' sequences, one thread each (a shared game waits for the other's cache).
+  // The factors' sequences, one thread each (a shared game waits for the other's cache); in turn where there are no
+  // threads (detail/threads.hpp).
+  constexpr auto launch = detail::can_start_threads ? std::launch::async : std::launch::deferred;
   std::vector<std::future<std::vector<grundy_value>>> pending;
   for (std::size_t i = 0; i < k; ++i) {
-    pending.push_back(
-        std::async(std::launch::async, [&, i] { return game.factor(i).sequence(needed[i], options.max_seconds); }));
+    pending.push_back(std::async(launch, [&, i] { return game.factor(i).sequence(needed[i], options.max_seconds); }));
   }
   std::vector<std::vector<grundy_value>> g;
   for (auto& p : pending) g.push_back(p.get());

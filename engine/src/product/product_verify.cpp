@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -13,6 +14,7 @@
 #include <thread>
 #include <utility>
 
+#include "detail/threads.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/limits.hpp"
 #include "tartan/core/mex.hpp"
@@ -278,6 +280,9 @@ struct direct_run {
   std::condition_variable finished_cv;
   unsigned finished = 0;
   std::exception_ptr failure;
+  /// Where there are no threads, the one computing looks at the progress and the limits itself, after each cell:
+  /// false stops it.
+  std::function<bool()> look;
 
   direct_run(const tartan_game& g, const box_layout& l, std::vector<grundy_value>& v, const work_model& w)
       : game(g), layout(l), values(v), model(w), progress(new std::atomic<std::size_t>[l.rows]) {
@@ -326,6 +331,7 @@ struct direct_run {
         row_values[b] = g;
         for (std::size_t m = 0; m < m_count; ++m) h[m * cols + b] = r_at_b[m] ^ g;
         progress[r].store(b + 1, std::memory_order_release);
+        if (look && !look()) return;
       }
     }
   }
@@ -485,47 +491,64 @@ direct_table compute_direct(const tartan_game& game, std::span<const std::size_t
   const work_model work(game, extents);
   direct_run run(game, layout, table.values, work);
 
-  std::vector<std::thread> workers;
-  workers.reserve(threads);
-  for (unsigned t = 0; t < threads; ++t) {
-    workers.emplace_back([&run, threads] {
-      try {
-        run.work();
-      } catch (...) {
-        std::lock_guard lock(run.mutex);
-        if (!run.failure) run.failure = std::current_exception();
-        run.stop.store(true);
-      }
-      std::lock_guard lock(run.mutex);
-      if (++run.finished == threads) run.finished_cv.notify_all();
-    });
-  }
   // About ten times a second: the progress (which may cancel), then the time limit, reached or projected from the
-  // weighted fraction done once the computation has run pace_guard::min_measured_seconds.
+  // weighted fraction done once the computation has run pace_guard::min_measured_seconds. False once stopped.
   const bool timed = budget.limit > 0;
   fraction_guard time_limit(budget.limit, "the direct computation", budget.clock() - budget.start, budget.clock);
   search_end stopped = search_end::complete;
-  {
-    std::unique_lock lock(run.mutex);
-    while (run.finished < threads) {
-      if (!options.progress && !timed) {
-        run.finished_cv.wait(lock);
-        continue;
-      }
-      run.finished_cv.wait_for(lock, std::chrono::milliseconds(100));
-      if (run.finished == threads || run.stop.load()) continue;
-      lock.unlock();
-      const double fraction = run.fraction_done();
-      if (options.progress && !options.progress(fraction)) {
-        stopped = search_end::cancelled;
-      } else if (!time_limit(fraction)) {
-        stopped = search_end::time_limit;
-      }
-      lock.lock();
-      if (stopped != search_end::complete) run.stop.store(true);
+  const auto look = [&] {
+    const double fraction = run.fraction_done();
+    if (options.progress && !options.progress(fraction)) {
+      stopped = search_end::cancelled;
+    } else if (!time_limit(fraction)) {
+      stopped = search_end::time_limit;
     }
+    if (stopped != search_end::complete) run.stop.store(true);
+    return stopped == search_end::complete;
+  };
+  if constexpr (!detail::can_start_threads) {
+    // No threads (detail/threads.hpp): this thread computes every row, and looks between cells.
+    if (options.progress || timed) {
+      run.look = [&look, next = std::chrono::steady_clock::now()]() mutable {
+        const auto now = std::chrono::steady_clock::now();
+        if (now < next) return true;
+        next = now + std::chrono::milliseconds(100);
+        return look();
+      };
+    }
+    run.work();
+  } else {
+    std::vector<std::thread> workers;
+    workers.reserve(threads);
+    for (unsigned t = 0; t < threads; ++t) {
+      workers.emplace_back([&run, threads] {
+        try {
+          run.work();
+        } catch (...) {
+          std::lock_guard lock(run.mutex);
+          if (!run.failure) run.failure = std::current_exception();
+          run.stop.store(true);
+        }
+        std::lock_guard lock(run.mutex);
+        if (++run.finished == threads) run.finished_cv.notify_all();
+      });
+    }
+    {
+      std::unique_lock lock(run.mutex);
+      while (run.finished < threads) {
+        if (!options.progress && !timed) {
+          run.finished_cv.wait(lock);
+          continue;
+        }
+        run.finished_cv.wait_for(lock, std::chrono::milliseconds(100));
+        if (run.finished == threads || run.stop.load()) continue;
+        lock.unlock();
+        look();
+        lock.lock();
+      }
+    }
+    for (std::thread& w : workers) w.join();
   }
-  for (std::thread& w : workers) w.join();
   if (run.failure) std::rethrow_exception(run.failure);
 
   table.computed.resize(layout.rows);
