@@ -155,7 +155,9 @@ void verify_jobs::run(job& j, const tartan_game& game, const box_extents& extent
   std::lock_guard done(mutex_);
   j.failure = caught;
   if (report) {
-    j.state = report->complete ? job_state::done : j.timed_out ? job_state::stopped : job_state::cancelled;
+    // Stopped by the time limit: the job's own wall clock, or the verification's projection of its pace.
+    const bool timed_out = j.timed_out || report->stopped == search_end::time_limit;
+    j.state = report->complete ? job_state::done : timed_out ? job_state::stopped : job_state::cancelled;
     if (report->complete) j.progress = 1;
     j.report = std::move(report);
   } else {
@@ -187,8 +189,12 @@ job_snapshot verify_jobs::snapshot(const job& j) const {
   s.listed = j.listed;
   if (j.state == job_state::cancelled) s.stopped = "cancelled";
   if (j.state == job_state::stopped) {
-    s.stopped = "stopped at the time limit of " + std::to_string(static_cast<long long>(max_seconds_)) +
-                " s; the cells computed by then are checked (start tartan explore with a larger --max-seconds to "
+    const std::string why =
+        j.report && !j.report->where.empty()
+            ? j.report->where
+            : "stopped at the time limit of " + std::to_string(static_cast<long long>(max_seconds_)) + " s";
+    s.stopped = why +
+                "; the cells computed by then are checked (start tartan explore with a larger --max-seconds to "
                 "verify the whole box)";
   }
   return s;

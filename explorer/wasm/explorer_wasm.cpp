@@ -9,6 +9,7 @@
 #include <emscripten/emscripten.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "tartan/explorer/explorer_api.hpp"
@@ -18,11 +19,17 @@ namespace {
 // The page's hook, set by engine_worker.js: true to go on, false to cancel the verification.
 EM_JS(int, watch_job, (const char* job_json), { return Module["onJob"](UTF8ToString(job_json)) ? 1 : 0; });
 
+tartan::explorer::api_limits web_limits() {
+  // The limits of `tartan explore` by default (60 s), with the memory limit half of the most the WebAssembly memory
+  // may grow to (-sMAXIMUM_MEMORY=2GB, explorer/wasm/CMakeLists.txt), as the server's is half the machine's.
+  tartan::explorer::api_limits limits;
+  limits.max_memory = std::uint64_t{1} << 30;
+  return limits;
+}
+
 tartan::explorer::explorer_api& api() {
-  // The limits of `tartan explore` by default: the memory limit half the machine's, which here is the most the
-  // WebAssembly memory may grow to (-sMAXIMUM_MEMORY), and 60 s.
   static tartan::explorer::explorer_api instance(
-      tartan::explorer::api_limits{}, [](const std::string& job_json) { return watch_job(job_json.c_str()) != 0; });
+      web_limits(), [](const std::string& job_json) { return watch_job(job_json.c_str()) != 0; });
   return instance;
 }
 
