@@ -25,7 +25,7 @@ def requests():
 
     def ask(endpoint, body):
         text = body if isinstance(body, str) else json.dumps(body)
-        asked.append((endpoint, text, re.search(r'"(coins|size)": "?4294967296\b', text) is not None))
+        asked.append((endpoint, text, re.search(r'"(coins|size)": "?4294967296(?!\d)', text) is not None))
 
     ask("games", {})
     for body in [{"game": "ruler", "count": 16, "period": True}, {"game": "kayles", "count": 200, "period": True},

@@ -34,6 +34,17 @@ def start_static(site):
     return server, _address(server, "python3 -m http.server")
 
 
+def static_site(argv):
+    """The static explorer's folder, a browser test's third argument, or None when it has none; exits 77 (CTest's
+    SKIP_RETURN_CODE) saying how to make the folder when it holds no static explorer."""
+    if len(argv) <= 3:
+        return None
+    if not os.path.isfile(os.path.join(argv[3], "tartan_engine.wasm")):
+        print("SKIP: no static explorer in %s; make it first with scripts/build-web %s" % (argv[3], argv[3]))
+        sys.exit(77)
+    return argv[3]
+
+
 def start(tartan, site):
     """The explorer to test: the static folder `site` when given, else `tartan explore`."""
     return start_static(site) if site else start_explorer(tartan)
