@@ -3,7 +3,11 @@ then a wheel from it alone), installed with pip into a new virtual environment i
 from there: `import tartan` finds the installed copy, its version and metadata are the project's, and the Python tour
 of docs/python.md runs as written.
 
-Usage: wheel_package.py SOURCE_DIR WORK_DIR
+Usage: wheel_package.py SOURCE_DIR WORK_DIR [BUILD_DIR]
+
+Given BUILD_DIR, the CMake build this test belongs to, the wheel packs the module that build compiled
+(TARTAN_CMAKE_BUILD_DIR, setup.py) rather than compiling the engine a second time; without it, the build is a user's,
+from nothing.
 
 Offline, as this machine is: the build uses the build requirements installed (--no-isolation: Debian's
 python3-setuptools, python3-wheel, python3-pybind11 and cmake), and the environment sees the system's packages
@@ -22,6 +26,7 @@ import zipfile
 
 source = pathlib.Path(sys.argv[1]).resolve()
 work = pathlib.Path(sys.argv[2]).resolve()
+build_dir = pathlib.Path(sys.argv[3]).resolve() if len(sys.argv) > 3 else None
 work.mkdir(parents=True, exist_ok=True)
 version = re.search(r"project\(tartan\s+VERSION\s+([0-9.]+)", (source / "CMakeLists.txt").read_text()).group(1)
 failures = []
@@ -46,6 +51,8 @@ with tempfile.TemporaryDirectory(prefix="tartan-wheel-", dir=work) as scratch:
     dist = scratch / "dist"
     # No variable of the test build leaks into the package's: it is built as a user's machine would build it.
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "TARTAN_"))}
+    if build_dir:
+        env["TARTAN_CMAKE_BUILD_DIR"] = str(build_dir)
     began = time.monotonic()
     run(sys.executable, "-m", "build", "--no-isolation", "--outdir", dist, source, env=env)
     seconds = time.monotonic() - began
