@@ -643,9 +643,10 @@ TEST(ExploreApiInlineTest, TheTimeLimitStopsItAndARefusalIsTheAnswer) {
   limits.max_seconds = 0.5;
   int shown = 0;
   tartan::explorer::explorer_api api(limits, [&](const std::string&) { return ++shown > 0; });
-  // Hours of work against a limit of half a second.
+  // Hours of work against a limit of half a second (224x224 passes the lower bound checked up front, as in
+  // VerificationsStopAtTheTimeLimit).
   const tartan::explorer::api_reply stopped =
-      api.handle("verify", R"({"game": "mock-turtles*mock-turtles", "size": "256x256"})");
+      api.handle("verify", R"({"game": "mock-turtles*mock-turtles", "size": "224x224"})");
   ASSERT_EQ(stopped.status, 202) << stopped.body;
   EXPECT_EQ(json::parse(stopped.body).at("status"), "stopped") << stopped.body;
   EXPECT_THAT(json::parse(stopped.body).at("stopped").get<std::string>(), testing::HasSubstr("--max-seconds"));
