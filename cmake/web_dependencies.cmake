@@ -9,10 +9,11 @@
 # Threads::Threads is empty: the build is single-threaded (no -pthread), so that it runs on any static host.
 # WebAssembly threads need SharedArrayBuffer, which browsers give only to cross-origin isolated pages (the
 # Cross-Origin-Opener-Policy and Cross-Origin-Embedder-Policy headers), and a plain static host sends neither.
-# Under Emscripten without -pthread, std::thread::hardware_concurrency() is 1, so the engine keeps to one thread.
+# Under Emscripten without -pthread, std::thread::hardware_concurrency() is 1, so the engine keeps to one thread, and
+# the places that start threads whatever the count compute on the calling thread (engine/src/detail/threads.hpp).
 #
 # zlib has no build here (Emscripten's port is downloaded at build time): present/ then stores the PNG images of
-# large pictures uncompressed (present/src/zlib_stored.cpp).
+# large pictures uncompressed (present/include/tartan/present/zlib_stream.hpp).
 set(host_headers ${PROJECT_BINARY_DIR}/host-headers)
 file(MAKE_DIRECTORY ${host_headers})
 foreach(library boost nlohmann)
