@@ -19,7 +19,7 @@ std::string raise_clause_of(const limit_figures& f) {
       case limit_unit::bytes:
         return ", or raise the memory limit to " + at_least + format_bytes(static_cast<std::uint64_t>(*f.raise_to));
       case limit_unit::seconds:
-        return ", or raise the time limit to " + at_least + format_seconds(*f.raise_to);
+        return ", or raise the time limit to " + at_least + format_seconds(*f.raise_to, rounding::up);
       default:
         return ", or raise the limit to " + at_least + std::to_string(static_cast<std::uint64_t>(*f.raise_to));
     }

@@ -40,25 +40,36 @@ time_limit_error::time_limit_error(std::string asked, std::string problem, std::
     : limit_error(std::move(problem), std::move(advice),
                   time_figures(std::move(asked), estimate_seconds, limit_seconds, fits, at_least)) {}
 
-std::string format_seconds(double seconds) {
-  char buffer[48];
-  if (!(seconds < 1e12)) return "more than 30000 years";
-  if (seconds < 1) {
-    std::snprintf(buffer, sizeof buffer, "%.0f ms", seconds * 1000);
-  } else if (seconds < 100) {
-    std::snprintf(buffer, sizeof buffer, "%.0f s", seconds);
-  } else if (seconds < 6000) {
-    std::snprintf(buffer, sizeof buffer, "%.1f min", seconds / 60);
-  } else if (seconds < 2 * 86400) {
-    std::snprintf(buffer, sizeof buffer, "%.1f h", seconds / 3600);
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%.1f days", seconds / 86400);
+namespace {
+
+/// `value` with `decimals` decimals and its unit, rounded `direction`.
+std::string with_decimals(double value, int decimals, const char* unit, rounding direction) {
+  if (direction != rounding::nearest) {
+    const double scale = std::pow(10.0, decimals);
+    // A value such as 6.0 that is already a whole number of last digits must stay itself: the product is rounded to
+    // the nearest first when it lies within a rounding error of one.
+    const double scaled = value * scale, whole = std::round(scaled);
+    const bool exact = std::abs(scaled - whole) <= 1e-9 * std::max(1.0, std::abs(scaled));
+    value = (exact ? whole : direction == rounding::down ? std::floor(scaled) : std::ceil(scaled)) / scale;
   }
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, "%.*f %s", decimals, value, unit);
   return buffer;
 }
 
-std::pair<std::string, std::string> format_seconds_apart(double estimate, double limit) {
-  std::string a = format_seconds(estimate), b = format_seconds(limit);
+}  // namespace
+
+std::string format_seconds(double seconds, rounding direction) {
+  if (!(seconds < 1e12)) return "more than 30000 years";
+  if (seconds < 1) return with_decimals(seconds * 1000, 0, "ms", direction);
+  if (seconds < 100) return with_decimals(seconds, 0, "s", direction);
+  if (seconds < 6000) return with_decimals(seconds / 60, 1, "min", direction);
+  if (seconds < 2 * 86400) return with_decimals(seconds / 3600, 1, "h", direction);
+  return with_decimals(seconds / 86400, 1, "days", direction);
+}
+
+std::pair<std::string, std::string> format_seconds_apart(double estimate, double limit, rounding direction) {
+  std::string a = format_seconds(estimate, direction), b = format_seconds(limit);
   if (a != b) return {a, b};
   // The same text, so the same unit: its name follows the number, and gives the scale.
   const std::string unit = a.substr(a.find(' ') + 1);
@@ -69,11 +80,10 @@ std::pair<std::string, std::string> format_seconds_apart(double estimate, double
                        : unit == "days" ? 1.0 / 86400
                                         : 0.0;
   if (scale == 0) return {a, b};
-  char x[48], y[48];
   for (int decimals = 1; decimals <= 3; ++decimals) {
-    std::snprintf(x, sizeof x, "%.*f %s", decimals, estimate * scale, unit.c_str());
-    std::snprintf(y, sizeof y, "%.*f %s", decimals, limit * scale, unit.c_str());
-    if (std::string(x) != y) return {x, y};
+    std::string x = with_decimals(estimate * scale, decimals, unit.c_str(), direction);
+    std::string y = with_decimals(limit * scale, decimals, unit.c_str(), rounding::nearest);
+    if (x != y) return {x, y};
   }
   return {"just over " + b, b};
 }

@@ -467,7 +467,7 @@ void check_direct_time(const tartan_game& game, std::span<const std::size_t> ext
   const double least = spent + calls * min_seconds_per_call / std::max(threads, 1u);
   if (least <= budget.limit) return;
   const std::string subject = "a direct computation of '" + game.name() + "' over " + format_size(extents);
-  const auto [estimated, limit] = format_seconds_apart(least, budget.limit);
+  const auto [estimated, limit] = format_seconds_apart(least, budget.limit, rounding::down);
   const auto call_count = calls >= 1.8e19 ? std::string("more than 18446744073709551615")
                                           : std::to_string(static_cast<std::uint64_t>(calls));
   throw time_limit_error(subject,

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <random>
 #include <string>
 #include <utility>
 
@@ -114,6 +115,39 @@ TEST(TimeLimitTest, FormatSecondsPicksAReadableUnit) {
   EXPECT_EQ(format_seconds(3 * 3600), "3.0 h");
   EXPECT_EQ(format_seconds(5 * 86400), "5.0 days");
   EXPECT_EQ(format_seconds(1e20), "more than 30000 years");
+}
+
+// A bound keeps its side when written: the text of a lower bound, read back in its unit, is at most the bound, and
+// that of an upper bound at least; each is within one last digit of it. Seeded durations from 1 ms to 40 days.
+TEST(TimeLimitTest, BoundsAreRoundedTowardsTheirSide) {
+  EXPECT_EQ(format_seconds(6.74, rounding::down), "6 s");
+  EXPECT_EQ(format_seconds(6.74, rounding::up), "7 s");
+  EXPECT_EQ(format_seconds(6.0, rounding::down), "6 s");
+  EXPECT_EQ(format_seconds(6.0, rounding::up), "6 s");
+  EXPECT_EQ(format_seconds(404, rounding::up), "6.8 min");
+  EXPECT_EQ(format_seconds(404, rounding::down), "6.7 min");
+  EXPECT_EQ(format_seconds_apart(6.74, 5, rounding::down), std::make_pair(std::string("6 s"), std::string("5 s")));
+  EXPECT_EQ(format_seconds_apart(5.38, 5, rounding::down), std::make_pair(std::string("5.3 s"), std::string("5.0 s")));
+  const auto seconds_in = [](const std::string& text) {
+    const double number = std::stod(text);
+    const std::string unit = text.substr(text.find(' ') + 1);
+    return unit == "ms"    ? number / 1000
+           : unit == "s"   ? number
+           : unit == "min" ? number * 60
+           : unit == "h"   ? number * 3600
+                           : number * 86400;
+  };
+  std::mt19937_64 random(20261128);
+  std::uniform_real_distribution<double> exponent(-3, std::log10(40.0 * 86400));
+  for (int i = 0; i < 2000; ++i) {
+    const double s = std::pow(10.0, exponent(random));
+    const std::string low = format_seconds(s, rounding::down), high = format_seconds(s, rounding::up);
+    const double last_digit = low.find('.') == std::string::npos ? seconds_in("1 " + low.substr(low.find(' ') + 1))
+                                                                 : seconds_in("0.1 " + low.substr(low.find(' ') + 1));
+    EXPECT_LE(seconds_in(low), s * (1 + 1e-9)) << s << " written " << low;
+    EXPECT_GT(seconds_in(low), s - last_digit * (1 + 1e-9)) << s << " written " << low;
+    EXPECT_GE(seconds_in(high), s * (1 - 1e-9)) << s << " written " << high;
+  }
 }
 
 TEST(TimeLimitTest, AnEstimateAndItsLimitAreWrittenSoTheyDiffer) {

@@ -44,21 +44,27 @@ class time_limit_error : public limit_error {
 /// The default time limit of the commands that compute Grundy sequences: about a minute.
 inline constexpr double default_time_limit_seconds = 60;
 
+/// Which way format_seconds rounds to its last digit: to the nearest, or so that the text stays a true bound ("at
+/// least 6 s" for 6.74 s rounds down; "raise the limit to at least 6.8 min" for 6.74 min rounds up).
+enum class rounding { nearest, down, up };
+
 /**
  * A duration for messages: "850 ms", "42 s", "3.5 min", "2.1 h", "4.0 days".
  *
- * Example: format_seconds(150) == "2.5 min"
+ * Example: format_seconds(150) == "2.5 min"; format_seconds(6.74, rounding::down) == "6 s"
  */
-std::string format_seconds(double seconds);
+std::string format_seconds(double seconds, rounding direction = rounding::nearest);
 
 /**
  * An estimate and the limit it exceeds, as format_seconds writes them, with as many more decimals (in the unit they
  * share) as make the two differ: never "about 2 s, over the limit of 2 s". When even thousandths agree, the estimate
- * is "just over" the limit.
+ * is "just over" the limit. The estimate is rounded `direction` (down for a lower bound: "at least 6 s" for 6.74 s).
  *
- * Example: format_seconds_apart(2.4, 2) == {"2.4 s", "2.0 s"}; format_seconds_apart(3, 2) == {"3 s", "2 s"}
+ * Example: format_seconds_apart(2.4, 2) == {"2.4 s", "2.0 s"}; format_seconds_apart(3, 2) == {"3 s", "2 s"};
+ * format_seconds_apart(6.74, 5, rounding::down) == {"6 s", "5 s"}
  */
-std::pair<std::string, std::string> format_seconds_apart(double estimate, double limit);
+std::pair<std::string, std::string> format_seconds_apart(double estimate, double limit,
+                                                         rounding direction = rounding::nearest);
 
 /**
  * Watches a computation of `total` items (coins) and throws time_limit_error as soon as its measured pace projects
