@@ -236,9 +236,8 @@ std::string game_text(const request_fields& f) {
 }
 
 /// A limit_error's message with the advice said for the explorer: how to start it with a larger limit.
-std::string limit_message(const limit_error& e) {
-  return present::limit_message(e,
-                                {"start tartan explore with --max-memory", "start tartan explore with --max-seconds"});
+std::string limit_message(const limit_error& e, const api_limits& limits) {
+  return present::limit_message(e, {limits.raise_memory, limits.raise_seconds});
 }
 
 api_reply json_reply(const std::string& text) { return {200, "application/json", text + "\n"}; }
@@ -795,7 +794,7 @@ std::string explorer_api::endpoint_list() {
 
 explorer_api::explorer_api(api_limits limits, job_watcher watcher)
     : limits_(limits),
-      jobs_(limits.max_running_jobs, limits.max_kept_jobs, limits.max_seconds,
+      jobs_(limits.max_running_jobs, limits.max_kept_jobs, limits.max_seconds, limits.raise_seconds,
             watcher ? job_observer([watcher](const job_snapshot& s) { return watcher(job_json(s).dump()); })
                     : job_observer()) {}
 
@@ -838,7 +837,7 @@ api_reply explorer_api::answer(std::string_view endpoint, std::string_view body)
   } catch (const busy_error& e) {
     return error_reply(429, e.what());
   } catch (const limit_error& e) {
-    return error_reply(422, limit_message(e));
+    return error_reply(422, limit_message(e, limits_));
   } catch (const overflow_error& e) {
     return error_reply(422, e.what());
   } catch (const error& e) {

@@ -1,6 +1,7 @@
 #include "tartan/explorer/verify_jobs.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <exception>
 #include <new>
 #include <utility>
@@ -52,11 +53,12 @@ struct verify_jobs::job {
   std::thread thread;
 };
 
-verify_jobs::verify_jobs(std::size_t max_running, std::size_t max_kept, double max_seconds,
+verify_jobs::verify_jobs(std::size_t max_running, std::size_t max_kept, double max_seconds, std::string raise_seconds,
                          job_observer inline_observer)
     : max_running_(max_running),
       max_kept_(max_kept),
       max_seconds_(max_seconds),
+      raise_seconds_(std::move(raise_seconds)),
       inline_observer_(std::move(inline_observer)) {}
 
 verify_jobs::~verify_jobs() {
@@ -193,9 +195,8 @@ job_snapshot verify_jobs::snapshot(const job& j) const {
         j.report && !j.report->where.empty()
             ? j.report->where
             : "stopped at the time limit of " + std::to_string(static_cast<long long>(max_seconds_)) + " s";
-    s.stopped = why +
-                "; the cells computed by then are checked (start tartan explore with a larger --max-seconds to "
-                "verify the whole box)";
+    s.stopped = why + "; the cells computed by then are checked (to verify the whole box, " + raise_seconds_ +
+                " above " + std::to_string(static_cast<long long>(std::ceil(max_seconds_))) + ")";
   }
   return s;
 }

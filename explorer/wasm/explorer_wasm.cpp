@@ -22,8 +22,11 @@ EM_JS(int, watch_job, (const char* job_json), { return Module["onJob"](UTF8ToStr
 tartan::explorer::api_limits web_limits() {
   // The limits of `tartan explore` by default (60 s), with the memory limit half of the most the WebAssembly memory
   // may grow to (-sMAXIMUM_MEMORY=2GB, explorer/wasm/CMakeLists.txt), as the server's is half the machine's.
+  // Its limits are fixed, so a refusal points to the explorer a user can start with larger ones.
   tartan::explorer::api_limits limits;
   limits.max_memory = std::uint64_t{1} << 30;
+  limits.raise_memory = "run tartan explore on your machine with --max-memory";
+  limits.raise_seconds = "run tartan explore on your machine with --max-seconds";
   return limits;
 }
 

@@ -39,6 +39,10 @@ struct api_limits {
   /// Verifications computing at once, and finished ones kept for reading.
   std::size_t max_running_jobs = 2;
   std::size_t max_kept_jobs = 32;
+  /// How a refusal or a stopped verification says to raise the limits, each followed by a figure: the server's
+  /// options by default; the static explorer, whose limits are fixed, points to `tartan explore` on one's machine.
+  std::string raise_memory = "start tartan explore with --max-memory";
+  std::string raise_seconds = "start tartan explore with --max-seconds";
 };
 
 /// An answer: an HTTP status, the body's content type and the body.

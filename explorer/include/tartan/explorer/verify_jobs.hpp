@@ -65,8 +65,11 @@ using job_observer = std::function<bool(const job_snapshot&)>;
 
 class verify_jobs {
  public:
-  /// Jobs run on threads of their own, or inline when `inline_observer` is given (see above).
-  verify_jobs(std::size_t max_running, std::size_t max_kept, double max_seconds, job_observer inline_observer = {});
+  /// Jobs run on threads of their own, or inline when `inline_observer` is given (see above). A job stopped at
+  /// `max_seconds` says how to verify the whole box: `raise_seconds` (e.g. "start tartan explore with
+  /// --max-seconds") and a larger figure.
+  verify_jobs(std::size_t max_running, std::size_t max_kept, double max_seconds, std::string raise_seconds,
+              job_observer inline_observer = {});
   ~verify_jobs();
   verify_jobs(const verify_jobs&) = delete;
   verify_jobs& operator=(const verify_jobs&) = delete;
@@ -106,6 +109,7 @@ class verify_jobs {
   std::size_t max_running_;
   std::size_t max_kept_;
   double max_seconds_;
+  std::string raise_seconds_;
   job_observer inline_observer_;
   std::mutex mutex_;
   std::condition_variable ended_;
