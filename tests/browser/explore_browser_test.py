@@ -354,8 +354,9 @@ try:
                                                                                           mock_turtles_g(3))
     type_into(by_id("verify-size"), "128x128")
     by_id("verify-start").click()
+    # Until the job has moved, or ended: the status says nothing of this job until its start is answered.
     wait(lambda: 0 < float(by_id("verify-progress").get_attribute("value")) < 1 or
-         not by_id("verify-status").text.startswith("Verifying"), "the verification's progress", 120)
+         by_id("verify-status").text.startswith(("Cancelled", "Stopped")), "the verification's progress", 120)
     check(float(by_id("verify-progress").get_attribute("value")) > 0, "a long verification shows its progress: " +
           by_id("verify-percent").text)
     if by_id("verify-status").text.startswith("Verifying"):
