@@ -4,7 +4,8 @@
 //   - the static explorer (scripts/build-web), where the engine compiled to WebAssembly (tartan_engine.wasm) lies
 //     beside the page: the same requests to the same explorer_api in the page's Web Workers (engine_worker.js),
 //     whose replies are the server's: the same status, content type and bytes.
-// The choice: a HEAD request for tartan_engine.wasm, which a static host serves and tartan explore does not.
+// The choice: the static explorer's index.html carries <meta name="tartan-engine" content="webassembly">
+// (explorer/wasm/site_page.cmake), which the page tartan explore serves has not; no request is made to find out.
 'use strict';
 
 /**
@@ -162,8 +163,8 @@ const sendRequest = (() => {
   // ---------------------------------------------------------------------------------------------------------------
 
   /** The transport, chosen once when the page loads: workerRequest where the engine lies beside the page. */
-  const chosenTransport = fetch('tartan_engine.wasm', {method: 'HEAD'}).then(
-      (probe) => (probe.ok ? workerRequest : serverRequest), () => serverRequest);
+  const marker = document.querySelector('meta[name="tartan-engine"]');
+  const chosenTransport = marker && marker.content === 'webassembly' ? workerRequest : serverRequest;
 
-  return async (endpoint, body) => (await chosenTransport)(endpoint, body);
+  return chosenTransport;
 })();

@@ -874,7 +874,11 @@ try:
     by_id("tab-position").click()
     by_id("misere").click()
 
-    # A bad link: a game no one knows is refused with the engine's message, the CLI's, in the error box on the page.
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    check(not errors, "the browser's console has no error: " + str(errors))
+
+    # A bad link: a game no one knows is refused with the engine's message, the CLI's, in the error box on the page;
+    # the console shows the refusal (status 400) and nothing else.
     open_link("game=mock-turtle&size=8&position=HTTHTTTT")
     wait(lambda: by_id("error").is_displayed(), "the error shown for a bad link")
     said = subprocess.run([TARTAN, "analyze", "mock-turtle", "HTTHTTTT"], capture_output=True, text=True)
@@ -885,10 +889,14 @@ try:
           "the link to the unknown game mock-turtle is refused, with the CLI's message shown: " + by_id("error").text)
     by_id("view-position").screenshot(os.path.join(OUT, "bad-link.png"))
 
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and
+              not ("/api/" in e["message"] and "status of 400" in e["message"])]
+    check(not errors, "the browser's console has nothing but the refusal: " + str(errors))
+
     if SITE:
         static_checks()
-    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-    check(not errors, "the browser's console has no error: " + str(errors))
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        check(not errors, "the browser's console has no error: " + str(errors))
 except AssertionError as e:
     failures.append(str(e))
     print("FAILED: " + str(e))
