@@ -2,6 +2,7 @@
 // (nim_ordinal.hpp): ordinals below ω^(ω^ω) read in tartan's notation and computed by <tartan/nim/ordinal_nimber.hpp>,
 // Lenstra's constants by <tartan/nim/lenstra.hpp>.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -28,10 +29,6 @@ namespace tartan::cli {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-/// The largest prime `tartan nim alpha` takes: beyond the table it computes every prime up to P in turn, and the
-/// fields grow quickly (p = 719, the first past the table, needs one of degree 1258230380, which is refused).
-constexpr unsigned max_alpha_prime = 1000;
 
 /// An integer as JSON: a number below 2^64, else a decimal string.
 json json_integer(std::span<const std::uint64_t> words) {
@@ -147,24 +144,17 @@ std::string finished_text(std::span<const lenstra_constant> computed) {
   return text;
 }
 
-/// Takes into `table` the constants a checkpoint file recorded beyond it (up to P), after checking that those the
+/// Takes into `table` the constants a checkpoint file recorded that it lacks (up to P), after checking that those the
 /// table already holds agree with it.
 void resume_from_checkpoint(const std::string& path, unsigned p, lenstra_table& table) {
   for (const lenstra_constant& c : read_lenstra_checkpoint(path)) {
-    if (c.prime > p) break;
-    if (table.has(c.prime)) {
-      if (!(table.at(c.prime) == c)) {
-        throw parse_error("checkpoint " + quote_typed(path, 60) + " records alpha_" + std::to_string(c.prime) +
-                          " unlike the constants this run starts from; move it away to start again");
-      }
-      continue;
+    if (c.prime > p) continue;
+    if (!table.has(c.prime)) {
+      table.insert(c);
+    } else if (!(table.at(c.prime) == c)) {
+      throw parse_error("checkpoint " + quote_typed(path, 60) + " records alpha_" + std::to_string(c.prime) +
+                        " unlike the constants this run starts from; move it away to start again");
     }
-    if (c.prime != odd_prime(static_cast<unsigned>(table.size()))) {
-      throw parse_error("checkpoint " + quote_typed(path, 60) + " starts at alpha_" + std::to_string(c.prime) +
-                        ", after a gap from alpha_" + std::to_string(table.max_prime()) +
-                        " (it was written with --from-scratch or without); run with the same options or a new file");
-    }
-    table.push_back(c);
   }
 }
 
@@ -172,13 +162,9 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
                const CLI::App& cmd, double max_seconds, run_state& state) {
   check_big_as_strings(o.big_as_strings, o.json);
   const std::uint64_t p64 = parse_u64(p_text, "prime P");
-  if (p64 > max_alpha_prime) {
-    throw limit_error(
-        "prime P: " + std::to_string(p64) + " is beyond the primes up to " + std::to_string(max_alpha_prime) +
-        " that 'tartan nim alpha' computes (the table holds those up to " + std::to_string(max_lenstra_prime) +
-        ", and each prime beyond needs those before it in turn); type a prime "
-        "up to " +
-        std::to_string(max_alpha_prime));
+  if (p64 >= lenstra_prime_limit) {
+    throw limit_error("prime P: " + std::to_string(p64) + " is beyond the primes below " +
+                      std::to_string(lenstra_prime_limit) + " that 'tartan nim alpha' takes; type a smaller prime");
   }
   const unsigned p = static_cast<unsigned>(p64);
   if (!odd_prime_index(p)) {
@@ -192,8 +178,11 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
   if (!from_scratch)
     for (const lenstra_constant& c : builtin.constants())
       if (c.prime < p) table.push_back(c);
-  const std::size_t taken = table.size();  // the constants taken from the table, not computed
   if (!checkpoint.empty()) resume_from_checkpoint(checkpoint, p, table);
+  // The primes this run computes, each after those it needs: P and, past the table, only the primes P's field is
+  // built on; with --from-scratch every prime of the table below P first.
+  const std::vector<unsigned> plan = lenstra_plan(p, table, from_scratch);
+  std::vector<lenstra_constant> computed;
   // Ctrl-C and the time limit stop the computation at its next poll (every product of its fields, or so); the
   // search scope's deadline is also what the computation projects the tests of an excess against (lenstra.cpp).
   const interrupt_scope scope;
@@ -203,7 +192,8 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
   const detail::search_scope deadline(&stop);
   const lenstra_progress progress = [&](unsigned prime, const std::string& stage) {
     static_cast<void>(stage);
-    bar.show(static_cast<double>(*odd_prime_index(prime)) / static_cast<double>(*odd_prime_index(p) + 1));
+    const auto at = std::lower_bound(plan.begin(), plan.end(), prime) - plan.begin();
+    bar.show(static_cast<double>(at) / static_cast<double>(plan.size()));
     return !interrupted();
   };
   const stopwatch timer;
@@ -213,7 +203,6 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
   // finished is in the file too.
   const auto stopped = [&](const std::string& why, bool time_limit) {
     bar.clear();
-    const std::span<const lenstra_constant> computed = table.constants().subspan(taken);
     if (o.json) {
       json done = json::array();
       for (const lenstra_constant& d : computed) {
@@ -241,11 +230,11 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
     state.exit_code = interrupted_exit_code;
   };
   try {
-    while (table.size() <= k) {
-      const lenstra_constant next =
-          compute_lenstra_constant(odd_prime(static_cast<unsigned>(table.size())), table, progress, memory);
+    for (const unsigned prime : plan) {
+      const lenstra_constant next = compute_lenstra_constant(prime, table, progress, memory);
       if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, next);
-      table.push_back(next);
+      computed.push_back(next);
+      table.insert(next);
     }
   } catch (const cancelled_error& e) {
     const bool time_limit = stop.end() == search_end::time_limit;
@@ -284,7 +273,12 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
     std::cout << "table: "
               << (table_word == "beyond" ? "beyond the cached primes up to " + std::to_string(max_lenstra_prime)
                                          : table_word)
-              << (from_scratch ? "  (every alpha from 3 to " + std::to_string(p) + " computed)" : "") << '\n';
+              << (from_scratch
+                      ? "  (every alpha from 3 to " + std::to_string(std::min(p, max_lenstra_prime)) +
+                            (p > max_lenstra_prime ? " and those past it that " + std::to_string(p) + " needs" : "") +
+                            " computed)"
+                      : "")
+              << '\n';
     std::cout << time_line(seconds);
   }
   if (table_word == "differs") state.exit_code = 1;
@@ -298,9 +292,13 @@ void add_alpha(CLI::App* nim, run_state& state) {
   auto o = std::make_shared<json_options>();
   auto p = std::make_shared<std::string>();
   auto scratch = std::make_shared<bool>(false);
-  cmd->add_option("P", *p, "An odd prime up to " + std::to_string(max_alpha_prime))->required();
+  cmd->add_option("P", *p,
+                  "An odd prime below " + std::to_string(lenstra_prime_limit) +
+                      " (past the table, P and the primes its field needs are computed)")
+      ->required();
   cmd->add_flag("--from-scratch", *scratch,
-                "Compute every alpha from 3 up to P, not only P's from the cached ones below it");
+                "Compute every alpha of the table from 3 up to P (and past it those P needs), not only P's from the "
+                "cached ones");
   auto checkpoint = std::make_shared<std::string>();
   cmd->add_option("--checkpoint", *checkpoint,
                   "Record each alpha in FILE as it finishes, and go on from those it holds (a run stopped in any "

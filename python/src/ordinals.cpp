@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -259,26 +260,25 @@ void bind_ordinals(py::module_& m) {
   m.def(
       "_alpha",
       [](unsigned p, bool compute, bool from_scratch, py::object progress) {
+        if (p >= lenstra_prime_limit) {
+          throw limit_error("alpha: " + std::to_string(p) + " is beyond the primes below " +
+                            std::to_string(lenstra_prime_limit) + " that tartan takes; give a smaller prime");
+        }
         if (!odd_prime_index(p)) {
           throw parse_error("alpha: " + std::to_string(p) +
                             " is not an odd prime; give 3, 5, 7, 11, ... (alpha_p is defined for the odd primes)");
         }
         const lenstra_table& builtin = lenstra_table::builtin();
         if (!compute) return constant_dict(builtin.at(p), 0.0, false);
-        if (p > 1000) {
-          throw limit_error("alpha: " + std::to_string(p) +
-                            " is beyond the primes up to 1000 tartan computes (the "
-                            "table holds those up to " +
-                            std::to_string(max_lenstra_prime) + ")");
-        }
         progress_relay relay(std::move(progress));
         const progress_callback callback = relay.callback();
         lenstra_table table;
         if (!from_scratch)
           for (const lenstra_constant& c : builtin.constants())
             if (c.prime < p) table.push_back(c);
-        const unsigned last = *odd_prime_index(p);
-        const std::size_t taken = table.size();  // from the table; the ones after are computed here
+        // P and, past the table, the primes its field is built on (from scratch: every prime of the table below P).
+        const std::vector<unsigned> plan = lenstra_plan(p, table, from_scratch);
+        std::vector<lenstra_constant> computed;
         const auto start = std::chrono::steady_clock::now();
         const auto since = [](std::chrono::steady_clock::time_point t) {
           return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -288,18 +288,19 @@ void bind_ordinals(py::module_& m) {
         std::optional<cancelled_error> stopped;
         without_gil([&] {
           try {
-            while (true) {
-              const unsigned next = odd_prime(static_cast<unsigned>(table.size()));
+            for (const unsigned next : plan) {
               const auto begun = std::chrono::steady_clock::now();
               lenstra_constant c = compute_lenstra_constant(next, table, [&](unsigned q, const std::string&) {
-                return callback(static_cast<double>(*odd_prime_index(q)) / (last + 1));
+                const auto at = std::lower_bound(plan.begin(), plan.end(), q) - plan.begin();
+                return callback(static_cast<double>(at) / static_cast<double>(plan.size()));
               });
               seconds.push_back(since(begun));
               if (next == p) {
                 result = std::move(c);
                 break;
               }
-              table.push_back(std::move(c));
+              computed.push_back(c);
+              table.insert(std::move(c));
             }
           } catch (const cancelled_error& e) {
             stopped = e;
@@ -310,8 +311,8 @@ void bind_ordinals(py::module_& m) {
           // The constants finished before the stop (primes beyond the table take minutes to hours each) go with
           // the KeyboardInterrupt, or the Error of a progress callback that returned False, as .partial.
           py::list partial;
-          for (std::size_t i = taken; i < table.size(); ++i)
-            partial.append(constant_dict(table.by_index(i), seconds[i - taken], true));
+          for (std::size_t i = 0; i < computed.size(); ++i)
+            partial.append(constant_dict(computed[i], seconds[i], true));
           relay.raise_if_pending(partial);
           translate(std::make_exception_ptr(*stopped));
           py::error_already_set raised;

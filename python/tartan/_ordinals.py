@@ -44,9 +44,10 @@ def _alpha_of(d: dict) -> Alpha:
 
 def alpha(p: int, *, compute: bool = False, from_scratch: bool = False, progress: Any = False) -> Alpha:
     """Lenstra's constants of the odd prime p: from tartan's table (every odd prime up to max_lenstra_prime), or with
-    compute=True worked out from the definition, as `tartan nim alpha P` does (primes beyond the table up to 1000:
-    each computed in turn, minutes to hours; from_scratch=True: every prime from 3 up to p, none taken from the
-    table; progress as for Game.sequence, its fraction the share of the primes up to p reached). Ctrl-C raises
+    compute=True worked out from the definition, as `tartan nim alpha P` does (a prime beyond the table with only the
+    primes its field is built on, seconds to hours by the field's size; from_scratch=True: every prime of the table
+    from 3 up to p too, none taken from the table; progress as for Game.sequence, its fraction the share of those
+    primes done). Ctrl-C raises
     KeyboardInterrupt, and a progress callback returning False a tartan.Error, with the constants finished before the
     stop as .partial (a tuple of Alpha).
 

@@ -117,6 +117,14 @@ def test_lenstras_constants_match_oeis_a380496():
     assert Ordinal("w^(w^6)") ** 19 == tartan.alpha(19).alpha
     # From scratch: every constant below 43 computed too, none read from the table.
     assert tartan.alpha(43, from_scratch=True)[:7] == tartan.alpha(43)[:7]
+    # Past the table, with only the primes each field is built on, as OEIS A380496's a-file has them.
+    a_file = (REFERENCE_DIR / "ordinals" / "oeis_a380496.txt").read_text().splitlines()
+    excess_a = dict(line.split() for line in a_file if line and not line.startswith("#"))
+    primes_a = [q for q in range(3, 8000, 2) if all(q % d for d in range(3, int(q ** 0.5) + 1, 2))]
+    for p in (727, 1321):
+        a = tartan.alpha(p, compute=True)
+        assert (a.prime, a.computed) == (p, True)
+        assert str(a.excess) == excess_a[str(primes_a.index(p) + 1)], p
 
 
 def test_a_stopped_computation_of_alpha_keeps_the_constants_finished():
@@ -170,5 +178,7 @@ def test_errors():
         tartan.alpha(9)
     with pytest.raises(tartan.DomainError, match=r"beyond the table, which ends at 709"):
         tartan.alpha(719)
+    with pytest.raises(tartan.LimitError, match=r"alpha: 2000003 is beyond the primes below 1400000"):
+        tartan.alpha(2000003, compute=True)
     with pytest.raises(tartan.Error, match=r"stopped at"):
         tartan.alpha(47, compute=True, progress=lambda fraction: False)

@@ -239,12 +239,13 @@ TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
                "w^(w^126) needs Lenstra's constant for the prime 719; tartan computes with the ordinals below "
                "w^(w^126), whose primes go up to 709");
   // The first prime past the table needs a field of degree 1258230380 (docs/ordinals.md): refused at once, by
-  // size, and so is every prime after it, which needs it first.
-  for (const char* p : {"719", "997"}) {
+  // size; the primes after it need it only when their fields are built on it (1439: f = 719).
+  for (const char* p : {"719", "1439"}) {
     expect_error(run_tartan({"nim", "alpha", p, "--max-seconds", "0"}),
                  "the excess of 719 needs a tower field of 314557595 finite nimbers (degree 1258230380 over GF(2)), "
-                 "beyond the 2^22 nimbers tartan computes with; the constants past the table are computed in turn, "
-                 "so every prime from this one on is out of reach; ask about a prime up to 709");
+                 "beyond the 2^22 nimbers tartan computes with; each prime past the table is computed with only the "
+                 "constants it needs, so a prime whose field is smaller is still in reach (727, 733, ...; "
+                 "docs/ordinals.md)");
   }
   expect_error(run_tartan({"nim", "mul", "w", "2", "--bits", "128"}),
                "--bits sets the field of finite nimbers; an ordinal such as w needs no field size: leave out --bits");
@@ -262,9 +263,9 @@ TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
                "more)");
   expect_error(run_tartan({"nim", "alpha", "9"}),
                "prime P: 9 is not an odd prime; type 3, 5, 7, 11, ... (alpha_p is defined for the odd primes)");
-  expect_error(run_tartan({"nim", "alpha", "1009"}),
-               "prime P: 1009 is beyond the primes up to 1000 that 'tartan nim alpha' computes (the table holds "
-               "those up to 709, and each prime beyond needs those before it in turn); type a prime up to 1000");
+  expect_error(run_tartan({"nim", "alpha", "2000003"}),
+               "prime P: 2000003 is beyond the primes below 1400000 that 'tartan nim alpha' takes; type a smaller "
+               "prime");
   expect_error(run_tartan({"nim", "alpha", "x"}),
                "prime P: 'x' is not a decimal number (bad character at position 1); type e.g. 42 or 0x2a");
   expect_error(run_tartan({"nim", "degree", "w", "--big-as-strings"}),
@@ -273,6 +274,33 @@ TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
   EXPECT_EQ(inverse.exit_code, 2);
   EXPECT_EQ(test::count_lines(inverse.err), 1u) << inverse.err;
   EXPECT_THAT(inverse.err, HasSubstr("beyond the 2^22 nimbers tartan computes with"));
+}
+
+// Past the table, a prime is computed with only the primes its field is built on: 727 (f = 121 = 11^2) from the
+// table's 11 and 5. Excesses from OEIS A380496's a-file: m_727 = 1, m_1321 = 0.
+TEST(NimOrdinalCliTest, AlphaPastTheTableComputesOnlyThePrimesItNeeds) {
+  const json j = json::parse(run_tartan({"nim", "alpha", "727", "--json"}).out);
+  EXPECT_EQ(j["excess"], 1);
+  EXPECT_EQ(j["order_of_two"], 121);
+  EXPECT_EQ(j["q_set"], json::parse("[121]"));
+  EXPECT_EQ(j["table"], "beyond");
+  // A checkpoint holds the primes computed past the table in the order computed, gaps and all, and a later run
+  // takes them from it.
+  const test::temporary_dir dir;
+  const std::string path = dir.file("alpha.txt");
+  const auto r = run_tartan({"nim", "alpha", "1321", "--checkpoint", path});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("excess: 0  (alpha_1321 = kappa_60 + 0"));
+  EXPECT_THAT(r.out, HasSubstr("table: beyond the cached primes up to 709"));
+  EXPECT_EQ(run_tartan({"nim", "alpha", "727", "--checkpoint", path}).exit_code, 0);
+  const std::vector<lenstra_constant> recorded = read_lenstra_checkpoint(path);
+  ASSERT_EQ(recorded.size(), 2u);
+  EXPECT_EQ(recorded[0].prime, 1321u);
+  EXPECT_EQ(recorded[1].prime, 727u);
+  EXPECT_EQ(recorded[1].excess, 1u);
+  const auto again = run_tartan({"nim", "alpha", "1321", "--checkpoint", path});
+  EXPECT_EQ(again.out.substr(0, again.out.find("time:")), r.out.substr(0, r.out.find("time:")));
+  EXPECT_EQ(read_lenstra_checkpoint(path).size(), 2u);
 }
 
 TEST(NimOrdinalCliTest, AlphaRecordsACheckpointAndGoesOnFromIt) {

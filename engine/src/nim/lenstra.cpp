@@ -14,6 +14,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -94,9 +95,8 @@ auto in_kappa_tower(const detail::alpha_parts& parts, const lenstra_table& table
   detail::tower_shape shape = detail::make_tower_shape(parts.generators, detail::base_log_of(parts.constant), table);
   // Only a constant beyond the table can need such a field (the first is α_719: docs/ordinals.md, "Beyond the table").
   detail::check_tower_size(shape.size, shape.degree(), shape.base_log <= 6 ? 8 : 64, max_memory, what,
-                           "the constants past the table are computed in turn, so every prime from this one on is "
-                           "out of reach; ask about a prime up to " +
-                               std::to_string(max_lenstra_prime));
+                           "each prime past the table is computed with only the constants it needs, so a prime "
+                           "whose field is smaller is still in reach (727, 733, ...; docs/ordinals.md)");
   return detail::with_tower(std::move(shape), [&](const auto& t) {
     t.set_poll(poll);
     auto x = t.zero();
@@ -243,10 +243,10 @@ std::vector<lenstra_constant> read_lenstra_checkpoint(const std::string& path) {
       throw parse_error(shown + " is damaged at line " + std::to_string(i + 1) +
                         " (its checksum does not hold); move it away to start again");
     }
-    if (!constants.empty() && c->prime != odd_prime(*odd_prime_index(constants.back().prime) + 1)) {
-      throw parse_error(shown + " has alpha_" + std::to_string(c->prime) + " after alpha_" +
-                        std::to_string(constants.back().prime) + " at line " + std::to_string(i + 1) +
-                        "; a checkpoint holds consecutive primes: move it away to start again");
+    const auto same = [&](const lenstra_constant& d) { return d.prime == c->prime; };
+    if (std::any_of(constants.begin(), constants.end(), same)) {
+      throw parse_error(shown + " records alpha_" + std::to_string(c->prime) + " a second time at line " +
+                        std::to_string(i + 1) + "; a checkpoint holds each prime once: move it away to start again");
     }
     constants.push_back(*c);
   }
@@ -316,22 +316,66 @@ const lenstra_table& lenstra_table::builtin() {
 
 bool lenstra_table::has(unsigned p) const noexcept {
   const auto k = odd_prime_index(p);
-  return k && *k < constants_.size();
+  return k && has_index(*k);
 }
 
 const lenstra_constant& lenstra_table::at(unsigned p) const {
   const auto k = odd_prime_index(p);
   if (!k) throw domain_error(std::to_string(p) + " is not an odd prime; Lenstra's constants are for 3, 5, 7, 11, ...");
-  if (*k >= constants_.size()) {
+  if (!has_index(*k)) {
     throw domain_error("Lenstra's constants for p = " + std::to_string(p) + " are beyond the table, which ends at " +
                        std::to_string(max_prime()));
   }
-  return constants_[*k];
+  return by_index(*k);
 }
 
 void lenstra_table::push_back(lenstra_constant c) {
   TARTAN_ASSERT(c.prime == odd_prime(static_cast<unsigned>(constants_.size())), "the table holds the primes in order");
+  insert(std::move(c));
+}
+
+void lenstra_table::insert(lenstra_constant c) {
+  const auto k = odd_prime_index(c.prime);
+  TARTAN_ASSERT(k && !has_index(*k), "a table takes each odd prime once");
+  if (*k != constants_.size()) {
+    beyond_.emplace(*k, std::move(c));
+    return;
+  }
   constants_.push_back(std::move(c));
+  // The gap closed: the primes that waited past it follow.
+  for (auto next = beyond_.find(constants_.size()); next != beyond_.end(); next = beyond_.find(constants_.size())) {
+    constants_.push_back(std::move(next->second));
+    beyond_.erase(next);
+  }
+}
+
+std::vector<unsigned> lenstra_dependencies(unsigned p) {
+  if (!odd_prime_index(p)) throw domain_error(std::to_string(p) + " is not an odd prime below 1400000");
+  std::set<unsigned> found;
+  std::vector<unsigned> open{p};
+  while (!open.empty()) {
+    unsigned f = order_of_two(open.back());
+    open.pop_back();
+    for (unsigned r = 2; r * r <= f; ++r) {
+      if (f % r != 0) continue;
+      while (f % r == 0) f /= r;
+      if (r != 2 && found.insert(r).second) open.push_back(r);
+    }
+    if (f > 2 && found.insert(f).second) open.push_back(f);
+  }
+  return {found.begin(), found.end()};
+}
+
+std::vector<unsigned> lenstra_plan(unsigned p, const lenstra_table& table, bool every_below) {
+  std::set<unsigned> wanted;
+  for (const unsigned r : lenstra_dependencies(p)) wanted.insert(r);
+  wanted.insert(p);
+  if (every_below)
+    for (unsigned k = 0; odd_prime(k) < p && odd_prime(k) <= max_lenstra_prime; ++k) wanted.insert(odd_prime(k));
+  std::vector<unsigned> plan;
+  for (const unsigned q : wanted)
+    if (!table.has(q)) plan.push_back(q);
+  return plan;
 }
 
 std::vector<unsigned> lenstra_kappa_set(unsigned h, const lenstra_table& table, const lenstra_progress& progress,
@@ -344,10 +388,13 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
                                           std::uint64_t max_memory) {
   const auto k = odd_prime_index(p);
   if (!k) throw domain_error(std::to_string(p) + " is not an odd prime; Lenstra's constants are for 3, 5, 7, 11, ...");
-  if (lower.size() < *k) {
-    throw domain_error("computing Lenstra's constants for p = " + std::to_string(p) +
-                       " needs those of every odd prime below it, and the table ends at " +
-                       std::to_string(lower.max_prime()));
+  for (const unsigned r : lenstra_dependencies(p)) {
+    if (!lower.has(r)) {
+      throw domain_error("computing Lenstra's constants for p = " + std::to_string(p) + " needs those of " +
+                         std::to_string(r) +
+                         " (an odd prime dividing f of it or of a prime it needs), which the "
+                         "table lacks");
+    }
   }
   lenstra_constant c;
   c.prime = p;

@@ -97,10 +97,12 @@ tower_shape make_tower_shape(std::vector<std::uint32_t> keys, unsigned min_base_
     keys.pop_back();
     if (!all.insert(key).second) continue;
     const std::uint32_t k = generator_index(key), j = generator_level(key);
-    if (k >= table.size()) {
+    if (!table.has_index(k)) {
       throw domain_error("the generator w^(w^" + std::to_string(k) + ") needs Lenstra's constant for the prime " +
-                         std::to_string(odd_prime(k)) + ", beyond the primes up to " +
-                         std::to_string(table.max_prime()) + " this computation knows");
+                         std::to_string(odd_prime(k)) +
+                         ", which this computation does not hold (it holds the primes "
+                         "up to " +
+                         std::to_string(table.max_prime()) + " and those it computed past them)");
     }
     if (j >= 1) {
       keys.push_back(generator_key(k, j - 1));

@@ -245,12 +245,95 @@ TEST(LenstraTest, ComputesBeyondTheTableFromALowerTable) {
   for (std::size_t k = 0; k < 10; ++k) EXPECT_EQ(lower.by_index(k), table().by_index(k));
 }
 
+/// The odd prime factors of n, by trial division.
+std::vector<unsigned> odd_prime_factors(unsigned n) {
+  while (n % 2 == 0) n /= 2;
+  std::vector<unsigned> out;
+  for (unsigned r = 3; r * r <= n; r += 2) {
+    if (n % r != 0) continue;
+    out.push_back(r);
+    while (n % r == 0) n /= r;
+  }
+  if (n > 1) out.push_back(n);
+  return out;
+}
+
+TEST(LenstraTest, DependenciesAreTheOddPrimesOfTheOrdersOfTwo) {
+  // Peeters' chain for the first unknown: f(719) = 359, f(359) = 179, f(179) = 178 = 2 * 89, f(89) = 11, f(11) = 10,
+  // f(5) = 4.
+  EXPECT_EQ(lenstra_dependencies(719), (std::vector<unsigned>{5, 11, 89, 179, 359}));
+  EXPECT_EQ(lenstra_dependencies(7), (std::vector<unsigned>{3}));  // f(7) = 3, f(3) = 2
+  EXPECT_TRUE(lenstra_dependencies(257).empty());                  // f(257) = 16
+  // The closure from the definition on seeded random primes: the least set holding the odd prime factors of f(p)
+  // and of f(r) for each r in it, found here by iterating to a fixed point.
+  std::mt19937 random(719);
+  for (int trial = 0; trial < 200; ++trial) {
+    const unsigned p = odd_prime(std::uniform_int_distribution<unsigned>(0, 99999)(random));
+    std::vector<unsigned> closure;
+    for (std::vector<unsigned> next = odd_prime_factors(order_of_two(p)); next != closure;) {
+      closure = next;
+      for (const unsigned r : closure)
+        for (const unsigned s : odd_prime_factors(order_of_two(r))) next.push_back(s);
+      std::sort(next.begin(), next.end());
+      next.erase(std::unique(next.begin(), next.end()), next.end());
+    }
+    EXPECT_EQ(lenstra_dependencies(p), closure) << p;
+  }
+}
+
+TEST(LenstraTest, ATableTakesPrimesPastAGapAndClosesIt) {
+  lenstra_table t;
+  t.push_back(table().at(3));
+  t.insert(table().at(7));  // past the gap at 5
+  EXPECT_EQ(t.size(), 1u);
+  EXPECT_TRUE(t.has(7));
+  EXPECT_FALSE(t.has(5));
+  EXPECT_EQ(t.at(7), table().at(7));
+  t.insert(table().at(5));  // the gap closes: 3, 5, 7 in order
+  EXPECT_EQ(t.size(), 3u);
+  EXPECT_EQ(t.max_prime(), 7u);
+  EXPECT_EQ(t.by_index(2), table().at(7));
+}
+
+/// Primes past the table whose excess the a-file knows, with fields small enough for the suite (degrees up to 3660),
+/// each computed with only the constants it needs; and one computed from a table with a gap, whose field is built on
+/// a prime past the gap.
+TEST(LenstraTest, PrimesPastTheTableAreComputedOnTheirOwnAsTheAFileHasThem) {
+  const auto a_file = oeis_excess_file("oeis_a380496.txt");
+  EXPECT_EQ(lenstra_plan(727, table(), false), (std::vector<unsigned>{727}));
+  EXPECT_EQ(lenstra_plan(719, table(), false), (std::vector<unsigned>{719}));
+  // 7927: f = 1321, a prime past the table.
+  EXPECT_EQ(lenstra_plan(7927, table(), false), (std::vector<unsigned>{1321, 7927}));
+  const std::vector<unsigned> plan = lenstra_plan(727, lenstra_table(), true);
+  EXPECT_EQ(plan.size(), 127u);  // every prime of the table, then 727
+  EXPECT_EQ(plan.back(), 727u);
+  int compared = 0;
+  for (const unsigned p : {727u, 733u, 739u, 751u, 757u, 769u, 811u, 821u, 911u, 953u, 1321u, 1429u, 1601u}) {
+    lenstra_table t = table();
+    for (const unsigned q : lenstra_plan(p, t, false)) t.insert(compute_lenstra_constant(q, t));
+    const auto expected = a_file[*odd_prime_index(p)];
+    ASSERT_TRUE(expected) << p;
+    EXPECT_EQ(t.at(p).excess, *expected) << "p = " << p;
+    EXPECT_EQ(t.at(p).order_of_two, order_of_two(p));
+    ++compared;
+  }
+  EXPECT_EQ(compared, 13);
+  // The primes up to 11 only: 953 (f = 68 = 4 * 17) needs 17, past the gap at 13, and reads it from there.
+  lenstra_table gapped;
+  for (const unsigned q : {3u, 5u, 7u, 11u}) gapped.push_back(table().at(q));
+  EXPECT_EQ(lenstra_plan(953, gapped, false), (std::vector<unsigned>{17, 953}));
+  for (const unsigned q : lenstra_plan(953, gapped, false)) gapped.insert(compute_lenstra_constant(q, gapped));
+  EXPECT_EQ(gapped.size(), 4u);
+  EXPECT_EQ(gapped.at(17), table().at(17));
+  EXPECT_EQ(gapped.at(953).excess, *a_file[*odd_prime_index(953)]);
+}
+
 TEST(LenstraTest, RefusalsAndCancellation) {
   EXPECT_EQ(message_of([] { compute_lenstra_constant(9, table()); }),
             "9 is not an odd prime; Lenstra's constants are for 3, 5, 7, 11, ...");
-  EXPECT_EQ(
-      message_of([] { compute_lenstra_constant(31, lenstra_table()); }),
-      "computing Lenstra's constants for p = 31 needs those of every odd prime below it, and the table ends at 0");
+  EXPECT_EQ(message_of([] { compute_lenstra_constant(31, lenstra_table()); }),
+            "computing Lenstra's constants for p = 31 needs those of 5 (an odd prime dividing f of it or of a prime it "
+            "needs), which the table lacks");
   EXPECT_EQ(message_of([] { table().at(719); }),
             "Lenstra's constants for p = 719 are beyond the table, which ends at 709");
   EXPECT_THROW(compute_lenstra_constant(47, table(), [](unsigned, const std::string&) { return false; }),

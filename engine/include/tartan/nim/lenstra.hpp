@@ -34,6 +34,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -45,6 +46,10 @@ class ordinal_nimber;
 
 /// The largest prime of the cached table: ordinals are supported below ω^(ω^K), K the number of odd primes up to it.
 inline constexpr unsigned max_lenstra_prime = 709;
+
+/// The primes compute_lenstra_constant takes lie below this (the sieve behind odd_prime); how far one can go in
+/// practice is the field of its α_p, which the memory limit bounds (docs/ordinals.md).
+inline constexpr unsigned lenstra_prime_limit = 1'400'000;
 
 /**
  * The (k+1)-th odd prime: odd_prime(0) == 3, odd_prime(1) == 5, odd_prime(66) == 337. ω^(ω^k) is a p-th root of α_p
@@ -74,7 +79,9 @@ struct lenstra_constant {
 
 /**
  * The constants of every odd prime from 3 up to a bound, in order: what the arithmetic of the ordinals below
- * ω^(ω^K) needs, K = size(). builtin() is the cached table up to max_lenstra_prime; extend() computes further.
+ * ω^(ω^K) needs, K = size(); and past that bound, with gaps, those of primes computed on their own (a prime whose
+ * α_p needs only some of the primes before it: lenstra_dependencies). builtin() is the cached table up to
+ * max_lenstra_prime.
  *
  * Example: lenstra_table::builtin().at(7).excess == 1
  */
@@ -84,40 +91,67 @@ class lenstra_table {
   /// The cached table, every odd prime p <= max_lenstra_prime.
   static const lenstra_table& builtin();
 
-  /// The number of primes held: the constants of odd_prime(0 .. size()-1).
+  /// The number of consecutive primes held from 3: the constants of odd_prime(0 .. size()-1).
   std::size_t size() const noexcept { return constants_.size(); }
-  /// The largest prime held (0 when empty).
+  /// The largest of the consecutive primes held (0 when none).
   unsigned max_prime() const noexcept { return constants_.empty() ? 0 : constants_.back().prime; }
-  /// Whether the constants of the odd prime p are held.
+  /// Whether the constants of the odd prime p are held (consecutive or past a gap).
   bool has(unsigned p) const noexcept;
+  /// Whether the constants of odd_prime(k) are held.
+  bool has_index(std::size_t k) const noexcept { return k < constants_.size() || beyond_.count(k) != 0; }
   /// The constants of p; throws domain_error naming the range when p is not held (or not an odd prime).
   const lenstra_constant& at(unsigned p) const;
-  /// The constants of odd_prime(k). @pre k < size()
-  const lenstra_constant& by_index(std::size_t k) const { return constants_[k]; }
+  /// The constants of odd_prime(k). @pre has_index(k)
+  const lenstra_constant& by_index(std::size_t k) const {
+    return k < constants_.size() ? constants_[k] : beyond_.at(k);
+  }
+  /// The consecutive constants, from 3.
   std::span<const lenstra_constant> constants() const noexcept { return constants_; }
 
   /// Appends the constants of the next odd prime. @pre c.prime == odd_prime(size())
   void push_back(lenstra_constant c);
+  /// Adds the constants of a prime not held: the next one (then those past it that were waiting join the
+  /// consecutive ones), or one past a gap. @pre !has(c.prime)
+  void insert(lenstra_constant c);
 
  private:
   std::vector<lenstra_constant> constants_;
+  std::map<std::size_t, lenstra_constant> beyond_;  // by odd-prime index, each past a gap
 };
+
+/**
+ * The odd primes whose constants the computation of α_p reads, ascending: the odd primes r dividing f(p) (κ_f(p) is
+ * a sum of κ_q, q a power of r, and κ_q lies in the tower built on α_r), and theirs in turn. Complexity: trial
+ * division of f at each prime, O(sqrt p) each.
+ *
+ * Example: lenstra_dependencies(719) == {5, 11, 89, 179, 359} (f(719) = 359, f(359) = 179, ..., f(5) = 4)
+ */
+std::vector<unsigned> lenstra_dependencies(unsigned p);
+
+/**
+ * The primes a computation of α_p computes, ascending, each after those it needs: p and its dependencies that
+ * `table` lacks, and with `every_below` also every odd prime below p up to max_lenstra_prime that it lacks (the table
+ * recomputed from its definition). Empty when the table holds p.
+ *
+ * Example: lenstra_plan(727, lenstra_table::builtin(), false) == {727}
+ */
+std::vector<unsigned> lenstra_plan(unsigned p, const lenstra_table& table, bool every_below);
 
 /// Progress of compute_lenstra_constant: a stage ("the degree of κ_20", "testing m = 1") and the prime; return false
 /// to stop (cancelled_error).
 using lenstra_progress = std::function<bool(unsigned prime, const std::string& stage)>;
 
 /**
- * Computes the constants of the odd prime p from the definition (above), the constants of the odd primes below p
- * taken from `lower` (which must hold them all). Throws domain_error when p is not an odd prime or `lower` lacks a
- * smaller one, cancelled_error when `progress` returns false or the search scope of this thread (search_stop.hpp)
- * says stop (its deadline, a cancel: the message names the stage), time_limit_error when that deadline is one the
- * tests of an excess cannot meet (one product timed in the field of α_p, before the tests), limit_error when the
- * field exceeds `max_memory` bytes (0: the default limit).
- * Complexity: Lenstra's recursion for Q(f(p)) takes the degree of each κ_g, O(log^2 D) Frobenius maps in its field;
- * each excess tried costs O(log D) products and Frobenius maps in GF(2^D), D the exponent e_p, and one power
- * (2^f-1)/p there; a product in the tower costs O(N^1.6) products of nimbers, N = D over the finite part's degree,
- * or one product of binary polynomials of about 2D bits (gf2x) in the large fields that are chains over a small foot
+ * Computes the constants of the odd prime p from the definition (above), the constants of the primes it needs taken
+ * from `lower` (which must hold every one of lenstra_dependencies(p)). Throws domain_error when p is not an odd prime
+ * below lenstra_prime_limit or `lower` lacks one it needs, cancelled_error when `progress` returns false or the search
+ * scope of this thread (search_stop.hpp) says stop (its deadline, a cancel: the message names the stage),
+ * time_limit_error when that deadline is one the tests of an excess cannot meet (one product timed in the field of α_p,
+ * before the tests), limit_error when the field exceeds `max_memory` bytes (0: the default limit). Complexity:
+ * Lenstra's recursion for Q(f(p)) takes the degree of each κ_g, O(log^2 D) Frobenius maps in its field; each excess
+ * tried costs O(log D) products and Frobenius maps in GF(2^D), D the exponent e_p, and one power (2^f-1)/p there; a
+ * product in the tower costs O(N^1.6) products of nimbers, N = D over the finite part's degree, or one product of
+ * binary polynomials of about 2D bits (gf2x) in the large fields that are chains over a small foot
  * (ordinal_chain_product.hpp; 45 times faster at D = 2110020).
  *
  * Example: compute_lenstra_constant(13, lenstra_table::builtin()) gives Q = {3, 4}, excess 0: α_13 = ω + 4
@@ -127,8 +161,9 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
 
 /**
  * A file of computed constants that a long `compute_lenstra_constant` run appends to as each prime finishes, so that
- * a run stopped by Ctrl-C, a kill or a crash goes on from the last prime it recorded. One line per prime, in order
- * from 3 (or from the prime after a table the run started from):
+ * a run stopped by Ctrl-C, a kill or a crash goes on from the last prime it recorded. One line per prime, in the
+ * order computed (lenstra_plan's: from 3, from the prime after a table the run started from, or only the primes past
+ * the table that one prime needs):
  *
  *   # tartan Lenstra constants 1
  *   <p> <excess> <degree> <q,q,...> <CRC-32C of the text before it, 8 hex digits>
@@ -138,8 +173,8 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
  * prime it counts.
  */
 /// The constants recorded in a checkpoint file, in order; an empty list when the file does not exist. Throws
-/// parse_error with one line when the file is not a checkpoint, a line other than the last is damaged, or the primes
-/// are not consecutive odd primes.
+/// parse_error with one line when the file is not a checkpoint, a line other than the last is damaged, or a prime is
+/// recorded twice.
 std::vector<lenstra_constant> read_lenstra_checkpoint(const std::string& path);
 
 /// Appends one constant to a checkpoint file (creating it with its header), dropping a damaged last line first, and
