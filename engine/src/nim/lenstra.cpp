@@ -218,9 +218,9 @@ void check_excess_time(const lenstra_constant& c, const lenstra_table& table, st
     throw time_limit_error("alpha_" + std::to_string(c.prime),
                            "the test of an excess of alpha_" + std::to_string(c.prime) + " needs at least " +
                                std::to_string(products) + " products in its field of degree " + std::to_string(degree) +
-                               ", at least " + format_seconds(least, rounding::down) + " at the " + format_seconds(each) +
-                               " one took here, more than the " + format_seconds(std::max(0.0, left)) +
-                               " left of the time limit",
+                               ", at least " + format_seconds(least, rounding::down) + " at the " +
+                               format_seconds(each) + " one took here, more than the " +
+                               format_seconds(std::max(0.0, left)) + " left of the time limit",
                            "", least, std::max(0.0, left), 0, true);
   });
 }
