@@ -164,7 +164,5 @@ const sendRequest = (() => {
 
   /** The transport, chosen once when the page loads: workerRequest where the engine lies beside the page. */
   const marker = document.querySelector('meta[name="tartan-engine"]');
-  const chosenTransport = marker && marker.content === 'webassembly' ? workerRequest : serverRequest;
-
-  return chosenTransport;
+  return marker && marker.content === 'webassembly' ? workerRequest : serverRequest;
 })();

@@ -350,7 +350,9 @@ void lenstra_table::insert(lenstra_constant c) {
 }
 
 std::vector<unsigned> lenstra_dependencies(unsigned p) {
-  if (!odd_prime_index(p)) throw domain_error(std::to_string(p) + " is not an odd prime below 1400000");
+  if (!odd_prime_index(p)) {
+    throw domain_error(std::to_string(p) + " is not an odd prime below " + std::to_string(lenstra_prime_limit));
+  }
   std::set<unsigned> found;
   std::vector<unsigned> open{p};
   while (!open.empty()) {
