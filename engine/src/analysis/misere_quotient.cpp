@@ -110,21 +110,6 @@ struct bit_rows {
 };
 
 bool test_bit(const std::uint64_t* row, std::size_t i) { return ((row[i >> 6] >> (i & 63)) & 1) != 0; }
-void set_bit(std::uint64_t* row, std::size_t i) { row[i >> 6] |= std::uint64_t{1} << (i & 63); }
-
-/// For every x: A(x) = {m : x·m ∈ P}.
-bit_rows residuals(const monoid& m) {
-  bit_rows r;
-  r.words = (m.n + 63) / 64;
-  r.bits.assign(r.words * m.n, 0);
-  for (element x = 0; x < m.n; ++x) {
-    std::uint64_t* row = r.bits.data() + static_cast<std::size_t>(x) * r.words;
-    for (element y = 0; y < m.n; ++y) {
-      if (m.p[m(x, y)] != 0) set_bit(row, y);
-    }
-  }
-  return r;
-}
 
 /// The stop of a construction, polled in its inner loops.
 struct work_limits {
@@ -137,13 +122,32 @@ struct work_limits {
   }
 };
 
+/// For every x: A(x) = {m : x·m ∈ P}. O(n²), each row gathered 64 bits to a register.
+bit_rows residuals(const monoid& m, const work_limits& limits) {
+  bit_rows r;
+  r.words = (m.n + 63) / 64;
+  r.bits.assign(r.words * m.n, 0);
+  for (element x = 0; x < m.n; ++x) {
+    if ((x & 63) == 0) limits.poll();
+    std::uint64_t* row = r.bits.data() + static_cast<std::size_t>(x) * r.words;
+    const element* products = m.mul.data() + static_cast<std::size_t>(x) * m.n;
+    for (std::size_t w = 0, y = 0; w < r.words; ++w) {
+      const std::size_t end = std::min<std::size_t>(y + 64, m.n);
+      std::uint64_t bits = 0;
+      for (std::uint32_t b = 0; y < end; ++y, ++b) bits |= std::uint64_t{m.p[products[y]] != 0} << b;
+      row[w] = bits;
+    }
+  }
+  return r;
+}
+
 /// Check (N): the positions of `c` visited in lexicographic order, each as (x, U); the first failing one, if any.
 /// `antichains`, when given, receives the undominated U of each element (the positions every other is compared with).
 class n_check {
  public:
   n_check(const candidate& c, const std::vector<std::vector<element>>& trans, const std::vector<coin>& digits,
           const work_limits& limits)
-      : c_(c), trans_(trans), digits_(digits), limits_(limits), a_(residuals(c.m)) {
+      : c_(c), trans_(trans), digits_(digits), limits_(limits), a_(residuals(c.m, limits)) {
     chains_.resize(c.m.n);
   }
 
@@ -201,9 +205,16 @@ class n_check {
     std::uint32_t added = 0;
     for (;;) {
       limits_.poll();
-      std::fill(next.begin(), next.end(), 0);
-      for (element y = 0; y < c_.m.n; ++y) {
-        if (test_bit(cur.data(), grow[y])) set_bit(next.data(), y);
+      // The preimage {y : g·y ∈ cur}, gathered 64 bits to a register without branches: this loop is most of the
+      // check's time, O(n) per position visited.
+      for (std::size_t w = 0, y = 0; w < next.size(); ++w) {
+        const std::size_t end = std::min<std::size_t>(y + 64, c_.m.n);
+        std::uint64_t bits = 0;
+        for (std::uint32_t b = 0; y < end; ++y, ++b) {
+          const element z = grow[y];
+          bits |= ((cur[z >> 6] >> (z & 63)) & 1) << b;
+        }
+        next[w] = bits;
       }
       for (const element t : trans_[h]) {
         const std::uint64_t* r = a_.row(c_.m(cx, t));
@@ -310,6 +321,7 @@ struct trial {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> cyclic;  // index, period
   std::vector<std::uint64_t> radix;                             // place value of each cyclic component
   std::vector<std::uint64_t> image;                             // per heap
+  std::uint64_t size = 0;                                       // the elements are 0 .. size − 1
 
   std::uint64_t mul(std::uint64_t a, std::uint64_t b) const {
     std::uint64_t r = base(static_cast<element>(a % base.n), static_cast<element>(b % base.n));
@@ -345,6 +357,11 @@ std::pair<monoid, std::vector<std::int64_t>> regenerate(const candidate& c, cons
       }
     }
   }
+  if (members.size() == c.m.n) {
+    // The other heaps generate all of c (the common case): c itself, numbered as it is.
+    for (element x = 0; x < c.m.n; ++x) index[x] = x;
+    return {c.m, std::move(index)};
+  }
   monoid b;
   b.n = static_cast<std::uint32_t>(members.size());
   b.mul.resize(static_cast<std::size_t>(b.n) * b.n);
@@ -357,6 +374,33 @@ std::pair<monoid, std::vector<std::int64_t>> regenerate(const candidate& c, cons
   }
   return {std::move(b), std::move(index)};
 }
+
+/// The trial elements reached so far, each with its index in the order reached: a table over all the trial's elements
+/// when it has at most `dense_limit` of them (one lookup, no hashing), a hash map otherwise.
+class trial_states {
+ public:
+  static constexpr std::uint32_t absent = UINT32_MAX;
+
+  trial_states(std::uint64_t trial_size, std::uint64_t dense_limit) {
+    if (trial_size <= dense_limit) dense_.assign(trial_size, absent);
+  }
+  std::uint32_t find(std::uint64_t x) const {
+    if (!dense_.empty()) return dense_[x];
+    const auto found = sparse_.find(x);
+    return found == sparse_.end() ? absent : found->second;
+  }
+  void add(std::uint64_t x, std::uint32_t index) {
+    if (!dense_.empty()) {
+      dense_[x] = index;
+    } else {
+      sparse_.emplace(x, index);
+    }
+  }
+
+ private:
+  std::vector<std::uint32_t> dense_;
+  std::unordered_map<std::uint64_t, std::uint32_t> sparse_;
+};
 
 /// The P-portion of a trial read off each element's lexicographically least position (an element is P when that
 /// position is not empty and none of its options is P), then the trial reduced (x ~ y when xz ∈ P ⟺ yz ∈ P for
@@ -374,17 +418,18 @@ candidate mark_and_reduce(const trial& t, const heap_options& opts, coin k, cons
     std::sort(trans[h].begin(), trans[h].end());
     trans[h].erase(std::unique(trans[h].begin(), trans[h].end()), trans[h].end());
   }
-  std::unordered_map<std::uint64_t, std::uint32_t> state;  // trial element → index in `elements`
   std::vector<std::uint64_t> elements;
   std::vector<char> is_p;
   const std::uint64_t cap = std::max<std::uint64_t>(std::uint64_t{limits.max_order} * 4, 1 << 12);
   const std::uint64_t memory_cap = limits.max_memory / 256;
+  // The table costs 4 bytes per trial element: allowed up to 16 per element the cap lets the walk reach.
+  trial_states state(t.size, std::min(cap, memory_cap) * 16);
   auto mark = [&](std::uint64_t x, bool p) {
     if (elements.size() >= cap || elements.size() >= memory_cap) {
       throw trial_too_large{"a trial monoid at heap " + std::to_string(k) + " passes " +
                             std::to_string(elements.size()) + " elements"};
     }
-    state.emplace(x, static_cast<std::uint32_t>(elements.size()));
+    state.add(x, static_cast<std::uint32_t>(elements.size()));
     elements.push_back(x);
     is_p.push_back(p ? 1 : 0);
   };
@@ -394,7 +439,7 @@ candidate mark_and_reduce(const trial& t, const heap_options& opts, coin k, cons
     const trial& t;
     const std::vector<coin>& digits;
     const std::vector<std::vector<std::uint64_t>>& trans;
-    std::unordered_map<std::uint64_t, std::uint32_t>& state;
+    trial_states& state;
     std::vector<char>& is_p;
     const decltype(mark)& record;
     const work_limits& limits;
@@ -408,7 +453,7 @@ candidate mark_and_reduce(const trial& t, const heap_options& opts, coin k, cons
       for (;;) {
         limits.poll();
         const std::uint64_t nx = t.mul(x, t.image[h]);
-        if (state.count(nx) != 0) break;
+        if (state.find(nx) != trial_states::absent) break;
         next.clear();
         for (const std::uint64_t y : cur) next.push_back(t.mul(y, t.image[h]));
         for (const std::uint64_t y : trans[h]) next.push_back(t.mul(x, y));
@@ -416,9 +461,9 @@ candidate mark_and_reduce(const trial& t, const heap_options& opts, coin k, cons
         next.erase(std::unique(next.begin(), next.end()), next.end());
         bool p = true;
         for (const std::uint64_t y : next) {
-          const auto found = state.find(y);
-          TARTAN_ASSERT(found != state.end(), "an option is below the position");
-          if (is_p[found->second] != 0) {
+          const std::uint32_t found = state.find(y);
+          TARTAN_ASSERT(found != trial_states::absent, "an option is below the position");
+          if (is_p[found] != 0) {
             p = false;
             break;
           }
@@ -441,7 +486,7 @@ candidate mark_and_reduce(const trial& t, const heap_options& opts, coin k, cons
   std::vector<std::vector<std::uint32_t>> act(letters.size(), std::vector<std::uint32_t>(n));
   for (std::size_t g = 0; g < letters.size(); ++g) {
     limits.poll();
-    for (std::size_t s = 0; s < n; ++s) act[g][s] = state.at(t.mul(elements[s], letters[g]));
+    for (std::size_t s = 0; s < n; ++s) act[g][s] = state.find(t.mul(elements[s], letters[g]));
   }
   std::vector<std::uint32_t> cls(n);
   for (std::size_t s = 0; s < n; ++s) cls[s] = is_p[s] != 0 ? 1 : 0;
@@ -497,16 +542,26 @@ candidate mark_and_reduce(const trial& t, const heap_options& opts, coin k, cons
                "the table of a quotient of " + std::to_string(c.m.n) + " elements", "give a smaller heap bound");
   c.m.mul.assign(static_cast<std::size_t>(c.m.n) * c.m.n, 0);
   c.m.p.resize(c.m.n);
-  auto act_class = [&](std::size_t g, element x) { return static_cast<element>(number[cls[act[g][rep[x]]]]); };
+  // The action of each letter on the classes, then each row x·y = (x·parent(y))·letter(y) from it: O(n²) lookups in
+  // tables of n entries (the action on the trial's states is |letters| times the trial's size).
+  std::vector<element> class_act(letters.size() * std::size_t{c.m.n});
+  for (std::size_t g = 0; g < letters.size(); ++g) {
+    for (element x = 0; x < c.m.n; ++x) {
+      class_act[g * c.m.n + x] = static_cast<element>(number[cls[act[g][rep[x]]]]);
+    }
+  }
+  std::vector<const element*> by_letter_act(c.m.n);
+  for (element y = 1; y < c.m.n; ++y) by_letter_act[y] = class_act.data() + std::size_t{by_letter[y]} * c.m.n;
   for (element x = 0; x < c.m.n; ++x) {
+    if ((x & 63) == 0) limits.poll();
     c.m.p[x] = is_p[rep[x]];
     element* row = c.m.mul.data() + static_cast<std::size_t>(x) * c.m.n;
     row[0] = x;
-    for (element y = 1; y < c.m.n; ++y) row[y] = act_class(by_letter[y], row[parent[y]]);
+    for (element y = 1; y < c.m.n; ++y) row[y] = by_letter_act[y][row[parent[y]]];
   }
   c.phi.assign(k + 1, 0);
   for (coin h = 1; h <= k; ++h) {
-    if (opts.live[h] != 0) c.phi[h] = static_cast<element>(number[cls[state.at(t.image[h])]]);
+    if (opts.live[h] != 0) c.phi[h] = static_cast<element>(number[cls[state.find(t.image[h])]]);
   }
   return c;
 }
@@ -545,6 +600,7 @@ trial make_trial(const candidate& c, const heap_options& opts, const std::vector
     }
     place *= index[h] + 2;
   }
+  t.size = place;
   return t;
 }
 
@@ -627,7 +683,7 @@ candidate add_heap(const candidate& q, const heap_options& opts, coin k, const w
   // An element already there as the heap's class: (P) for the heap at x, then either the heap's U contains the U of
   // an earlier position with the class x (every position with the heap is then dominated by one without it), or the
   // full check (N) passes.
-  const bit_rows a = residuals(q.m);
+  const bit_rows a = residuals(q.m, limits);
   std::vector<std::uint64_t> u(a.words, 0);
   for (const element t : tr) {
     for (std::size_t w = 0; w < a.words; ++w) u[w] |= a.row(t)[w];
