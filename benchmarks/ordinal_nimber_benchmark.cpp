@@ -21,17 +21,29 @@
 //                        product of binary polynomials (route 0) and by the nested Karatsuba (route 1, once for the
 //                        two largest)
 //
+//   AlphaPastTable/p     α_p for a sample of OEIS A380496's a-file past 709 (733 ... 1031, fields of degree 3660 to
+//                        210120, built on the table's primes), each excess checked against the a-file
+//   AlphaPastTableNaive/p
+//                        the naive route for the two smallest of them (733, 809), run in full
+//   AlphaPastTableStep/p/route
+//                        one product by α_p (route 0) and one square (route 1) in its field, from which the summary
+//                        projects the naive route for the rest (m + 1 tests of D squares and D/2 products, and the
+//                        degree's D squares)
+//
 // Run: build/<dir>/benchmarks/ordinal_nimber_benchmark [--benchmark_context=commit=$(git rev-parse --short HEAD)]
 // (5 interleaved repetitions by default, AlphaFromScratch and the naive α once; the summary uses the medians, and
 // compares the α routes by CPU time, which the other work on a shared machine does not inflate as it does wall time).
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -269,6 +281,88 @@ BENCHMARK(BM_TowerProduct)
     ->Unit(benchmark::kSecond);
 BENCHMARK(BM_TowerProduct)->Args({139, 1})->Args({179, 1})->Iterations(1)->Repetitions(1)->Unit(benchmark::kSecond);
 
+// ---- primes past the table: the a-file's, against the naive route in the same run ---------------------------------
+
+/// The excess of the odd prime p in OEIS A380496's a-file (tests/data/ordinals/oeis_a380496.txt), or -1 when the
+/// a-file leaves it unknown.
+long long a_file_excess(unsigned p) {
+  static const std::map<unsigned, long long> excess = [] {
+    std::map<unsigned, long long> out;
+    std::ifstream in(TARTAN_A_FILE);
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream fields(line);
+      unsigned n = 0;
+      std::string value;
+      fields >> n >> value;
+      out[tartan::odd_prime(n - 1)] = value == "?" ? -1 : std::stoll(value);
+    }
+    return out;
+  }();
+  const auto it = excess.find(p);
+  return it == excess.end() ? -1 : it->second;
+}
+
+/// Primes of the a-file past 709 whose α_p takes seconds at most, the fields' degrees from 3660 to 210120 (each built
+/// on primes of the table only).
+constexpr unsigned past_table_sample[] = {733, 809, 773, 853, 743, 997, 967, 1031};
+/// Those whose naive route is run in full (the others' is projected from a product and a square in their field).
+constexpr unsigned past_table_naive[] = {733, 809};
+
+void past_table_args(benchmark::internal::Benchmark* b) {
+  for (const unsigned p : past_table_sample) b->Arg(p);
+}
+
+/// α_p past the table from the builtin one, checked against the a-file; the counter "degree" is the field's.
+void BM_AlphaPastTable(benchmark::State& state) {
+  const auto p = static_cast<unsigned>(state.range(0));
+  lenstra_constant c;
+  for (auto _ : state) {
+    c = tartan::compute_lenstra_constant(p, lenstra_table::builtin());
+    if (static_cast<long long>(c.excess) != a_file_excess(p)) {
+      state.SkipWithError(("the excess of " + std::to_string(p) + " differs from the a-file").c_str());
+      return;
+    }
+  }
+  state.counters["degree"] = static_cast<double>(c.degree);
+}
+BENCHMARK(BM_AlphaPastTable)->Apply(past_table_args)->Unit(benchmark::kMillisecond);
+
+void BM_AlphaPastTableNaive(benchmark::State& state) {
+  const auto p = static_cast<unsigned>(state.range(0));
+  for (auto _ : state) {
+    if (static_cast<long long>(naive_lenstra_constant(p, lenstra_table::builtin()).excess) != a_file_excess(p)) {
+      state.SkipWithError("the naive route's excess differs from the a-file");
+      return;
+    }
+  }
+}
+BENCHMARK(BM_AlphaPastTableNaive)
+    ->Arg(past_table_naive[0])
+    ->Arg(past_table_naive[1])
+    ->Iterations(1)
+    ->Repetitions(1)
+    ->Unit(benchmark::kSecond);
+
+/// The naive route's steps in the field of α_p: one product of a seeded random dense element by α_p (route 0: the
+/// naive power's products are by α_p, whose two or three terms the product exploits) or one square of it (route 1)
+/// per iteration, by the tower's own routes.
+void BM_AlphaPastTableStep(benchmark::State& state) {
+  const auto p = static_cast<unsigned>(state.range(0));
+  const lenstra_constant c = tartan::compute_lenstra_constant(p, lenstra_table::builtin());
+  in_tower(detail::alpha_relation(c), lenstra_table::builtin(), [&](const auto& t, const auto& alpha) {
+    using base = typename std::decay_t<decltype(t)>::base_type;
+    std::mt19937_64 rng(p);
+    auto a = t.zero();
+    for (auto& v : a) v = (rng() & 1) != 0 ? base::one() : base::zero();
+    for (auto _ : state) benchmark::DoNotOptimize(state.range(1) == 0 ? t.mul(a, alpha) : t.square(a));
+    return 0;
+  });
+}
+BENCHMARK(BM_AlphaPastTableStep)->Apply([](benchmark::internal::Benchmark* b) {
+  for (const unsigned p : past_table_sample) b->Args({p, 0})->Args({p, 1});
+});
+
 // ---- the summary ----------------------------------------------------------------------------------------------------
 
 /// Console output as usual, plus items_per_second and the time of each benchmark (medians when repeated).
@@ -294,6 +388,44 @@ class summary_reporter : public benchmark::ConsoleReporter {
  private:
   std::set<std::string> from_median_;
 };
+
+/// The a-file's primes past the table: the engine's time against the naive route's (run for the smallest, else
+/// projected: m + 1 tests of D squares and about D/2 products, and the degree's D squares), and the growth of the
+/// engine's time in the field's degree D, t ≈ a·D^b by least squares on the logarithms.
+template <class Get>
+void print_past_table(const summary_reporter& r, const Get& get) {
+  std::printf("\nPrimes of the a-file past 709, excesses checked against it, same run; CPU seconds:\n");
+  std::printf("  %-6s %8s %7s %12s %14s %14s %9s\n", "p", "degree", "excess", "engine", "naive run", "naive proj.",
+              "ratio");
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int n = 0;
+  for (const unsigned p : past_table_sample) {
+    const std::string name = "BM_AlphaPastTable/" + std::to_string(p);
+    const double engine = get(r.cpu_seconds, name);
+    const lenstra_constant c = tartan::compute_lenstra_constant(p, lenstra_table::builtin());
+    const double d = static_cast<double>(c.degree);
+    const double product = get(r.cpu_seconds, "BM_AlphaPastTableStep/" + std::to_string(p) + "/0");
+    const double square = get(r.cpu_seconds, "BM_AlphaPastTableStep/" + std::to_string(p) + "/1");
+    const double projected = static_cast<double>(c.excess + 1) * (d * square + d / 2 * product) + d * square;
+    const double run = get(r.cpu_seconds, "BM_AlphaPastTableNaive/" + std::to_string(p) + "/iterations:1/repeats:1");
+    const double naive = run > 0 ? run : projected;
+    char measured[32] = "-";
+    if (run > 0) std::snprintf(measured, sizeof measured, "%.2f s", run);
+    std::printf("  %-6u %8.0f %7llu %10.3f s %14s %12.1f s %8.0fx\n", p, d, static_cast<unsigned long long>(c.excess),
+                engine, measured, projected, engine > 0 ? naive / engine : 0.0);
+    if (engine > 0) {
+      const double x = std::log(d), y = std::log(engine);
+      sx += x, sy += y, sxx += x * x, sxy += x * y, ++n;
+    }
+  }
+  if (n >= 2) {
+    const double b = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+    std::printf(
+        "  the engine's time grows as about D^%.2f over these fields (least squares on log t, log D); the naive"
+        " route's as D^2 (D squares and D/2 products by alpha, each O(D))\n",
+        b);
+  }
+}
 
 void print_summary(const summary_reporter& r) {
   const auto get = [](const std::map<std::string, double>& m, const std::string& name) {
@@ -324,6 +456,7 @@ void print_summary(const summary_reporter& r) {
   line("every prime up to 107 (median of the engine's):", "BM_AlphaFast/107",
        "BM_AlphaNaive/107/iterations:1/repeats:1");
   line("alpha_139 alone (degree 15180):", "BM_AlphaOne/139", "BM_AlphaOneNaive/139/iterations:1/repeats:1");
+  print_past_table(r, get);
   std::printf(
       "\nOne product in the tower field of the generator of q, chain product (gf2x) against the nested "
       "Karatsuba, same run; CPU seconds:\n");

@@ -144,6 +144,58 @@ std::string finished_text(std::span<const lenstra_constant> computed) {
   return text;
 }
 
+/// "0x1f": a vector over GF(2) in hexadecimal, bit i (the coefficient of z^i) the i-th from the right.
+std::string gf2_hex(const std::vector<std::uint64_t>& bits) {
+  std::string hex;
+  for (std::size_t w = bits.size(); w-- > 0;) {
+    for (int shift = 60; shift >= 0; shift -= 4) {
+      const unsigned digit = static_cast<unsigned>(bits[w] >> shift) & 15;
+      if (hex.empty() && digit == 0) continue;
+      hex += "0123456789abcdef"[digit];
+    }
+  }
+  return "0x" + (hex.empty() ? std::string("0") : hex);
+}
+
+/// The certificate as JSON: {"order_of_two", "field_degree", "modulus", "tests": [{"excess", "norm", "power",
+/// "pth_power"}]}, the vectors in gf2_hex.
+json certificate_json(const lenstra_certificate& c) {
+  json tests = json::array();
+  for (const lenstra_certificate::test& t : c.tests) {
+    tests.push_back(
+        {{"excess", t.excess}, {"norm", gf2_hex(t.norm)}, {"power", gf2_hex(t.power)}, {"pth_power", t.pth_power}});
+  }
+  return {{"order_of_two", c.order_of_two},
+          {"field_degree", c.field_degree},
+          {"modulus", gf2_hex(c.modulus)},
+          {"tests", tests}};
+}
+
+/// "3rd", "19th", "1321st": the English ordinal of n.
+std::string nth(unsigned n) {
+  const unsigned tens = n % 100, units = n % 10;
+  const char* suffix = tens >= 11 && tens <= 13 ? "th"
+                       : units == 1             ? "st"
+                       : units == 2             ? "nd"
+                       : units == 3             ? "rd"
+                                                : "th";
+  return std::to_string(n) + suffix;
+}
+
+/// The certificate as text: the field, g, then one line per excess tried (docs/ordinals.md, "A certificate").
+void print_certificate(const lenstra_certificate& c, const lenstra_constant& alpha) {
+  const std::string p = std::to_string(c.prime), f = std::to_string(c.order_of_two), pth = nth(c.prime);
+  std::cout << "certificate: norms nu_j = N(kappa + j) from GF(2^" << c.field_degree << ") to GF(2^" << f
+            << ") = GF(2)[z]/(g), z = nu_" << alpha.excess << "^((2^" << f << "-1)/" << p << ") (a " << pth
+            << " root of unity), bit i of each hex the coefficient of z^i\n";
+  std::cout << "  g = " << gf2_hex(c.modulus) << "  (degree " << f << ", dividing z^" << p << " - 1)\n";
+  for (const lenstra_certificate::test& t : c.tests) {
+    std::cout << "  j = " << t.excess << ": nu = " << gf2_hex(t.norm) << ", nu^((2^" << f << "-1)/" << p
+              << ") = " << gf2_hex(t.power)
+              << (t.pth_power ? " = 1: a " + pth + " power\n" : " = z: not a " + pth + " power\n");
+  }
+}
+
 /// Takes into `table` the constants a checkpoint file recorded that it lacks (up to P), after checking that those the
 /// table already holds agree with it.
 void resume_from_checkpoint(const std::string& path, unsigned p, lenstra_table& table) {
@@ -158,8 +210,8 @@ void resume_from_checkpoint(const std::string& path, unsigned p, lenstra_table& 
   }
 }
 
-void run_alpha(const std::string& p_text, bool from_scratch, const std::string& checkpoint, const json_options& o,
-               const CLI::App& cmd, double max_seconds, run_state& state) {
+void run_alpha(const std::string& p_text, bool from_scratch, bool certify, const std::string& checkpoint,
+               const json_options& o, const CLI::App& cmd, double max_seconds, run_state& state) {
   check_big_as_strings(o.big_as_strings, o.json);
   const std::uint64_t p64 = parse_u64(p_text, "prime P");
   if (p64 >= lenstra_prime_limit) {
@@ -179,6 +231,7 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
     for (const lenstra_constant& c : builtin.constants())
       if (c.prime < p) table.push_back(c);
   if (!checkpoint.empty()) resume_from_checkpoint(checkpoint, p, table);
+  lenstra_certificate certificate;
   // The primes this run computes, each after those it needs: P and, past the table, only the primes P's field is
   // built on; with --from-scratch every prime of the table below P first.
   const std::vector<unsigned> plan = lenstra_plan(p, table, from_scratch);
@@ -236,6 +289,8 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
       computed.push_back(next);
       table.insert(next);
     }
+    // After P is recorded, so that a stop here loses only the certificate.
+    if (certify) certificate = certify_lenstra_constant(table.by_index(k), table, progress, memory);
   } catch (const cancelled_error& e) {
     const bool time_limit = stop.end() == search_end::time_limit;
     return stopped(
@@ -262,6 +317,7 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
            {"from_scratch", from_scratch},
            {"table", table_word},
            {"seconds", seconds}};
+    if (certify) j["certificate"] = certificate_json(certificate);
     print_json(j, o.big_as_strings);
   } else {
     std::cout << "alpha_" << p << " = " << to_string(alpha) << "  (the nim product of " << p << " factors " << generator
@@ -279,6 +335,7 @@ void run_alpha(const std::string& p_text, bool from_scratch, const std::string& 
                             " computed)"
                       : "")
               << '\n';
+    if (certify) print_certificate(certificate, c);
     std::cout << time_line(seconds);
   }
   if (table_word == "differs") state.exit_code = 1;
@@ -299,21 +356,27 @@ void add_alpha(CLI::App* nim, run_state& state) {
   cmd->add_flag("--from-scratch", *scratch,
                 "Compute every alpha of the table from 3 up to P (and past it those P needs), not only P's from the "
                 "cached ones");
+  auto certify = std::make_shared<bool>(false);
+  cmd->add_flag("--certificate", *certify,
+                "Print what shows the excess: for each j tried, the norm of kappa + j down to GF(2^f(P)) and its "
+                "power, 1 exactly for a P-th power (in GF(2)[z]/(g), hexadecimal; docs/ordinals.md)");
   auto checkpoint = std::make_shared<std::string>();
   cmd->add_option("--checkpoint", *checkpoint,
                   "Record each alpha in FILE as it finishes, and go on from those it holds (a run stopped in any "
                   "way loses only the prime it was computing)")
       ->type_name("FILE");
-  add_json_options(cmd, *o,
-                   "Print {\"prime\", \"generator\", \"alpha\", \"order_of_two\", \"q_set\", \"kappa\", \"excess\", "
-                   "\"degree\", \"from_scratch\", \"table\", \"seconds\"} as JSON");
+  add_json_options(
+      cmd, *o,
+      "Print {\"prime\", \"generator\", \"alpha\", \"order_of_two\", \"q_set\", \"kappa\", \"excess\", "
+      "\"degree\", \"from_scratch\", \"table\", \"seconds\"} as JSON (and \"certificate\": {\"order_of_two\", "
+      "\"field_degree\", \"modulus\", \"tests\": [{\"excess\", \"norm\", \"power\", \"pth_power\"}]})");
   add_max_memory_option(cmd, o->max_memory, "Refuse fields needing more memory");
   add_max_seconds_option(cmd, o->max_seconds,
                          "Stop at the limit, printing the constants finished (seconds, e.g. 600; 0: no limit; "
                          "default 60)");
-  cmd->callback([o, p, scratch, checkpoint, cmd, &state] {
+  cmd->callback([o, p, scratch, certify, checkpoint, cmd, &state] {
     refuse_empty_values(*cmd);
-    run_alpha(*p, *scratch, *checkpoint, *o, *cmd, max_seconds_limit(*cmd, o->max_seconds), state);
+    run_alpha(*p, *scratch, *certify, *checkpoint, *o, *cmd, max_seconds_limit(*cmd, o->max_seconds), state);
   });
 }
 

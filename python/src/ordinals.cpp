@@ -116,8 +116,29 @@ py::tuple terms_of(const ordinal_nimber& x) {
   return py::tuple(terms);
 }
 
-/// One table entry as the dict tartan.alpha turns into an Alpha.
-py::dict constant_dict(const lenstra_constant& c, double seconds, bool computed) {
+/// A certificate as the dict tartan.alpha turns into a Certificate: its vectors over GF(2) as ints, bit i the
+/// coefficient of z^i.
+py::dict certificate_dict(const lenstra_certificate& c) {
+  py::list tests;
+  for (const lenstra_certificate::test& t : c.tests) {
+    py::dict d;
+    d["excess"] = t.excess;
+    d["norm"] = words_int(t.norm);
+    d["power"] = words_int(t.power);
+    d["pth_power"] = t.pth_power;
+    tests.append(d);
+  }
+  py::dict d;
+  d["order_of_two"] = c.order_of_two;
+  d["field_degree"] = c.field_degree;
+  d["modulus"] = words_int(c.modulus);
+  d["tests"] = tests;
+  return d;
+}
+
+/// One table entry as the dict tartan.alpha turns into an Alpha (with its certificate when one was made).
+py::dict constant_dict(const lenstra_constant& c, double seconds, bool computed,
+                       const lenstra_certificate* certificate = nullptr) {
   lenstra_constant kappa = c;
   kappa.excess = 0;
   py::dict d;
@@ -130,6 +151,7 @@ py::dict constant_dict(const lenstra_constant& c, double seconds, bool computed)
   d["degree"] = c.degree;
   d["computed"] = computed;
   d["seconds"] = seconds;
+  d["certificate"] = certificate != nullptr ? py::object(certificate_dict(*certificate)) : py::none();
   return d;
 }
 
@@ -259,7 +281,7 @@ void bind_ordinals(py::module_& m) {
 
   m.def(
       "_alpha",
-      [](unsigned p, bool compute, bool from_scratch, py::object progress) {
+      [](unsigned p, bool compute, bool from_scratch, bool certify, py::object progress) {
         if (p >= lenstra_prime_limit) {
           throw limit_error("alpha: " + std::to_string(p) + " is beyond the primes below " +
                             std::to_string(lenstra_prime_limit) + " that tartan takes; give a smaller prime");
@@ -285,16 +307,23 @@ void bind_ordinals(py::module_& m) {
         };
         std::vector<double> seconds;  // of each constant computed
         std::optional<lenstra_constant> result;
+        lenstra_certificate certificate;
         std::optional<cancelled_error> stopped;
         without_gil([&] {
           try {
             for (const unsigned next : plan) {
               const auto begun = std::chrono::steady_clock::now();
-              lenstra_constant c = compute_lenstra_constant(next, table, [&](unsigned q, const std::string&) {
+              const lenstra_progress step = [&](unsigned q, const std::string&) {
                 const auto at = std::lower_bound(plan.begin(), plan.end(), q) - plan.begin();
                 return callback(static_cast<double>(at) / static_cast<double>(plan.size()));
-              });
+              };
+              lenstra_constant c = compute_lenstra_constant(next, table, step);
               seconds.push_back(since(begun));
+              if (next == p && certify) {
+                computed.push_back(c);  // kept in .partial if the certificate is stopped
+                certificate = certify_lenstra_constant(c, table, step);
+                computed.pop_back();
+              }
               if (next == p) {
                 result = std::move(c);
                 break;
@@ -320,9 +349,10 @@ void bind_ordinals(py::module_& m) {
           throw raised;
         }
         relay.raise_if_pending(py::none());
-        return constant_dict(*result, since(start), true);
+        return constant_dict(*result, since(start), true, certify ? &certificate : nullptr);
       },
-      py::arg("p"), py::arg("compute") = false, py::arg("from_scratch") = false, py::arg("progress") = py::none(),
+      py::arg("p"), py::arg("compute") = false, py::arg("from_scratch") = false, py::arg("certificate") = false,
+      py::arg("progress") = py::none(),
       "Lenstra's constants of the odd prime p as a dict (tartan.alpha makes it an Alpha).");
   m.def(
       "_max_lenstra_prime", [] { return max_lenstra_prime; }, "The largest prime of the table of Lenstra's constants.");

@@ -36,7 +36,7 @@ from ._census import Census, CensusRow, census
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
 from ._misere import HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, RuleMismatch
 from ._nim import nim_mul
-from ._ordinals import Alpha, alpha, max_lenstra_prime, omega
+from ._ordinals import Alpha, Certificate, ExcessTest, alpha, max_lenstra_prime, omega
 from ._play import HeapGame, HeapReview
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Option, Position, Region, SumAnalysis, WinningMoveCount,
                          position, region)
@@ -50,10 +50,12 @@ __all__ = [
     "Census",
     "CensusRow",
     "CellMismatch",
+    "Certificate",
     "CheckReport",
     "DivisionByZeroError",
     "DomainError",
     "Error",
+    "ExcessTest",
     "Game",
     "GameInfo",
     "HeapAnalysis",

@@ -127,6 +127,62 @@ def test_lenstras_constants_match_oeis_a380496():
         assert str(a.excess) == excess_a[str(primes_a.index(p) + 1)], p
 
 
+def _poly_mod(a, g):
+    """a mod g over GF(2), polynomials as ints (bit i the coefficient of z^i)."""
+    while a.bit_length() >= g.bit_length():
+        a ^= g << (a.bit_length() - g.bit_length())
+    return a
+
+
+def _poly_mul_mod(a, b, g):
+    product = 0
+    for i in range(b.bit_length()):
+        if b >> i & 1:
+            product ^= a << i
+    return _poly_mod(product, g)
+
+
+def test_the_certificate_of_an_excess_checks_in_its_field():
+    # The reader's check with plain GF(2)[z]/(g) arithmetic written here: g has degree f and divides z^p - 1, each
+    # power is the norm to the (2^f - 1)/p by square and multiply, 1 below the excess and z at it; and the norms are
+    # the products of the conjugates of kappa + j (Ordinal arithmetic) read at z = the last power.
+    for p in (7, 11, 19, 23, 727):
+        a = tartan.alpha(p, certificate=True)
+        c = a.certificate
+        f = a.order_of_two
+        assert c.order_of_two == f and c.field_degree % a.degree == 0 and c.modulus.bit_length() == f + 1
+        assert _poly_mod((1 << p) | 1, c.modulus) == 0, p
+        e = (2 ** f - 1) // p
+        assert [t.excess for t in c.tests] == list(range(a.excess + 1))
+        for t in c.tests:
+            power, base = 1, t.norm
+            for i in range(e.bit_length()):
+                if e >> i & 1:
+                    power = _poly_mul_mod(power, base, c.modulus)
+                base = _poly_mul_mod(base, base, c.modulus)
+            assert power == t.power == (1 if t.excess < a.excess else 2), (p, t.excess)
+            assert t.pth_power == (t.excess < a.excess)
+        if c.field_degree > 300:
+            continue
+        norms = []
+        for t in c.tests:
+            x = a.kappa + t.excess  # an ordinal sum, as these kappa have no finite part
+            norm, conjugate = Ordinal(1), x
+            for _ in range(c.field_degree // f):
+                norm *= conjugate
+                for _ in range(f):
+                    conjugate = conjugate * conjugate
+            norms.append(norm)
+        zeta = norms[-1] ** e
+        for t, norm in zip(c.tests, norms):
+            at_zeta, power = Ordinal(0), Ordinal(1)
+            for i in range(f):
+                if t.norm >> i & 1:
+                    at_zeta += power
+                power *= zeta
+            assert at_zeta == norm, (p, t.excess)
+
+
 def test_a_stopped_computation_of_alpha_keeps_the_constants_finished():
     # Every alpha up to 359 from scratch: a minute or two for those up to 353, many more for 359's field of degree
     # 3504820.

@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -130,6 +131,59 @@ TEST(NimOrdinalCliTest, AlphaPrintsTheConstantsAndTheTime) {
     EXPECT_EQ(a["alpha"]["text"], to_string(lenstra_alpha(lenstra_table::builtin().at(p))));
     EXPECT_EQ(a["table"], "agrees");
   }
+}
+
+/// "0x..": the engine's vector as the CLI writes it, written here word by word.
+std::string hex_of(const std::vector<std::uint64_t>& words) {
+  std::string hex;
+  for (std::size_t w = words.size(); w-- > 0;) {
+    char buffer[17];
+    std::snprintf(buffer, sizeof buffer, hex.empty() ? "%llx" : "%016llx", static_cast<unsigned long long>(words[w]));
+    if (!(hex.empty() && words[w] == 0)) hex += buffer;
+  }
+  return "0x" + (hex.empty() ? std::string("0") : hex);
+}
+
+TEST(NimOrdinalCliTest, AlphaPrintsItsCertificate) {
+  // The engine's certificate (checked against the norms' definition in lenstra_test.cpp), printed whole: α_19 tries
+  // five excesses, the last the one that is not a 19th power.
+  const lenstra_certificate expected =
+      certify_lenstra_constant(lenstra_table::builtin().at(19), lenstra_table::builtin());
+  const auto r = run_tartan({"nim", "alpha", "19", "--certificate"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string lines =
+      "certificate: norms nu_j = N(kappa + j) from GF(2^36) to GF(2^18) = GF(2)[z]/(g), z = "
+      "nu_4^((2^18-1)/19) (a 19th root of unity), bit i of each hex the coefficient of z^i\n"
+      "  g = " +
+      hex_of(expected.modulus) + "  (degree 18, dividing z^19 - 1)\n";
+  for (const lenstra_certificate::test& t : expected.tests) {
+    lines += "  j = " + std::to_string(t.excess) + ": nu = " + hex_of(t.norm) +
+             ", nu^((2^18-1)/19) = " + (t.excess < 4 ? "0x1 = 1: a 19th power\n" : "0x2 = z: not a 19th power\n");
+  }
+  EXPECT_THAT(r.out, HasSubstr("table: agrees\n" + lines + "time: "));
+  const json j = json::parse(run_tartan({"nim", "alpha", "727", "--certificate", "--json"}).out);
+  lenstra_table with_727 = lenstra_table::builtin();
+  with_727.insert(compute_lenstra_constant(727, with_727));
+  const lenstra_certificate beyond = certify_lenstra_constant(with_727.at(727), with_727);
+  const json& c = j["certificate"];
+  EXPECT_EQ(c["order_of_two"], 121);
+  EXPECT_EQ(c["field_degree"], beyond.field_degree);
+  EXPECT_EQ(c["modulus"], hex_of(beyond.modulus));
+  ASSERT_EQ(c["tests"].size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(c["tests"][i]["excess"], i);
+    EXPECT_EQ(c["tests"][i]["norm"], hex_of(beyond.tests[i].norm));
+    EXPECT_EQ(c["tests"][i]["power"], i == 0 ? "0x1" : "0x2");
+    EXPECT_EQ(c["tests"][i]["pth_power"], i == 0);
+  }
+  // A checkpoint that holds 727 already: its constants certified, and not recorded twice.
+  const test::temporary_dir dir;
+  const std::string path = dir.file("alpha.txt");
+  ASSERT_EQ(run_tartan({"nim", "alpha", "727", "--checkpoint", path}).exit_code, 0);
+  const auto again = run_tartan({"nim", "alpha", "727", "--checkpoint", path, "--certificate"});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_THAT(again.out, HasSubstr("  j = 1: nu = " + hex_of(beyond.tests[1].norm)));
+  ASSERT_EQ(read_lenstra_checkpoint(path).size(), 1u);  // 727 only: 5 and 11 are in the table
 }
 
 // Beyond the table, alpha_359 needs a field of degree 3504820: many minutes of work, stopped by Ctrl-C once its

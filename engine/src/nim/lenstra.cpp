@@ -14,10 +14,13 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "nim/ordinal_dense.hpp"
 #include "nim/ordinal_tower.hpp"
@@ -225,6 +228,159 @@ void check_excess_time(const lenstra_constant& c, const lenstra_table& table, st
   });
 }
 
+// ---- the certificate (lenstra_certificate) ----------------------------------------------------------------------
+// Vectors and polynomials over GF(2): bit i in word i/64.
+using gf2_bits = std::vector<std::uint64_t>;
+
+bool bit_at(const gf2_bits& v, std::size_t i) { return i / 64 < v.size() && ((v[i / 64] >> (i % 64)) & 1) != 0; }
+void flip_bit(gf2_bits& v, std::size_t i) { v[i / 64] ^= std::uint64_t{1} << (i % 64); }
+
+/// dst += src·z^shift (dst long enough).
+void add_shifted(gf2_bits& dst, const gf2_bits& src, std::size_t shift) {
+  const std::size_t words = shift / 64, bits = shift % 64;
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    dst[i + words] ^= src[i] << bits;
+    if (bits != 0 && src[i] >> (64 - bits) != 0) dst[i + words + 1] ^= src[i] >> (64 - bits);
+  }
+}
+
+/// a·b mod g, g of degree f, a and b of degree below f. Complexity: O(f^2/64) word operations.
+gf2_bits mul_mod(const gf2_bits& a, const gf2_bits& b, const gf2_bits& g, std::size_t f) {
+  gf2_bits product(2 * ((f + 63) / 64) + 2, 0);
+  for (std::size_t i = 0; i < f; ++i)
+    if (bit_at(a, i)) add_shifted(product, b, i);
+  for (std::size_t i = 2 * f; i-- > f;)
+    if (bit_at(product, i)) add_shifted(product, g, i - f);
+  product.resize((f + 63) / 64);
+  return product;
+}
+
+/// a^e mod g by square and multiply, e as words. Complexity: O(f^2/64) per bit of e.
+gf2_bits pow_mod(const gf2_bits& a, std::span<const std::uint64_t> e, const gf2_bits& g, std::size_t f) {
+  gf2_bits result((f + 63) / 64, 0);
+  result[0] = 1;
+  for (std::size_t i = 64 * e.size(); i-- > 0;) {
+    result = mul_mod(result, result, g, f);
+    if (((e[i / 64] >> (i % 64)) & 1) != 0) result = mul_mod(result, a, g, f);
+  }
+  return result;
+}
+
+/// The solutions x of H x = b over GF(2), one for each b of `rhs`, H the f×f Hankel matrix H[k][i] = s[k + i]; nothing
+/// when H is singular. Gauss-Jordan elimination on the rows with the right-hand sides appended: O(f^2·(f + r)/64).
+std::optional<std::vector<gf2_bits>> solve_hankel(const std::vector<char>& s, std::size_t f,
+                                                  const std::vector<std::vector<char>>& rhs) {
+  const std::size_t width = f + rhs.size();
+  std::vector<gf2_bits> rows(f, gf2_bits((width + 63) / 64, 0));
+  for (std::size_t k = 0; k < f; ++k) {
+    for (std::size_t i = 0; i < f; ++i)
+      if (s[k + i]) flip_bit(rows[k], i);
+    for (std::size_t c = 0; c < rhs.size(); ++c)
+      if (rhs[c][k]) flip_bit(rows[k], f + c);
+  }
+  for (std::size_t col = 0; col < f; ++col) {
+    std::size_t pivot = col;
+    while (pivot < f && !bit_at(rows[pivot], col)) ++pivot;
+    if (pivot == f) return std::nullopt;
+    std::swap(rows[pivot], rows[col]);
+    for (std::size_t r = 0; r < f; ++r) {
+      if (r == col || !bit_at(rows[r], col)) continue;
+      for (std::size_t w = col / 64; w < rows[r].size(); ++w) rows[r][w] ^= rows[col][w];
+    }
+  }
+  std::vector<gf2_bits> solutions(rhs.size(), gf2_bits((f + 63) / 64, 0));
+  for (std::size_t c = 0; c < rhs.size(); ++c)
+    for (std::size_t i = 0; i < f; ++i)
+      if (bit_at(rows[i], f + c)) flip_bit(solutions[c], i);
+  return solutions;
+}
+
+/// The certificate of c (α_p = κ + m) in the tower t of α_p, x = κ + m there (lenstra_certificate; the algorithm is
+/// certify_lenstra_constant's comment). `stage` names each step for the progress and the stops. Throws error when the
+/// certificate does not check: c is not Lenstra's (ζ = 1, or a power below the excess is not 1), or, never in a
+/// correct build, the system is singular or a power is not the one the test computes.
+template <class Tower>
+lenstra_certificate certify(const Tower& t, const typename Tower::element& x, const lenstra_constant& c,
+                            const std::function<void(const std::string&)>& stage) {
+  using base = typename Tower::base_type;
+  using element = typename Tower::element;
+  lenstra_certificate out;
+  out.prime = c.prime;
+  out.order_of_two = c.order_of_two;
+  out.field_degree = t.degree();
+  const std::size_t f = c.order_of_two;
+  const std::vector<std::uint64_t> e = Tower::all_ones_over(f, c.prime);
+  const auto fail = [&](const std::string& why) {
+    return error("the certificate of alpha_" + std::to_string(c.prime) + " does not check: " + why);
+  };
+  // ν_j = N(κ + j), κ + j being x with the finite part of excess j.
+  std::vector<element> norms;
+  for (std::uint64_t j = 0; j <= c.excess; ++j) {
+    stage("the certificate: the norm of the excess " + std::to_string(j));
+    lenstra_constant cj = c;
+    cj.excess = j;
+    element xj = x;
+    xj[0] = base::from(detail::alpha_relation(cj).constant);
+    norms.push_back(t.norm_to_subfield(xj, f));
+  }
+  stage("the certificate: the root of unity");
+  const element zeta = t.norm_to_subfield(t.pow_binary(x, e), f);  // ν_m^e, as the test computes it
+  if (t.is_one(zeta)) throw fail("kappa + " + std::to_string(c.excess) + " is a p-th power");
+  // One linear form (bit 0 of the constant coefficient) of ζ^i, i < 2f, and of ν_j·ζ^i, i < f.
+  const auto form = [](const element& v) { return static_cast<char>(base::to_field(v[0]).words()[0] & 1); };
+  std::vector<char> s;
+  std::vector<std::vector<char>> rhs(norms.size() + 1);
+  element power = t.one();
+  for (std::size_t i = 0; i < 2 * f; ++i) {
+    stage("the certificate: the power " + std::to_string(i) + " of " + std::to_string(2 * f) + " of the root");
+    s.push_back(form(power));
+    if (i < f)
+      for (std::size_t j = 0; j < norms.size(); ++j) rhs[j + 1].push_back(form(t.mul(norms[j], power)));
+    if (i + 1 < 2 * f) power = t.mul(power, zeta);
+  }
+  // ζ^f = Σ g_i ζ^i gives s_(f+k) = Σ g_i s_(i+k), and ν_j = Σ h_i ζ^i gives form(ν_j ζ^k) = Σ h_i s_(i+k): the same
+  // Hankel matrix, invertible as ζ has degree f (the sequence s has linear complexity f).
+  rhs[0].assign(s.begin() + static_cast<std::ptrdiff_t>(f), s.end());
+  stage("the certificate: the coordinates");
+  const std::optional<std::vector<gf2_bits>> solved = solve_hankel(s, f, rhs);
+  if (!solved) throw fail("the root of unity found has degree below " + std::to_string(f));
+  out.modulus = (*solved)[0];
+  out.modulus.resize(f / 64 + 1, 0);
+  flip_bit(out.modulus, f);
+  gf2_bits one((f + 63) / 64, 0), z = one;
+  one[0] = 1;
+  z[0] = 2;  // f >= 2
+  const std::uint64_t p_word = c.prime;
+  if (pow_mod(z, std::span(&p_word, 1), out.modulus, f) != one) throw fail("z^p is not 1 modulo g");
+  for (std::size_t j = 0; j < norms.size(); ++j) {
+    stage("the certificate: the power of the norm of the excess " + std::to_string(j));
+    lenstra_certificate::test test;
+    test.excess = j;
+    test.norm = (*solved)[j + 1];
+    test.power = pow_mod(test.norm, e, out.modulus, f);
+    test.pth_power = test.power == one;
+    if (j < c.excess && !test.pth_power) throw fail("kappa + " + std::to_string(j) + " is not a p-th power");
+    if (test.power != (j == c.excess ? z : one))
+      throw fail("the power of the excess " + std::to_string(j) + " is not z");
+    out.tests.push_back(std::move(test));
+  }
+  return out;
+}
+
+/// Throws domain_error when p is not an odd prime or `lower` lacks a prime that α_p is built on.
+void check_dependencies(unsigned p, const lenstra_table& lower) {
+  if (!odd_prime_index(p))
+    throw domain_error(std::to_string(p) + " is not an odd prime; Lenstra's constants are for 3, 5, 7, 11, ...");
+  for (const unsigned r : lenstra_dependencies(p)) {
+    if (!lower.has(r)) {
+      throw domain_error("computing Lenstra's constants for p = " + std::to_string(p) + " needs those of " +
+                         std::to_string(r) +
+                         " (an odd prime dividing f of it or of a prime it needs), which the "
+                         "table lacks");
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<lenstra_constant> read_lenstra_checkpoint(const std::string& path) {
@@ -388,16 +544,7 @@ std::vector<unsigned> lenstra_kappa_set(unsigned h, const lenstra_table& table, 
 
 lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower, const lenstra_progress& progress,
                                           std::uint64_t max_memory) {
-  const auto k = odd_prime_index(p);
-  if (!k) throw domain_error(std::to_string(p) + " is not an odd prime; Lenstra's constants are for 3, 5, 7, 11, ...");
-  for (const unsigned r : lenstra_dependencies(p)) {
-    if (!lower.has(r)) {
-      throw domain_error("computing Lenstra's constants for p = " + std::to_string(p) + " needs those of " +
-                         std::to_string(r) +
-                         " (an odd prime dividing f of it or of a prime it needs), which the "
-                         "table lacks");
-    }
-  }
+  check_dependencies(p, lower);
   lenstra_constant c;
   c.prime = p;
   c.order_of_two = order_of_two(p);
@@ -425,6 +572,20 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
                         "; Lenstra's theorem bounds it far lower");
     }
   }
+}
+
+lenstra_certificate certify_lenstra_constant(const lenstra_constant& c, const lenstra_table& lower,
+                                             const lenstra_progress& progress, std::uint64_t max_memory) {
+  const unsigned p = c.prime;
+  check_dependencies(p, lower);
+  std::string step = "the certificate";
+  const auto set_stage = [&](const std::string& next) {
+    step = next;
+    report(progress, p, step);
+  };
+  return in_kappa_tower(
+      detail::alpha_relation(c), lower, max_memory, "the certificate of alpha_" + std::to_string(p),
+      [&] { report(progress, p, step); }, [&](const auto& t, const auto& x) { return certify(t, x, c, set_stage); });
 }
 
 ordinal_nimber lenstra_kappa(unsigned q) {

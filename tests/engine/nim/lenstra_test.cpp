@@ -225,6 +225,76 @@ TEST(LenstraTest, AlphaIsTheLeastOrdinalThatIsNoPthPower) {
   EXPECT_TRUE(is_pth_power_below(ordinal_nimber::omega(), 7));
 }
 
+/// The ordinal Σ_i bit i of v · ζ^i: an element of GF(2)[z]/(g) at z = ζ.
+ordinal_nimber at_root(const std::vector<std::uint64_t>& v, std::size_t bits, const ordinal_nimber& zeta) {
+  ordinal_nimber sum, power(1);
+  for (std::size_t i = 0; i < bits; ++i) {
+    if (i / 64 < v.size() && ((v[i / 64] >> (i % 64)) & 1) != 0) sum += power;
+    power *= zeta;
+  }
+  return sum;
+}
+
+TEST(LenstraTest, TheCertificateIsTheNormAndItsPowerWrittenAtTheRootOfUnity) {
+  // Each norm the certificate gives is checked against the product of its D/f conjugates x^(2^(f·i)), taken by plain
+  // repeated squaring of the ordinal x = κ + j, and each power against plain exponentiation of that norm by
+  // (2^f - 1)/p; both are read at ζ, the power of the last norm, where g must vanish. Excesses 0 (13), 1 (7, 11, 23)
+  // and 4 (19, whose κ + 0 .. κ + 3 are 19th powers).
+  for (const unsigned p : {3u, 7u, 11u, 13u, 19u, 23u}) {
+    const lenstra_constant& c = table().at(p);
+    const lenstra_certificate certificate = certify_lenstra_constant(c, table());
+    const std::size_t f = c.order_of_two;
+    ASSERT_LT(f, 64u);
+    const std::uint64_t e = ((std::uint64_t{1} << f) - 1) / p;
+    EXPECT_EQ(certificate.prime, p);
+    EXPECT_EQ(certificate.order_of_two, f);
+    const std::uint64_t d = certificate.field_degree;
+    EXPECT_EQ(d % c.degree, 0u) << p;  // the field holds α_p
+    ASSERT_EQ(d % f, 0u) << p;
+    ASSERT_EQ(certificate.tests.size(), c.excess + 1) << p;
+    ASSERT_EQ(certificate.modulus.size(), f / 64 + 1);
+    EXPECT_EQ(certificate.modulus[0] >> f, 1u) << "g has degree f";
+    std::vector<ordinal_nimber> norms;
+    for (const lenstra_certificate::test& test : certificate.tests) {
+      lenstra_constant candidate = c;
+      candidate.excess = test.excess;
+      const ordinal_nimber x = lenstra_alpha(candidate);
+      ordinal_nimber norm(1), conjugate = x;
+      for (std::uint64_t i = 0; i < d / f; ++i) {
+        norm *= conjugate;
+        for (std::size_t s = 0; s < f; ++s) conjugate = conjugate.square();
+      }
+      EXPECT_EQ(conjugate, x) << "x^(2^D) = x";
+      norms.push_back(norm);
+    }
+    const ordinal_nimber zeta = norms.back().pow(e);
+    EXPECT_NE(zeta, ordinal_nimber(1)) << p;
+    EXPECT_EQ(zeta.pow(p), ordinal_nimber(1)) << p;
+    EXPECT_TRUE(at_root(certificate.modulus, f + 1, zeta).is_zero()) << "g(zeta) = 0 for p = " << p;
+    for (std::size_t j = 0; j < norms.size(); ++j) {
+      const lenstra_certificate::test& test = certificate.tests[j];
+      EXPECT_EQ(test.excess, j);
+      EXPECT_EQ(at_root(test.norm, f, zeta), norms[j]) << p << " + " << j;
+      const ordinal_nimber power = norms[j].pow(e);
+      EXPECT_EQ(at_root(test.power, f, zeta), power) << p << " + " << j;
+      EXPECT_EQ(power == ordinal_nimber(1), j < c.excess) << p << " + " << j;
+      EXPECT_EQ(test.pth_power, j < c.excess) << p << " + " << j;
+      EXPECT_EQ(test.power, std::vector<std::uint64_t>{j < c.excess ? 1u : 2u}) << p << " + " << j;
+    }
+  }
+}
+
+TEST(LenstraTest, TheCertificateRefusesAConstantThatIsNotLenstras) {
+  // α_19 = ω^3 + 4: ω^3 + 5 is not the least non-19th power, and ω^3 + 3 is one.
+  lenstra_constant c = table().at(19);
+  c.excess = 5;
+  EXPECT_EQ(message_of([&] { certify_lenstra_constant(c, table()); }),
+            "the certificate of alpha_19 does not check: kappa + 4 is not a p-th power");
+  c.excess = 3;
+  EXPECT_EQ(message_of([&] { certify_lenstra_constant(c, table()); }),
+            "the certificate of alpha_19 does not check: kappa + 3 is a p-th power");
+}
+
 TEST(LenstraTest, KappaSets) {
   EXPECT_EQ(lenstra_kappa_set(12, table()), (std::vector<unsigned>{3, 4}));  // ω has degree 6: 4 does not divide it
   EXPECT_EQ(lenstra_kappa_set(10, table()), (std::vector<unsigned>{5}));     // ω^ω has degree 20

@@ -137,6 +137,32 @@ std::vector<unsigned> lenstra_dependencies(unsigned p);
  */
 std::vector<unsigned> lenstra_plan(unsigned p, const lenstra_table& table, bool every_below);
 
+/**
+ * What shows that α_p = κ + m, and no κ + j with j < m, is not a p-th power (docs/ordinals.md, "A certificate"): for
+ * each excess j = 0 .. m the norm ν_j = N(κ + j) from the tower field F of α_p (degree field_degree) down to GF(2^f),
+ * f = f(p), and its power ν_j^((2^f-1)/p), which is 1 exactly when κ + j is a p-th power. Each is an element of
+ *
+ *   GF(2^f) = GF(2)[z]/(g),  z ↦ ζ = ν_m^((2^f-1)/p),
+ *
+ * the p-th root of unity ≠ 1 that the test of m finds, g its minimal polynomial (a factor of z^p - 1 of degree f, so
+ * irreducible): f bits, bit i the coefficient of z^i, in 64-bit words, least significant first (g: f + 1 bits). So
+ * the last power is z, the others 1; a reader checks ν_j^((2^f-1)/p) with any arithmetic of GF(2)[z]/(g).
+ */
+struct lenstra_certificate {
+  /// One excess tried.
+  struct test {
+    std::uint64_t excess = 0;          // j
+    std::vector<std::uint64_t> norm;   // ν_j
+    std::vector<std::uint64_t> power;  // ν_j^((2^f-1)/p): 1, or z for j = m
+    bool pth_power = false;            // whether the power is 1: κ + j is a p-th power (j < m)
+  };
+  unsigned prime = 0;
+  unsigned order_of_two = 0;           // f
+  std::uint64_t field_degree = 0;      // D: the degree over GF(2) of the field the norms are taken from
+  std::vector<std::uint64_t> modulus;  // g
+  std::vector<test> tests;             // j = 0 .. m, in order
+};
+
 /// Progress of compute_lenstra_constant: a stage ("the degree of κ_20", "testing m = 1") and the prime; return false
 /// to stop (cancelled_error).
 using lenstra_progress = std::function<bool(unsigned prime, const std::string& stage)>;
@@ -158,6 +184,20 @@ using lenstra_progress = std::function<bool(unsigned prime, const std::string& s
  */
 lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower, const lenstra_progress& progress = {},
                                           std::uint64_t max_memory = 0);
+
+/**
+ * The certificate of the constants c (lenstra_certificate), computed in the field of α_p with the constants of
+ * `lower` (as compute_lenstra_constant's), which checks them: throws error when κ + m is a p-th power or a κ + j,
+ * j < m, is not. The norms are taken again, then ζ^i for i < 2f and ν_j·ζ^i for i < f, each read by one linear form
+ * (bit 0 of the constant coefficient), give g and the coordinates by one Hankel system over GF(2) (s_(i+k) =
+ * form(ζ^(i+k)): ζ^f = Σ g_i ζ^i and ν_j = Σ h_i ζ^i give s_(f+k) = Σ g_i s_(i+k) and form(ν_j ζ^k) = Σ h_i s_(i+k)).
+ * Stops and refuses as compute_lenstra_constant. Complexity: the m + 1 tests, (m + 3)·f products in the field of α_p
+ * (against the O(log D) of a test) and O(f^3/64) word operations.
+ *
+ * Example: certify_lenstra_constant(lenstra_table::builtin().at(7), lenstra_table::builtin()).modulus == {0b1011}
+ */
+lenstra_certificate certify_lenstra_constant(const lenstra_constant& c, const lenstra_table& lower,
+                                             const lenstra_progress& progress = {}, std::uint64_t max_memory = 0);
 
 /**
  * A file of computed constants that a long `compute_lenstra_constant` run appends to as each prime finishes, so that
