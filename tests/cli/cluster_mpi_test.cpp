@@ -1,7 +1,8 @@
-// tartan census under mpirun (a build with -DTARTAN_WITH_MPI=ON; skipped otherwise): 1, 2 and 3 ranks print the
-// bytes of the single process, a journal written by ranks resumes in one process, a worker killed mid-rule loses
-// only that rule (handed out again, and said), and rank 0 refusing its journal ends the job instead of leaving the
-// workers waiting. Ranks oversubscribe this machine's cores and talk over loopback.
+// tartan census and tartan nim alpha under mpirun (a build with -DTARTAN_WITH_MPI=ON; skipped otherwise): 1, 2 and 3
+// ranks print the bytes of the single process, a journal written by ranks resumes in one process, a worker killed
+// mid-rule loses only that rule (handed out again, and said), and rank 0 refusing its journal ends the job instead of
+// leaving the workers waiting; Lenstra's constants of several primes on 2 and 3 ranks against OEIS A380496's a-file.
+// Ranks oversubscribe this machine's cores and talk over loopback.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -14,10 +15,13 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "support/reference_data.hpp"
 #include "support/run_cli.hpp"
 
 namespace {
@@ -181,6 +185,38 @@ TEST_F(CensusMpiTest, ARefusedJournalEndsTheJob) {
   EXPECT_EQ(r.out, "");
 }
 
+using AlphaMpiTest = CensusMpiTest;
+
+// Six primes past the table on 2 ranks (one thread each), then on 3 with rank 0 only coordinating: one JSON line per
+// prime in the order given, each excess that of the a-file, each recorded once in the checkpoint rank 0 writes.
+TEST_F(AlphaMpiTest, RanksComputeThePrimesOfTheOeisAFile) {
+  const auto a_file = tartan::test::oeis_a380496();
+  const std::vector<unsigned> primes = {743, 727, 733, 739, 751, 757};
+  for (const int ranks : {2, 3}) {
+    const std::string checkpoint = scratch("alpha_" + std::to_string(ranks) + ".txt");
+    std::vector<std::string> args = {"nim", "alpha"};
+    for (const unsigned p : primes) args.push_back(std::to_string(p));
+    args.insert(args.end(), {"--json", "--checkpoint", checkpoint});
+    if (ranks == 3) args.insert(args.end(), {"--threads", "0"});
+    const cli_result r = run_ranks(ranks, args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::istringstream lines(r.out);
+    std::string line;
+    for (const unsigned p : primes) {
+      ASSERT_TRUE(std::getline(lines, line)) << ranks << " ranks: no line for " << p << "\n" << r.out;
+      const nlohmann::json j = nlohmann::json::parse(line);
+      EXPECT_EQ(j["prime"], p);
+      ASSERT_TRUE(a_file.at(p).has_value()) << p;
+      EXPECT_EQ(j["excess"], *a_file.at(p)) << ranks << " ranks, p = " << p;
+    }
+    EXPECT_FALSE(std::getline(lines, line)) << "rank 0 alone prints: " << line;
+    std::ifstream in(checkpoint);
+    std::size_t recorded = 0;
+    for (std::string l; std::getline(in, l);) recorded += !l.empty() && l[0] != '#';
+    EXPECT_EQ(recorded, primes.size()) << ranks << " ranks";
+  }
+}
+
 #else
 
 TEST(CensusMpiTest, NeedsTheMpiBuild) { GTEST_SKIP() << "a build without -DTARTAN_WITH_MPI=ON runs no rank"; }
@@ -195,6 +231,13 @@ TEST(CensusSingleTest, RefusesToRunAsOneOfSeveralRanks) {
             "error: this tartan was built without MPI, so its ranks cannot share a census; build it with "
             "-DTARTAN_WITH_MPI=ON (docs/cluster.md), or run it without mpirun\n");
   EXPECT_EQ(r.out, "");
+  ::setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
+  const cli_result alpha = run_tartan({"nim", "alpha", "727", "733"});
+  ::unsetenv("OMPI_COMM_WORLD_SIZE");
+  EXPECT_EQ(alpha.exit_code, 2);
+  EXPECT_EQ(alpha.err,
+            "error: this tartan was built without MPI, so its ranks cannot share the primes of 'tartan nim alpha'; "
+            "build it with -DTARTAN_WITH_MPI=ON (docs/cluster.md), or run it without mpirun\n");
 }
 
 #endif
