@@ -70,6 +70,7 @@ void send_detached(int to, int message_tag, const std::string& text) {
 }
 
 std::optional<message> poll() {
+  if (!mpi().initialised) return std::nullopt;  // a process started alone, rank 0 of 1
   int flag = 0;
   MPI_Status status;
   if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status) != MPI_SUCCESS || flag == 0) {

@@ -210,6 +210,15 @@ TEST_F(AlphaMpiTest, RanksComputeThePrimesOfTheOeisAFile) {
       EXPECT_EQ(j["excess"], *a_file.at(p)) << ranks << " ranks, p = " << p;
     }
     EXPECT_FALSE(std::getline(lines, line)) << "rank 0 alone prints: " << line;
+    // This build started without mpirun computes them on its own threads, and reads the checkpoint back.
+    const cli_result alone = run_tartan({"nim", "alpha", "743", "727", "--threads", "2", "--json"});
+    EXPECT_EQ(alone.exit_code, 0) << alone.err;
+    EXPECT_EQ(tartan::test::count_lines(alone.out), 2u) << alone.out;
+    if (ranks == 2) {
+      const cli_result again = run_tartan(args);
+      EXPECT_EQ(again.exit_code, 0) << again.err;
+      EXPECT_EQ(again.out.substr(0, again.out.find("\"seconds\"")), r.out.substr(0, r.out.find("\"seconds\"")));
+    }
     std::ifstream in(checkpoint);
     std::size_t recorded = 0;
     for (std::string l; std::getline(in, l);) recorded += !l.empty() && l[0] != '#';
