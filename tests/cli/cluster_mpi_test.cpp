@@ -19,6 +19,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/reference_data.hpp"
@@ -231,22 +232,19 @@ TEST_F(AlphaMpiTest, RanksComputeThePrimesOfTheOeisAFile) {
 TEST(CensusMpiTest, NeedsTheMpiBuild) { GTEST_SKIP() << "a build without -DTARTAN_WITH_MPI=ON runs no rank"; }
 
 TEST(CensusSingleTest, RefusesToRunAsOneOfSeveralRanks) {
-  // What mpirun -n 2 sets for each rank; a build without MPI would run the whole census twice.
-  ::setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
-  const cli_result r = run_tartan({"census", "octal", "--digits", "1"});
-  ::unsetenv("OMPI_COMM_WORLD_SIZE");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err,
-            "error: this tartan was built without MPI, so its ranks cannot share a census; build it with "
-            "-DTARTAN_WITH_MPI=ON (docs/cluster.md), or run it without mpirun\n");
-  EXPECT_EQ(r.out, "");
-  ::setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
-  const cli_result alpha = run_tartan({"nim", "alpha", "727", "733"});
-  ::unsetenv("OMPI_COMM_WORLD_SIZE");
-  EXPECT_EQ(alpha.exit_code, 2);
-  EXPECT_EQ(alpha.err,
-            "error: this tartan was built without MPI, so its ranks cannot share the primes of 'tartan nim alpha'; "
-            "build it with -DTARTAN_WITH_MPI=ON (docs/cluster.md), or run it without mpirun\n");
+  // What mpirun -n 2 sets for each rank; a build without MPI would do the whole work twice.
+  const std::vector<std::pair<std::vector<std::string>, std::string> > runs = {
+      {{"census", "octal", "--digits", "1"}, "a census"},
+      {{"nim", "alpha", "727", "733"}, "the primes of 'tartan nim alpha'"}};
+  for (const auto& [args, work] : runs) {
+    ::setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
+    const cli_result r = run_tartan(args);
+    ::unsetenv("OMPI_COMM_WORLD_SIZE");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "error: this tartan was built without MPI, so its ranks cannot share " + work +
+                         "; build it with -DTARTAN_WITH_MPI=ON (docs/cluster.md), or run it without mpirun\n");
+    EXPECT_EQ(r.out, "");
+  }
 }
 
 #endif
