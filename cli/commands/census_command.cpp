@@ -1,5 +1,5 @@
 // tartan census FAMILY: every rule of a family to N values, one row per rule, on the threads of one machine or on
-// the ranks of an Open MPI job (cluster/census_cluster.hpp), resumable from a journal.
+// the ranks of an Open MPI job (cluster/cluster.hpp), resumable from a journal.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "cluster/census_cluster.hpp"
+#include "cluster/cluster.hpp"
 #include "commands/commands.hpp"
 #include "input/file_input.hpp"
 #include "input/interrupt.hpp"
@@ -218,6 +218,37 @@ class census_progress {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_{};
 };
 
+/// The rules of a census as the tasks of a cluster run (cluster.hpp): each row travels as its journal's JSON line.
+cluster_tasks census_tasks(const census_rules& rules, const census_options& options) {
+  const auto stopped_row = [&rules](std::size_t i, const std::string& why) {
+    census_row row;
+    row.index = i;
+    row.rule = rules.texts[i];
+    row.name = rules.names[i];
+    row.status = census_status::stopped;
+    row.why = why;
+    return present::census_row_json(row, true).dump();
+  };
+  cluster_tasks tasks;
+  tasks.count = rules.texts.size();
+  tasks.kind = "rule";
+  tasks.compute = [&rules, &options, stopped_row](
+                      std::size_t i, const std::function<bool()>& keep_going) -> std::optional<std::string> {
+    try {
+      const std::optional<census_row> row =
+          census_rule_row(rules.games[i], i, rules.texts[i], rules.names[i], options, keep_going);
+      if (!row) return std::nullopt;
+      return present::census_row_json(*row, true).dump();
+    } catch (const std::exception& e) {
+      // Not a limit (those make stopped rows): the rule is recorded as failed rather than handed out forever.
+      return stopped_row(i, std::string("failed: ") + e.what());
+    }
+  };
+  tasks.name = [&rules](std::size_t i) { return "rule " + std::to_string(i) + " (" + rules.texts[i] + ")"; };
+  tasks.abandoned = stopped_row;
+  return tasks;
+}
+
 void run_census_command(const census_command_options& o, const CLI::App& cmd, std::uint64_t max_memory,
                         double max_seconds, run_state& state) {
   const census_format format = census_format_named(o.format);
@@ -262,9 +293,10 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
     std::cerr << "note: " << family.skipped << " instances of the pattern are not turning codes and were left out, "
               << "e.g. " << family.skipped_example << '\n';
   }
-  const bool on_cluster = census_on_cluster();
-  if (on_cluster && !census_is_coordinator()) {
-    census_work(rules, options, threads_given ? threads : 1, cluster);
+  const bool on_cluster = tartan::cli::on_cluster("a census");
+  const cluster_tasks tasks = census_tasks(rules, options);
+  if (on_cluster && !is_coordinator()) {
+    cluster_work(tasks, threads_given ? threads : 1, cluster);
     return;
   }
   if (threads_given && threads == 0 && !on_cluster) {
@@ -277,7 +309,7 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
                                             : (threads != 0 ? threads : std::thread::hardware_concurrency()));
     if (!o.journal.empty()) journal = census_journal::open(o.journal, census_journal_header(heading, rules.texts));
   } catch (...) {
-    if (on_cluster) census_release_workers();
+    if (on_cluster) release_workers();
     throw;
   }
   std::map<std::size_t, census_row> rows;
@@ -288,7 +320,7 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
       rows = std::move(resume.rows);
       for (const std::string& note : resume.notes) std::cerr << "note: " << note << '\n';
     } catch (...) {
-      if (on_cluster) census_release_workers();
+      if (on_cluster) release_workers();
       throw;
     }
     for (const auto& [index, row] : rows) done.push_back(index);
@@ -323,10 +355,12 @@ void run_census_command(const census_command_options& o, const CLI::App& cmd, st
   bool complete = false;
   if (on_cluster) {
     try {
-      complete = census_coordinate(rules, options, done, threads_given ? threads : 1, cluster, record,
-                                   [] { return !interrupted(); });
+      complete = cluster_coordinate(
+          tasks, done, threads_given ? threads : 1, cluster,
+          [&](std::size_t, std::string&& line) { record(present::census_row_from_json(nlohmann::json::parse(line))); },
+          [] { return !interrupted(); });
     } catch (...) {
-      census_release_workers();  // the journal could not be written, say: the workers must not wait for rules
+      release_workers();  // the journal could not be written, say: the workers must not wait for rules
       throw;
     }
   } else {

@@ -4,12 +4,15 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "cluster/cluster.hpp"
 #include "commands/commands.hpp"
 #include "commands/nim_ordinal.hpp"
 #include "input/interrupt.hpp"
@@ -196,24 +199,9 @@ void print_certificate(const lenstra_certificate& c, const lenstra_constant& alp
   }
 }
 
-/// Takes into `table` the constants a checkpoint file recorded that it lacks (up to P), after checking that those the
-/// table already holds agree with it.
-void resume_from_checkpoint(const std::string& path, unsigned p, lenstra_table& table) {
-  for (const lenstra_constant& c : read_lenstra_checkpoint(path)) {
-    if (c.prime > p) continue;
-    if (!table.has(c.prime)) {
-      table.insert(c);
-    } else if (!(table.at(c.prime) == c)) {
-      throw parse_error("checkpoint " + quote_typed(path, 60) + " records alpha_" + std::to_string(c.prime) +
-                        " unlike the constants this run starts from; move it away to start again");
-    }
-  }
-}
-
-void run_alpha(const std::string& p_text, bool from_scratch, bool certify, const std::string& checkpoint,
-               const json_options& o, const CLI::App& cmd, double max_seconds, run_state& state) {
-  check_big_as_strings(o.big_as_strings, o.json);
-  const std::uint64_t p64 = parse_u64(p_text, "prime P");
+/// The odd prime P as typed: refused with one line when it is not an odd prime below lenstra_prime_limit.
+unsigned parse_alpha_prime(const std::string& text) {
+  const std::uint64_t p64 = parse_u64(text, "prime P");
   if (p64 >= lenstra_prime_limit) {
     throw limit_error("prime P: " + std::to_string(p64) + " is beyond the primes below " +
                       std::to_string(lenstra_prime_limit) + " that 'tartan nim alpha' takes; type a smaller prime");
@@ -224,13 +212,99 @@ void run_alpha(const std::string& p_text, bool from_scratch, bool certify, const
                       " is not an odd prime; type 3, 5, 7, 11, ... (alpha_p is "
                       "defined for the odd primes)");
   }
-  const std::uint64_t memory = max_memory_limit(cmd, o.max_memory);
-  const lenstra_table& builtin = lenstra_table::builtin();
+  return p;
+}
+
+/// The constants a computation of alpha_P starts from: the cached table below P (none with --from-scratch), and
+/// those a checkpoint recorded up to P that the table lacks, after checking that those the table holds agree with it.
+lenstra_table starting_table(unsigned p, bool from_scratch, std::span<const lenstra_constant> recorded,
+                             const std::string& checkpoint) {
   lenstra_table table;
   if (!from_scratch)
-    for (const lenstra_constant& c : builtin.constants())
+    for (const lenstra_constant& c : lenstra_table::builtin().constants())
       if (c.prime < p) table.push_back(c);
-  if (!checkpoint.empty()) resume_from_checkpoint(checkpoint, p, table);
+  for (const lenstra_constant& c : recorded) {
+    if (c.prime > p) continue;
+    if (!table.has(c.prime)) {
+      table.insert(c);
+    } else if (!(table.at(c.prime) == c)) {
+      throw parse_error("checkpoint " + quote_typed(checkpoint, 60) + " records alpha_" + std::to_string(c.prime) +
+                        " unlike the constants this run starts from; move it away to start again");
+    }
+  }
+  return table;
+}
+
+/// "agrees", "differs" or "beyond": the constants c against the cached table.
+std::string table_word(const lenstra_constant& c) {
+  const lenstra_table& builtin = lenstra_table::builtin();
+  return !builtin.has(c.prime) ? "beyond" : builtin.at(c.prime) == c ? "agrees" : "differs";
+}
+
+/// The constants computed before a stop, as JSON: [{"prime", "alpha", "q_set", "excess", "degree", "table"}].
+json computed_json(std::span<const lenstra_constant> computed) {
+  json done = json::array();
+  for (const lenstra_constant& d : computed) {
+    done.push_back({{"prime", d.prime},
+                    {"alpha", ordinal_json(lenstra_alpha(d))},
+                    {"q_set", d.q_set},
+                    {"excess", d.excess},
+                    {"degree", d.degree},
+                    {"table", table_word(d)}});
+  }
+  return done;
+}
+
+/// Prints alpha_P's constants c (and its certificate when given) as `tartan nim alpha P` does; returns whether they
+/// agree with the table (or lie beyond it).
+bool print_alpha(const lenstra_constant& c, bool from_scratch, double seconds, const lenstra_certificate* certificate,
+                 const json_options& o) {
+  const unsigned p = c.prime;
+  const unsigned k = *odd_prime_index(p);
+  const std::string word = table_word(c);
+  const ordinal_nimber alpha = lenstra_alpha(c);
+  const std::string generator = k == 0 ? "w" : k == 1 ? "w^w" : "w^(w^" + std::to_string(k) + ")";
+  if (o.json) {
+    json j{{"prime", p},
+           {"generator", generator},
+           {"alpha", ordinal_json(alpha)},
+           {"order_of_two", c.order_of_two},
+           {"q_set", c.q_set},
+           {"kappa", ordinal_json(kappa_of(c))},
+           {"excess", c.excess},
+           {"degree", c.degree},
+           {"from_scratch", from_scratch},
+           {"table", word},
+           {"seconds", seconds}};
+    if (certificate != nullptr) j["certificate"] = certificate_json(*certificate);
+    print_json(j, o.big_as_strings);
+  } else {
+    std::cout << "alpha_" << p << " = " << to_string(alpha) << "  (the nim product of " << p << " factors " << generator
+              << ")\n";
+    std::cout << "excess: " << c.excess << "  (alpha_" << p << " = kappa_" << c.order_of_two << " + " << c.excess
+              << ", kappa_" << c.order_of_two << " = " << to_string(kappa_of(c)) << ", Q = " << set_text(c.q_set)
+              << ", f(" << p << ") = " << c.order_of_two << ")\n";
+    std::cout << "degree over GF(2): " << c.degree << '\n';
+    std::cout << "table: "
+              << (word == "beyond" ? "beyond the cached primes up to " + std::to_string(max_lenstra_prime) : word)
+              << (from_scratch
+                      ? "  (every alpha from 3 to " + std::to_string(std::min(p, max_lenstra_prime)) +
+                            (p > max_lenstra_prime ? " and those past it that " + std::to_string(p) + " needs" : "") +
+                            " computed)"
+                      : "")
+              << '\n';
+    if (certificate != nullptr) print_certificate(*certificate, c);
+    std::cout << time_line(seconds);
+  }
+  return word != "differs";
+}
+
+void run_alpha(unsigned p, bool from_scratch, bool certify, const std::string& checkpoint, const json_options& o,
+               const CLI::App& cmd, double max_seconds, run_state& state) {
+  const std::uint64_t memory = max_memory_limit(cmd, o.max_memory);
+  lenstra_table table = starting_table(
+      p, from_scratch, checkpoint.empty() ? std::vector<lenstra_constant>{} : read_lenstra_checkpoint(checkpoint),
+      checkpoint);
   lenstra_certificate certificate;
   // The primes this run computes, each after those it needs: P and, past the table, only the primes P's field is
   // built on; with --from-scratch every prime of the table below P first.
@@ -257,18 +331,8 @@ void run_alpha(const std::string& p_text, bool from_scratch, bool certify, const
   const auto stopped = [&](const std::string& why, bool time_limit) {
     bar.clear();
     if (o.json) {
-      json done = json::array();
-      for (const lenstra_constant& d : computed) {
-        done.push_back({{"prime", d.prime},
-                        {"alpha", ordinal_json(lenstra_alpha(d))},
-                        {"q_set", d.q_set},
-                        {"excess", d.excess},
-                        {"degree", d.degree},
-                        {"table", !builtin.has(d.prime)      ? "beyond"
-                                  : builtin.at(d.prime) == d ? "agrees"
-                                                             : "differs"}});
-      }
-      json report{{"prime", p}, {"complete", false}, {"computed", done}, {"seconds", timer.seconds()}};
+      json report{
+          {"prime", p}, {"complete", false}, {"computed", computed_json(computed)}, {"seconds", timer.seconds()}};
       if (time_limit) report["stopped"] = why;
       print_json(report, o.big_as_strings);
     }
@@ -301,82 +365,277 @@ void run_alpha(const std::string& p_text, bool from_scratch, bool certify, const
   }
   const double seconds = timer.seconds();
   bar.clear();
-  const lenstra_constant& c = table.by_index(k);
-  const std::string table_word = !builtin.has(p) ? "beyond" : builtin.at(p) == c ? "agrees" : "differs";
-  const ordinal_nimber alpha = lenstra_alpha(c);
-  const std::string generator = k == 0 ? "w" : k == 1 ? "w^w" : "w^(w^" + std::to_string(k) + ")";
-  if (o.json) {
-    json j{{"prime", p},
-           {"generator", generator},
-           {"alpha", ordinal_json(alpha)},
-           {"order_of_two", c.order_of_two},
-           {"q_set", c.q_set},
-           {"kappa", ordinal_json(kappa_of(c))},
-           {"excess", c.excess},
-           {"degree", c.degree},
-           {"from_scratch", from_scratch},
-           {"table", table_word},
-           {"seconds", seconds}};
-    if (certify) j["certificate"] = certificate_json(certificate);
-    print_json(j, o.big_as_strings);
-  } else {
-    std::cout << "alpha_" << p << " = " << to_string(alpha) << "  (the nim product of " << p << " factors " << generator
-              << ")\n";
-    std::cout << "excess: " << c.excess << "  (alpha_" << p << " = kappa_" << c.order_of_two << " + " << c.excess
-              << ", kappa_" << c.order_of_two << " = " << to_string(kappa_of(c)) << ", Q = " << set_text(c.q_set)
-              << ", f(" << p << ") = " << c.order_of_two << ")\n";
-    std::cout << "degree over GF(2): " << c.degree << '\n';
-    std::cout << "table: "
-              << (table_word == "beyond" ? "beyond the cached primes up to " + std::to_string(max_lenstra_prime)
-                                         : table_word)
-              << (from_scratch
-                      ? "  (every alpha from 3 to " + std::to_string(std::min(p, max_lenstra_prime)) +
-                            (p > max_lenstra_prime ? " and those past it that " + std::to_string(p) + " needs" : "") +
-                            " computed)"
-                      : "")
-              << '\n';
-    if (certify) print_certificate(certificate, c);
-    std::cout << time_line(seconds);
+  if (!print_alpha(table.by_index(k), from_scratch, seconds, certify ? &certificate : nullptr, o)) state.exit_code = 1;
+}
+
+// ---- tartan nim alpha P1 P2 ... [--threads N], and under mpirun ----------------------------------------------------
+
+/// Lenstra's constants as JSON and back: how a prime's result travels from a worker to rank 0.
+json constant_json(const lenstra_constant& c) {
+  return {{"prime", c.prime},
+          {"order_of_two", c.order_of_two},
+          {"q_set", c.q_set},
+          {"excess", c.excess},
+          {"degree", c.degree}};
+}
+
+lenstra_constant constant_from_json(const nlohmann::json& j) {
+  lenstra_constant c;
+  c.prime = j.at("prime").get<unsigned>();
+  c.order_of_two = j.at("order_of_two").get<unsigned>();
+  c.q_set = j.at("q_set").get<std::vector<unsigned>>();
+  c.excess = j.at("excess").get<std::uint64_t>();
+  c.degree = j.at("degree").get<std::uint64_t>();
+  return c;
+}
+
+/// What one prime's task reached: the constants it computed (its missing dependencies first, P last when it
+/// finished), the seconds it took, and why it stopped short (the time limit, a refusal) when it did.
+struct alpha_result {
+  std::vector<lenstra_constant> computed;
+  double seconds = 0;
+  std::string stopped;  // empty when P was computed
+  bool time_limit = false;
+};
+
+std::string alpha_result_text(const alpha_result& r) {
+  json computed = json::array();
+  for (const lenstra_constant& c : r.computed) computed.push_back(constant_json(c));
+  return json{{"computed", computed}, {"seconds", r.seconds}, {"stopped", r.stopped}, {"time_limit", r.time_limit}}
+      .dump();
+}
+
+alpha_result alpha_result_from_text(const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(text);
+  alpha_result r;
+  for (const nlohmann::json& c : j.at("computed")) r.computed.push_back(constant_from_json(c));
+  r.seconds = j.at("seconds").get<double>();
+  r.stopped = j.at("stopped").get<std::string>();
+  r.time_limit = j.at("time_limit").get<bool>();
+  return r;
+}
+
+/**
+ * The constants of several primes, each an independent task on the threads of this process and the ranks of an MPI
+ * job (cluster/cluster.hpp): a task computes its prime's plan (the dependencies the table and the checkpoint lack,
+ * then P) with compute_lenstra_constant, so the engine stays the one place the computation lives. Rank 0 appends each
+ * prime's constants to the checkpoint as its task finishes and prints the primes in the order given. A dependency
+ * two primes share and no checkpoint holds is computed by each (a dependency past the table is itself a prime past
+ * 709, most of which are hours of work: the primes of the a-file that run need none).
+ */
+void run_alpha_primes(const std::vector<unsigned>& primes, const std::string& checkpoint, const json_options& o,
+                      const CLI::App& cmd, double max_seconds, bool cluster, unsigned threads, run_state& state) {
+  const std::uint64_t memory = max_memory_limit(cmd, o.max_memory);
+  const search_options limits = search_options::within(max_seconds);
+  const unsigned highest = *std::max_element(primes.begin(), primes.end());
+  // Rank 0 reads the checkpoint (the workers may not see its file) and refuses one unlike the table before any work.
+  const bool coordinator = is_coordinator();
+  const std::vector<lenstra_constant> recorded =
+      coordinator && !checkpoint.empty() ? read_lenstra_checkpoint(checkpoint) : std::vector<lenstra_constant>{};
+  if (coordinator) {
+    try {
+      static_cast<void>(starting_table(highest, false, recorded, checkpoint));
+    } catch (...) {
+      if (cluster) release_workers();
+      throw;
+    }
   }
-  if (table_word == "differs") state.exit_code = 1;
+  cluster_tasks tasks;
+  tasks.count = primes.size();
+  tasks.kind = "prime";
+  tasks.name = [&](std::size_t i) { return "alpha_" + std::to_string(primes[i]); };
+  tasks.abandoned = [](std::size_t, const std::string& why) {
+    alpha_result r;
+    r.stopped = why;
+    return alpha_result_text(r);
+  };
+  tasks.compute = [&](std::size_t i, const std::function<bool()>& keep_going) -> std::optional<std::string> {
+    alpha_result r;
+    const stopwatch timer;
+    // A search scope of this thread's own: the shared deadline, and the stop that Ctrl-C or a release asks for.
+    search_stop stop(limits, 1);
+    const detail::search_scope deadline(&stop);
+    const lenstra_progress progress = [&](unsigned, const std::string&) { return keep_going(); };
+    try {
+      lenstra_table table = starting_table(primes[i], false, recorded, checkpoint);
+      for (const unsigned prime : lenstra_plan(primes[i], table, false)) {
+        r.computed.push_back(compute_lenstra_constant(prime, table, progress, memory));
+        table.insert(r.computed.back());
+      }
+    } catch (const cancelled_error& e) {
+      if (stop.end() != search_end::time_limit) return std::nullopt;  // Ctrl-C or the end of the run
+      r.stopped = std::string(e.what()) + ": the time limit of " + tartan::format_seconds(max_seconds);
+      r.time_limit = true;
+    } catch (const time_limit_error& e) {
+      r.stopped = e.problem();
+      r.time_limit = true;
+    } catch (const std::exception& e) {
+      r.stopped = e.what();  // a field beyond --max-memory, say: the other primes go on
+    }
+    r.seconds = timer.seconds();
+    return alpha_result_text(r);
+  };
+  cluster_settings settings;
+  if (!coordinator) {
+    cluster_work(tasks, threads, settings);
+    return;
+  }
+  // The primes the checkpoint holds already are printed from it.
+  std::map<unsigned, lenstra_constant> known;
+  for (const lenstra_constant& c : recorded) known.emplace(c.prime, c);
+  std::map<std::size_t, alpha_result> results;
+  std::vector<std::size_t> done;
+  for (std::size_t i = 0; i < primes.size(); ++i) {
+    if (known.count(primes[i]) != 0) {
+      done.push_back(i);
+      results.emplace(i, alpha_result{});
+    }
+  }
+  // Results are printed in the order of the primes given, as they become contiguous.
+  std::size_t next_printed = 0;
+  bool all_agree = true;
+  std::vector<std::string> refusals;
+  const auto print_ready = [&] {
+    for (auto it = results.find(next_printed); it != results.end(); it = results.find(++next_printed)) {
+      const unsigned p = primes[next_printed];
+      const alpha_result& r = it->second;
+      if (!r.stopped.empty()) {
+        if (o.json) {
+          print_json({{"prime", p},
+                      {"complete", false},
+                      {"computed", computed_json(r.computed)},
+                      {"seconds", r.seconds},
+                      {"stopped", r.stopped}},
+                     o.big_as_strings);
+        }
+        const std::string finished = finished_text(r.computed);
+        refusals.push_back("alpha_" + std::to_string(p) + ": " + r.stopped +
+                           (finished.empty() ? "" : "; computed before it: " + finished) +
+                           (r.time_limit ? "; raise the limit with --max-seconds (0: no limit)" : ""));
+        continue;
+      }
+      all_agree = print_alpha(known.at(p), false, r.seconds, nullptr, o) && all_agree;
+    }
+    std::cout << std::flush;
+  };
+  const interrupt_scope scope;
+  progress_bar bar("alpha of " + std::to_string(primes.size()) + " primes");
+  std::size_t finished = done.size();
+  const auto record = [&](std::size_t i, std::string&& text) {
+    alpha_result r = alpha_result_from_text(text);
+    for (const lenstra_constant& c : r.computed) {
+      if (!known.emplace(c.prime, c).second) continue;  // a dependency another prime's task recorded first
+      if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, c);
+    }
+    results.emplace(i, std::move(r));
+    bar.clear();
+    print_ready();
+    bar.show(static_cast<double>(++finished) / static_cast<double>(primes.size()));
+  };
+  print_ready();
+  bool complete = false;
+  try {
+    complete = cluster_coordinate(tasks, done, threads, settings, record, [] { return !interrupted(); });
+  } catch (...) {
+    bar.clear();
+    if (cluster) release_workers();  // the checkpoint could not be written, say: the workers must not wait
+    throw;
+  }
+  bar.clear();
+  if (!complete) {
+    // Those after a gap, finished too: printed in order; the primes computing are dropped.
+    std::vector<lenstra_constant> after_gap;
+    for (auto it = results.upper_bound(next_printed); it != results.end(); ++it) {
+      if (!it->second.stopped.empty()) continue;
+      after_gap.push_back(known.at(primes[it->first]));
+      all_agree = print_alpha(after_gap.back(), false, it->second.seconds, nullptr, o) && all_agree;
+    }
+    std::vector<lenstra_constant> printed;
+    for (std::size_t i = 0; i < next_printed; ++i)
+      if (results.at(i).stopped.empty()) printed.push_back(known.at(primes[i]));
+    printed.insert(printed.end(), after_gap.begin(), after_gap.end());
+    const std::string text = finished_text(printed);
+    std::cerr << "interrupted: " << (text.empty() ? "no prime finished" : "finished: " + text)
+              << (checkpoint.empty() ? "" : " (recorded in " + quote_typed(checkpoint, 60) + ")") << '\n';
+    state.exit_code = interrupted_exit_code;
+    return;
+  }
+  for (const std::string& refusal : refusals) std::cerr << "error: " << refusal << '\n';
+  if (!refusals.empty()) {
+    state.exit_code = 2;
+  } else if (!all_agree) {
+    state.exit_code = 1;
+  }
 }
 
 void add_alpha(CLI::App* nim, run_state& state) {
   CLI::App* cmd = nim->add_subcommand(
       "alpha",
       "Lenstra's alpha_P, the P-th nim power of w^(w^k) (P the (k+1)-th odd prime), computed from its "
-      "definition: its excess, degree and the time it took");
+      "definition: its excess, degree and the time it took (several primes at once on --threads and MPI ranks)");
   auto o = std::make_shared<json_options>();
-  auto p = std::make_shared<std::string>();
+  auto primes = std::make_shared<std::vector<std::string>>();
   auto scratch = std::make_shared<bool>(false);
-  cmd->add_option("P", *p,
-                  "An odd prime below " + std::to_string(lenstra_prime_limit) +
-                      " (past the table, P and the primes its field needs are computed)")
+  cmd->add_option("P", *primes,
+                  "Odd primes below " + std::to_string(lenstra_prime_limit) +
+                      " (past the table, each P and the primes its field needs are computed), printed in the order "
+                      "given")
       ->required();
   cmd->add_flag("--from-scratch", *scratch,
                 "Compute every alpha of the table from 3 up to P (and past it those P needs), not only P's from the "
-                "cached ones");
+                "cached ones (one P)");
   auto certify = std::make_shared<bool>(false);
   cmd->add_flag("--certificate", *certify,
                 "Print what shows the excess: for each j tried, the norm of kappa + j down to GF(2^f(P)) and its "
-                "power, 1 exactly for a P-th power (in GF(2)[z]/(g), hexadecimal; docs/ordinals.md)");
+                "power, 1 exactly for a P-th power (in GF(2)[z]/(g), hexadecimal; docs/ordinals.md; one P)");
   auto checkpoint = std::make_shared<std::string>();
   cmd->add_option("--checkpoint", *checkpoint,
                   "Record each alpha in FILE as it finishes, and go on from those it holds (a run stopped in any "
-                  "way loses only the prime it was computing)")
+                  "way loses only the primes it was computing)")
       ->type_name("FILE");
+  auto threads = std::make_shared<std::string>();
+  cmd->add_option("--threads", *threads,
+                  "Compute up to N of the primes at once on this process's threads (default 1; under mpirun, on "
+                  "each rank, and 0 lets rank 0 only coordinate; docs/cluster.md)")
+      ->type_name("N");
   add_json_options(
       cmd, *o,
       "Print {\"prime\", \"generator\", \"alpha\", \"order_of_two\", \"q_set\", \"kappa\", \"excess\", "
-      "\"degree\", \"from_scratch\", \"table\", \"seconds\"} as JSON (and \"certificate\": {\"order_of_two\", "
-      "\"field_degree\", \"modulus\", \"tests\": [{\"excess\", \"norm\", \"power\", \"pth_power\"}]})");
+      "\"degree\", \"from_scratch\", \"table\", \"seconds\"} as JSON, one line per prime (and \"certificate\": "
+      "{\"order_of_two\", \"field_degree\", \"modulus\", \"tests\": [{\"excess\", \"norm\", \"power\", "
+      "\"pth_power\"}]})");
   add_max_memory_option(cmd, o->max_memory, "Refuse fields needing more memory");
   add_max_seconds_option(cmd, o->max_seconds,
                          "Stop at the limit, printing the constants finished (seconds, e.g. 600; 0: no limit; "
                          "default 60)");
-  cmd->callback([o, p, scratch, certify, checkpoint, cmd, &state] {
+  cmd->callback([o, primes, scratch, certify, checkpoint, threads, cmd, &state] {
     refuse_empty_values(*cmd);
-    run_alpha(*p, *scratch, *certify, *checkpoint, *o, *cmd, max_seconds_limit(*cmd, o->max_seconds), state);
+    check_big_as_strings(o->big_as_strings, o->json);
+    std::vector<unsigned> ps;
+    for (const std::string& text : *primes) {
+      const unsigned p = parse_alpha_prime(text);
+      if (std::find(ps.begin(), ps.end(), p) != ps.end()) {
+        throw parse_error("prime P: " + std::to_string(p) + " is given twice; type each prime once");
+      }
+      ps.push_back(p);
+    }
+    const bool threads_given = cmd->count("--threads") > 0;
+    const std::uint64_t n = threads_given ? parse_u64(*threads, "--threads") : 1;
+    if (n > 1024) throw parse_error("--threads " + quote_typed(*threads) + " is too large; type at most 1024");
+    const double max_seconds = max_seconds_limit(*cmd, o->max_seconds);
+    const bool cluster = on_cluster("the primes of 'tartan nim alpha'");
+    if (ps.size() == 1 && !cluster) {
+      return run_alpha(ps.front(), *scratch, *certify, *checkpoint, *o, *cmd, max_seconds, state);
+    }
+    const auto refuse = [&](const std::string& text) {
+      if (cluster && is_coordinator()) release_workers();
+      if (is_coordinator()) throw parse_error(text);
+    };
+    if (*scratch) refuse("--from-scratch takes one prime P in one process; leave it out, or give one prime");
+    if (*certify) refuse("--certificate takes one prime P in one process; leave it out, or give one prime");
+    if (n == 0 && !cluster) refuse("--threads 0 computes nothing here; type 1 or more, or leave it out for 1");
+    if (!is_coordinator() && (*scratch || *certify)) return;
+    run_alpha_primes(ps, *checkpoint, *o, *cmd, max_seconds, cluster, static_cast<unsigned>(n), state);
   });
 }
 

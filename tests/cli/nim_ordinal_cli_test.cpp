@@ -8,10 +8,13 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "support/background_cli.hpp"
+#include "support/reference_data.hpp"
 #include "support/run_cli.hpp"
 #include "support/temporary_dir.hpp"
 #include "tartan/nim/lenstra.hpp"
@@ -195,6 +198,80 @@ TEST(NimOrdinalCliTest, AlphaStopsOnCtrlC) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
   EXPECT_THAT(r.err, StartsWith("interrupted: the computation of Lenstra's constants for p = 359 stopped at the "));
+}
+
+// Several primes past the table on two threads: one JSON line each, in the order given (not the order they finish:
+// 743 takes far longer than the others), each excess that of OEIS A380496's a-file; each recorded in the checkpoint
+// as it finished, and a second run reads them back instead of computing them again.
+TEST(NimOrdinalCliTest, AlphaOfSeveralPrimesOnThreadsMatchesTheOeisAFile) {
+  const auto a_file = test::oeis_a380496();
+  const std::vector<std::string> primes = {"743", "727", "733", "739", "751", "757"};
+  const test::temporary_dir dir;
+  const std::string path = dir.file("alpha.txt");
+  std::vector<std::string> args = {"nim", "alpha"};
+  args.insert(args.end(), primes.begin(), primes.end());
+  args.insert(args.end(), {"--threads", "2", "--json", "--checkpoint", path});
+  for (const int run : {1, 2}) {
+    const auto r = run_tartan(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    std::istringstream lines(r.out);
+    std::string line;
+    for (const std::string& p : primes) {
+      ASSERT_TRUE(std::getline(lines, line)) << "run " << run << ": no line for " << p;
+      const json j = json::parse(line);
+      const auto prime = static_cast<unsigned>(std::stoul(p));
+      EXPECT_EQ(j["prime"], prime) << "run " << run;
+      ASSERT_TRUE(a_file.at(prime).has_value()) << p;
+      EXPECT_EQ(j["excess"], *a_file.at(prime)) << "run " << run << ", p = " << p;
+      EXPECT_EQ(j["table"], "beyond");
+    }
+    EXPECT_FALSE(std::getline(lines, line)) << line;
+    // Every prime recorded once (their dependencies are in the table), whichever run.
+    const std::vector<lenstra_constant> recorded = read_lenstra_checkpoint(path);
+    ASSERT_EQ(recorded.size(), primes.size()) << "run " << run;
+    for (const lenstra_constant& c : recorded) EXPECT_EQ(c.excess, *a_file.at(c.prime)) << c.prime;
+  }
+  // In text, the same block per prime as `tartan nim alpha P` prints.
+  const auto text = run_tartan({"nim", "alpha", "739", "727", "--threads", "2"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const auto first = run_tartan({"nim", "alpha", "739"}), second = run_tartan({"nim", "alpha", "727"});
+  const std::regex time_line("time: [0-9.]+ [a-z]+\n");
+  EXPECT_EQ(std::regex_replace(text.out, time_line, "time\n"),
+            std::regex_replace(first.out + second.out, time_line, "time\n"));
+}
+
+// Ctrl-C while 359 (a field of degree 3504820: many minutes on any machine) computes on one thread, once 727 was
+// printed from the other: 727 kept on standard output and in the checkpoint, one line saying so, exit code 130.
+TEST(NimOrdinalCliTest, AlphaOfSeveralPrimesKeepsTheFinishedOnCtrlC) {
+  const test::temporary_dir dir;
+  const std::string path = dir.file("alpha.txt");
+  const auto r = test::run_tartan_interrupted_when(
+      {"nim", "alpha", "359", "727", "--threads", "2", "--max-seconds", "0", "--checkpoint", path},
+      [](const test::printed_so_far& p) { return p.err.find("alpha of 2 primes [") != std::string::npos; },
+      test::error_stream::terminal);
+  EXPECT_EQ(r.exit_code, 130) << r.err;
+  EXPECT_THAT(r.out, StartsWith("alpha_727 = "));
+  EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
+  EXPECT_THAT(r.err, StartsWith("interrupted: finished: alpha_727 = w^(w^3*11) + 1 (excess "));
+  const std::vector<lenstra_constant> recorded = read_lenstra_checkpoint(path);
+  ASSERT_EQ(recorded.size(), 1u);
+  EXPECT_EQ(recorded[0].prime, 727u);
+  EXPECT_EQ(recorded[0].excess, *test::oeis_a380496().at(727));
+}
+
+TEST(NimOrdinalCliTest, AlphaOfSeveralPrimesRefusesBadInput) {
+  expect_error(run_tartan({"nim", "alpha", "727", "733", "727"}), "prime P: 727 is given twice; type each prime once");
+  expect_error(run_tartan({"nim", "alpha", "727", "735"}),
+               "prime P: 735 is not an odd prime; type 3, 5, 7, 11, ... (alpha_p is defined for the odd primes)");
+  expect_error(run_tartan({"nim", "alpha", "727", "733", "--certificate"}),
+               "--certificate takes one prime P in one process; leave it out, or give one prime");
+  expect_error(run_tartan({"nim", "alpha", "727", "733", "--from-scratch"}),
+               "--from-scratch takes one prime P in one process; leave it out, or give one prime");
+  expect_error(run_tartan({"nim", "alpha", "727", "733", "--threads", "0"}),
+               "--threads 0 computes nothing here; type 1 or more, or leave it out for 1");
+  expect_error(run_tartan({"nim", "alpha", "727", "733", "--threads", "5000"}),
+               "--threads '5000' is too large; type at most 1024");
 }
 
 /// The progress bar of `nim alpha` drawn with a '#': at least the first two primes' constants were computed.

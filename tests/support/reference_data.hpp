@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -65,6 +67,34 @@ inline std::vector<nim_product_case> read_library_checker(const std::string& nam
   }
   EXPECT_FALSE(cases.empty()) << "no products in " << path;
   return cases;
+}
+
+/// OEIS A380496's a-file (tests/data/ordinals/oeis_a380496.txt, rows "n m", m the excess of Lenstra's alpha_p for
+/// the n-th odd prime p, "?" where unknown) as prime -> excess (nullopt where unknown), the primes counted here by
+/// trial division, independently of the engine.
+inline std::map<unsigned, std::optional<std::uint64_t>> oeis_a380496() {
+  std::map<unsigned, std::optional<std::uint64_t>> excess;
+  std::ifstream in(std::string(TARTAN_REFERENCE_DIR) + "/ordinals/oeis_a380496.txt");
+  EXPECT_TRUE(in) << "cannot read oeis_a380496.txt";
+  unsigned p = 1;
+  std::size_t rows = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    do {  // the next odd prime
+      p += 2;
+    } while ([p] {
+      for (unsigned d = 3; d * d <= p; d += 2)
+        if (p % d == 0) return true;
+      return false;
+    }());
+    std::istringstream fields(line);
+    std::size_t n = 0;
+    std::string value;
+    fields >> n >> value;
+    EXPECT_EQ(n, ++rows) << line;
+    excess[p] = value == "?" ? std::nullopt : std::optional<std::uint64_t>(std::stoull(value));
+  }
+  return excess;
 }
 
 }  // namespace tartan::test

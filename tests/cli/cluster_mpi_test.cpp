@@ -1,7 +1,8 @@
-// tartan census under mpirun (a build with -DTARTAN_WITH_MPI=ON; skipped otherwise): 1, 2 and 3 ranks print the
-// bytes of the single process, a journal written by ranks resumes in one process, a worker killed mid-rule loses
-// only that rule (handed out again, and said), and rank 0 refusing its journal ends the job instead of leaving the
-// workers waiting. Ranks oversubscribe this machine's cores and talk over loopback.
+// tartan census and tartan nim alpha under mpirun (a build with -DTARTAN_WITH_MPI=ON; skipped otherwise): 1, 2 and 3
+// ranks print the bytes of the single process, a journal written by ranks resumes in one process, a worker killed
+// mid-rule loses only that rule (handed out again, and said), and rank 0 refusing its journal ends the job instead of
+// leaving the workers waiting; Lenstra's constants of several primes on 2 and 3 ranks against OEIS A380496's a-file.
+// Ranks oversubscribe this machine's cores and talk over loopback.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -14,10 +15,14 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "support/reference_data.hpp"
 #include "support/run_cli.hpp"
 
 namespace {
@@ -181,20 +186,65 @@ TEST_F(CensusMpiTest, ARefusedJournalEndsTheJob) {
   EXPECT_EQ(r.out, "");
 }
 
+using AlphaMpiTest = CensusMpiTest;
+
+// Six primes past the table on 2 ranks (one thread each), then on 3 with rank 0 only coordinating: one JSON line per
+// prime in the order given, each excess that of the a-file, each recorded once in the checkpoint rank 0 writes.
+TEST_F(AlphaMpiTest, RanksComputeThePrimesOfTheOeisAFile) {
+  const auto a_file = tartan::test::oeis_a380496();
+  const std::vector<unsigned> primes = {743, 727, 733, 739, 751, 757};
+  for (const int ranks : {2, 3}) {
+    const std::string checkpoint = scratch("alpha_" + std::to_string(ranks) + ".txt");
+    std::vector<std::string> args = {"nim", "alpha"};
+    for (const unsigned p : primes) args.push_back(std::to_string(p));
+    args.insert(args.end(), {"--json", "--checkpoint", checkpoint});
+    if (ranks == 3) args.insert(args.end(), {"--threads", "0"});
+    const cli_result r = run_ranks(ranks, args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::istringstream lines(r.out);
+    std::string line;
+    for (const unsigned p : primes) {
+      ASSERT_TRUE(std::getline(lines, line)) << ranks << " ranks: no line for " << p << "\n" << r.out;
+      const nlohmann::json j = nlohmann::json::parse(line);
+      EXPECT_EQ(j["prime"], p);
+      ASSERT_TRUE(a_file.at(p).has_value()) << p;
+      EXPECT_EQ(j["excess"], *a_file.at(p)) << ranks << " ranks, p = " << p;
+    }
+    EXPECT_FALSE(std::getline(lines, line)) << "rank 0 alone prints: " << line;
+    // This build started without mpirun computes them on its own threads, and reads the checkpoint back.
+    const cli_result alone = run_tartan({"nim", "alpha", "743", "727", "--threads", "2", "--json"});
+    EXPECT_EQ(alone.exit_code, 0) << alone.err;
+    EXPECT_EQ(tartan::test::count_lines(alone.out), 2u) << alone.out;
+    if (ranks == 2) {
+      const cli_result again = run_tartan(args);
+      EXPECT_EQ(again.exit_code, 0) << again.err;
+      EXPECT_EQ(again.out.substr(0, again.out.find("\"seconds\"")), r.out.substr(0, r.out.find("\"seconds\"")));
+    }
+    std::ifstream in(checkpoint);
+    std::size_t recorded = 0;
+    for (std::string l; std::getline(in, l);) recorded += !l.empty() && l[0] != '#';
+    EXPECT_EQ(recorded, primes.size()) << ranks << " ranks";
+  }
+}
+
 #else
 
 TEST(CensusMpiTest, NeedsTheMpiBuild) { GTEST_SKIP() << "a build without -DTARTAN_WITH_MPI=ON runs no rank"; }
 
 TEST(CensusSingleTest, RefusesToRunAsOneOfSeveralRanks) {
-  // What mpirun -n 2 sets for each rank; a build without MPI would run the whole census twice.
-  ::setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
-  const cli_result r = run_tartan({"census", "octal", "--digits", "1"});
-  ::unsetenv("OMPI_COMM_WORLD_SIZE");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err,
-            "error: this tartan was built without MPI, so its ranks cannot share a census; build it with "
-            "-DTARTAN_WITH_MPI=ON (docs/cluster.md), or run it without mpirun\n");
-  EXPECT_EQ(r.out, "");
+  // What mpirun -n 2 sets for each rank; a build without MPI would do the whole work twice.
+  const std::vector<std::pair<std::vector<std::string>, std::string> > runs = {
+      {{"census", "octal", "--digits", "1"}, "a census"},
+      {{"nim", "alpha", "727", "733"}, "the primes of 'tartan nim alpha'"}};
+  for (const auto& [args, work] : runs) {
+    ::setenv("OMPI_COMM_WORLD_SIZE", "2", 1);
+    const cli_result r = run_tartan(args);
+    ::unsetenv("OMPI_COMM_WORLD_SIZE");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "error: this tartan was built without MPI, so its ranks cannot share " + work +
+                         "; build it with -DTARTAN_WITH_MPI=ON (docs/cluster.md), or run it without mpirun\n");
+    EXPECT_EQ(r.out, "");
+  }
 }
 
 #endif
