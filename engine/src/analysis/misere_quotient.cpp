@@ -111,6 +111,18 @@ struct bit_rows {
 
 bool test_bit(const std::uint64_t* row, std::size_t i) { return ((row[i >> 6] >> (i & 63)) & 1) != 0; }
 
+/// out = the set {y < n : in(y)}, (n + 63) / 64 words, each gathered in a register without a branch (the set is dense
+/// and in(y) unpredictable: setting bits one by one costs a mispredicted branch and a store per element). O(n).
+template <class Predicate>
+void gather_bits(std::size_t n, std::uint64_t* out, Predicate in) {
+  for (std::size_t w = 0, y = 0; y < n; ++w) {
+    const std::size_t end = std::min<std::size_t>(y + 64, n);
+    std::uint64_t bits = 0;
+    for (std::uint32_t b = 0; y < end; ++y, ++b) bits |= std::uint64_t{in(y)} << b;
+    out[w] = bits;
+  }
+}
+
 /// The stop of a construction, polled in its inner loops.
 struct work_limits {
   search_stop* stop = nullptr;
@@ -122,7 +134,7 @@ struct work_limits {
   }
 };
 
-/// For every x: A(x) = {m : x·m ∈ P}. O(n²), each row gathered 64 bits to a register.
+/// For every x: A(x) = {m : x·m ∈ P}. O(n²).
 bit_rows residuals(const monoid& m, const work_limits& limits) {
   bit_rows r;
   r.words = (m.n + 63) / 64;
@@ -131,12 +143,7 @@ bit_rows residuals(const monoid& m, const work_limits& limits) {
     if ((x & 63) == 0) limits.poll();
     std::uint64_t* row = r.bits.data() + static_cast<std::size_t>(x) * r.words;
     const element* products = m.mul.data() + static_cast<std::size_t>(x) * m.n;
-    for (std::size_t w = 0, y = 0; w < r.words; ++w) {
-      const std::size_t end = std::min<std::size_t>(y + 64, m.n);
-      std::uint64_t bits = 0;
-      for (std::uint32_t b = 0; y < end; ++y, ++b) bits |= std::uint64_t{m.p[products[y]] != 0} << b;
-      row[w] = bits;
-    }
+    gather_bits(m.n, row, [&](std::size_t y) { return m.p[products[y]] != 0; });
   }
   return r;
 }
@@ -205,17 +212,8 @@ class n_check {
     std::uint32_t added = 0;
     for (;;) {
       limits_.poll();
-      // The preimage {y : g·y ∈ cur}, gathered 64 bits to a register without branches: this loop is most of the
-      // check's time, O(n) per position visited.
-      for (std::size_t w = 0, y = 0; w < next.size(); ++w) {
-        const std::size_t end = std::min<std::size_t>(y + 64, c_.m.n);
-        std::uint64_t bits = 0;
-        for (std::uint32_t b = 0; y < end; ++y, ++b) {
-          const element z = grow[y];
-          bits |= ((cur[z >> 6] >> (z & 63)) & 1) << b;
-        }
-        next[w] = bits;
-      }
+      // The preimage {y : g·y ∈ cur}: most of the check's time, O(n) per position visited.
+      gather_bits(c_.m.n, next.data(), [&](std::size_t y) { return test_bit(cur.data(), grow[y]); });
       for (const element t : trans_[h]) {
         const std::uint64_t* r = a_.row(c_.m(cx, t));
         for (std::size_t w = 0; w < next.size(); ++w) next[w] |= r[w];
