@@ -353,28 +353,55 @@ class tower {
     return d;
   }
 
-  /// The norm of x down to GF(2^f) (f dividing D): Π_(j < D/f) σ^(f·j)(x).
-  element norm_to_subfield(const element& x, std::uint64_t f) const {
+  /// Where the chain of norm_to_subfield stands: the bits of t = D/f above `bit` are done and product = Π_(j < k)
+  /// σ^(f·j)(x), k the number those bits make. Enough to go on from, with x (the chain's σ^(f·k) is rebuilt from k).
+  struct norm_step {
+    int bit = 0;          // the next bit of t to take is bit - 1; 0 when the chain is done
+    std::uint64_t k = 1;  // the conjugates multiplied so far
+    element product;
+  };
+
+  /// The steps the chain of norm_to_subfield takes for D/f = t: one per bit of t below its highest.
+  static int norm_steps(std::uint64_t t) { return std::bit_width(t) - 1; }
+
+  /// The norm of x down to GF(2^f) (f dividing D): Π_(j < D/f) σ^(f·j)(x), by doubling the conjugates multiplied
+  /// (one product, one Frobenius map and one composition per bit of D/f). With `from`, the chain goes on from that
+  /// step of an earlier run on the same x; `reached` is told each step done (norm_step.bit counting down to 0) and,
+  /// when a stop (cancelled_error) interrupts a step, the last step done before the stop is rethrown.
+  element norm_to_subfield(const element& x, std::uint64_t f, const norm_step* from = nullptr,
+                           const std::function<void(const norm_step&, bool stopping)>& reached = {}) const {
     const std::uint64_t t = degree() / f;
     const frobenius_map step = frobenius(f);
-    element product = x;         // Π_(j < k) σ^(fj)(x)
-    frobenius_map power = step;  // σ^(fk)
-    std::uint64_t k = 1;
-    const int high = 63 - std::countl_zero(t);
-    for (int bit = high - 1; bit >= 0; --bit) {
-      poll();
-      product = mul(product, apply(power, product));
-      k *= 2;
-      if (bit > 0) power = compose(power, power);
-      if ((t >> bit) & 1) {
-        product = mul(x, apply(step, product));
-        ++k;
-        if (bit > 0) power = compose(power, step);
-      }
+    norm_step at{norm_steps(t), 1, x};  // product = Π_(j < k) σ^(fj)(x)
+    if (from != nullptr) {
+      TARTAN_ASSERT(from->bit <= at.bit && from->k >= 1 && from->k <= t && from->product.size() == x.size(),
+                    "a norm goes on from a step of the same chain");
+      at = *from;
     }
-    TARTAN_ASSERT(k == t, "the norm's chain multiplies D/f conjugates");
-    static_cast<void>(k);
-    return product;
+    frobenius_map power = at.k == 1 ? step : frobenius(f * at.k);  // σ^(fk)
+    while (at.bit > 0) {
+      const int bit = at.bit - 1;
+      try {
+        poll();
+        element product = mul(at.product, apply(power, at.product));
+        std::uint64_t k = at.k * 2;
+        if (bit > 0) power = compose(power, power);
+        if ((t >> bit) & 1) {
+          product = mul(x, apply(step, product));
+          ++k;
+          if (bit > 0) power = compose(power, step);
+        }
+        at.product = std::move(product);
+        at.k = k;
+        at.bit = bit;
+      } catch (const cancelled_error&) {
+        if (reached) reached(at, true);
+        throw;
+      }
+      if (reached) reached(at, false);
+    }
+    TARTAN_ASSERT(at.k == t, "the norm's chain multiplies D/f conjugates");
+    return std::move(at.product);
   }
 
   /// Whether x is a p-th power in the tower field (p an odd prime): x^((2^D-1)/p) = 1, by the norm to GF(2^f(p)).
