@@ -14,6 +14,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <set>
 #include <span>
@@ -187,6 +188,117 @@ checkpoint_lines read_checkpoint_lines(const std::string& path) {
   }
   out.whole_bytes = at;
   return out;
+}
+
+// ---- the state within one prime (lenstra_state) -------------------------------------------------------------------
+constexpr const char* state_header = "# tartan Lenstra state 1";
+
+/// A state file's contents: the summary and, when the norm's progress is recorded, its place in the chain and the
+/// raw bytes of the two elements (the norm's input, then the product so far).
+struct state_record {
+  lenstra_state state;
+  std::uint64_t base_values = 0;
+  std::uint64_t value_bytes = 0;
+  std::uint64_t conjugates = 1;
+  std::string data;
+};
+
+/// The text lines of a state, up to and with "data <bytes>".
+std::string state_text(const lenstra_state& s, std::uint64_t base_values, std::uint64_t value_bytes,
+                       std::uint64_t conjugates, std::size_t data_bytes) {
+  std::string q;
+  for (std::size_t i = 0; i < s.q_set.size(); ++i) q += (i ? "," : "") + std::to_string(s.q_set[i]);
+  return std::string(state_header) + "\nprime " + std::to_string(s.prime) + "\nq_set " + q + "\nexcess " +
+         std::to_string(s.excess) + " " + (s.found ? "1" : "0") + "\nnorm " + std::to_string(s.field_degree) + " " +
+         std::to_string(base_values) + " " + std::to_string(value_bytes) + " " + std::to_string(s.norm_steps) + " " +
+         std::to_string(s.norm_done) + " " + std::to_string(conjugates) + "\ndata " + std::to_string(data_bytes) + "\n";
+}
+
+/// Writes a state whole or not at all: to a file beside `path`, flushed to disk, then renamed over it. The pieces
+/// are the raw bytes of the norm's elements (none before the norm starts). Throws error when it cannot be written.
+void write_state(const std::string& path, const lenstra_state& s, std::uint64_t base_values, std::uint64_t value_bytes,
+                 std::uint64_t conjugates, std::initializer_list<std::span<const unsigned char>> pieces) {
+  std::size_t data_bytes = 0;
+  for (const auto& piece : pieces) data_bytes += piece.size();
+  const std::string head = state_text(s, base_values, value_bytes, conjugates, data_bytes);
+  std::uint32_t crc = crc32c(head.data(), head.size());
+  for (const auto& piece : pieces) crc = crc32c(piece.data(), piece.size(), crc);
+  char tail[16];
+  std::snprintf(tail, sizeof tail, "crc %08x\n", crc);
+  const std::string temporary = path + ".new";
+  const std::string shown = quote_typed(path, 60);
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw error("cannot write " + shown + ": " + std::strerror(errno));
+  const auto write_all = [fd](const void* data, std::size_t size) {
+    const auto* at = static_cast<const unsigned char*>(data);
+    while (size > 0) {
+      const ssize_t n = ::write(fd, at, size);
+      if (n <= 0) return false;
+      at += n;
+      size -= static_cast<std::size_t>(n);
+    }
+    return true;
+  };
+  bool ok = write_all(head.data(), head.size());
+  for (const auto& piece : pieces) ok = ok && write_all(piece.data(), piece.size());
+  ok = ok && write_all(tail, std::strlen(tail)) && ::fsync(fd) == 0;
+  const int e = errno;
+  ::close(fd);
+  if (!ok || std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const int why = ok ? errno : e;
+    ::unlink(temporary.c_str());
+    throw error("cannot write " + shown + ": " + std::strerror(why));
+  }
+}
+
+/// The state of a file, or nothing when it does not exist; parse_error when it is not whole or not a state.
+std::optional<state_record> read_state(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string shown = quote_typed(path, 60);
+  const auto damaged = [&](const std::string& why) {
+    return parse_error(shown + " is not a whole state of Lenstra's constants (" + why +
+                       "); move it away to compute the prime from its beginning");
+  };
+  if (all.rfind(std::string(state_header) + "\n", 0) != 0)
+    throw damaged("its first line is not '" + std::string(state_header) + "'");
+  const std::size_t tail = all.size() >= 13 ? all.size() - 13 : std::string::npos;
+  if (tail == std::string::npos || all.compare(tail, 4, "crc ") != 0 || all.back() != '\n')
+    throw damaged("it does not end with its checksum");
+  char expected[9];
+  std::snprintf(expected, sizeof expected, "%08x", crc32c(all.data(), tail));
+  if (all.compare(tail + 4, 8, expected) != 0) throw damaged("its checksum does not hold");
+  state_record r;
+  std::istringstream lines(all.substr(0, tail));
+  std::string header, key_prime, key_q, q, key_excess, key_norm, key_data;
+  int found = 0;
+  std::size_t data_bytes = 0;
+  std::getline(lines, header);
+  if (!(lines >> key_prime >> r.state.prime >> key_q) || key_prime != "prime" || key_q != "q_set")
+    throw damaged("its prime line is not 'prime <p>'");
+  lines.get();  // the space after q_set
+  std::getline(lines, q);
+  if (!(lines >> key_excess >> r.state.excess >> found >> key_norm >> r.state.field_degree >> r.base_values >>
+        r.value_bytes >> r.state.norm_steps >> r.state.norm_done >> r.conjugates >> key_data >> data_bytes) ||
+      key_excess != "excess" || key_norm != "norm" || key_data != "data" || found < 0 || found > 1 ||
+      !odd_prime_index(r.state.prime))
+    throw damaged("its fields are not those of a state");
+  r.state.found = found == 1;
+  std::istringstream qs(q);
+  for (std::string item; std::getline(qs, item, ',');) {
+    if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos || item.size() > 9)
+      throw damaged("its q_set is not a list of numbers");
+    r.state.q_set.push_back(static_cast<unsigned>(std::stoul(item)));
+  }
+  lines.get();  // the newline after the data line
+  const auto at = lines.tellg();
+  if (at < 0 || static_cast<std::size_t>(at) + data_bytes != tail) throw damaged("its data is not the length it says");
+  r.data = all.substr(static_cast<std::size_t>(at), data_bytes);
+  if (data_bytes != 0 && (r.state.norm_done <= 0 || r.state.norm_done > r.state.norm_steps ||
+                          data_bytes != 2 * r.base_values * r.value_bytes))
+    throw damaged("its norm's progress does not fit its data");
+  return r;
 }
 
 /// Refuses (time_limit_error) the tests of α_p's excess when they cannot end by the deadline of this thread's search
@@ -542,36 +654,137 @@ std::vector<unsigned> lenstra_kappa_set(unsigned h, const lenstra_table& table, 
   return kappa_set(h, table, 0, progress, max_memory);
 }
 
+std::optional<lenstra_state> read_lenstra_state(const std::string& path) {
+  std::optional<state_record> r = read_state(path);
+  if (!r) return std::nullopt;
+  return r->state;
+}
+
 lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower, const lenstra_progress& progress,
-                                          std::uint64_t max_memory) {
+                                          std::uint64_t max_memory, const lenstra_state_options& options) {
   check_dependencies(p, lower);
+  const bool keep = !options.path.empty();
+  std::optional<state_record> resume = keep ? read_state(options.path) : std::nullopt;
+  const std::string shown = keep ? quote_typed(options.path, 60) : "";
   lenstra_constant c;
   c.prime = p;
   c.order_of_two = order_of_two(p);
-  c.q_set = kappa_set(c.order_of_two, lower, p, progress, max_memory);
+  if (resume) {
+    if (resume->state.prime != p) {
+      throw parse_error(shown + " holds the state of alpha_" + std::to_string(resume->state.prime) + ", not of alpha_" +
+                        std::to_string(p) + "; give that prime, or another file");
+    }
+    const auto divides = [&](unsigned q) { return q > 1 && c.order_of_two % q == 0; };
+    if (resume->state.q_set.empty() || !std::all_of(resume->state.q_set.begin(), resume->state.q_set.end(), divides)) {
+      throw parse_error(shown + " records a set Q that is not one of prime powers dividing f(" + std::to_string(p) +
+                        ") = " + std::to_string(c.order_of_two) +
+                        "; move it away to compute the prime from its beginning");
+    }
+    c.q_set = resume->state.q_set;
+  } else {
+    c.q_set = kappa_set(c.order_of_two, lower, p, progress, max_memory);
+  }
+  lenstra_state state;
+  state.prime = p;
+  state.q_set = c.q_set;
+  if (keep && !resume) write_state(options.path, state, 0, 0, 1, {});
   check_excess_time(c, lower, max_memory, [&] { report(progress, p, "the pace of the field of alpha"); });
-  for (std::uint64_t m = 0;; ++m) {
-    const std::string stage = "the excess " + std::to_string(m);
-    report(progress, p, stage);
+  std::uint64_t m = resume ? resume->state.excess : 0;
+  bool found = resume && resume->state.found;
+  const std::string what = "the excess of " + std::to_string(p);
+  std::string stage;
+  for (; !found; ++m) {
     c.excess = m;
-    const detail::alpha_parts alpha = detail::alpha_relation(c);
-    const std::string what = "the excess of " + std::to_string(p);
+    state.excess = m;
+    const bool resuming = resume && resume->state.excess == m && resume->state.norm_done > 0;
+    if (keep && !(resume && resume->state.excess == m)) write_state(options.path, state, 0, 0, 1, {});
+    stage = "the excess " + std::to_string(m);
+    report(progress, p, stage);
+    // The test of κ + m, as tower::is_pth_power takes it for a sparse x: y = x^((2^f-1)/p) by squares, then the norm
+    // of y down to GF(2^f), whose chain of O(log(D/f)) dense products is where the time goes: its steps are written
+    // to the state file (y and the product so far) and taken from it.
     const bool power = in_kappa_tower(
-        alpha, lower, max_memory, what, [&] { report(progress, p, stage); },
-        [p](const auto& t, const auto& x) { return t.is_pth_power(x, p); });
+        detail::alpha_relation(c), lower, max_memory, what, [&] { report(progress, p, stage); },
+        [&](const auto& t, const auto& x) {
+          using tower_type = std::decay_t<decltype(t)>;
+          using element = typename tower_type::element;
+          using value = typename tower_type::value;
+          const std::uint64_t f = c.order_of_two;
+          if (t.degree() % f != 0) return true;  // p does not divide 2^D - 1: every element is a p-th power
+          const int steps = tower_type::norm_steps(t.degree() / f);
+          state.field_degree = t.degree();
+          state.norm_steps = steps;
+          state.norm_done = 0;
+          element y;
+          typename tower_type::norm_step from;
+          if constexpr (std::is_trivially_copyable_v<value>) {
+            if (resuming) {
+              const state_record& r = *resume;
+              if (r.state.field_degree != t.degree() || r.base_values != t.size() || r.value_bytes != sizeof(value) ||
+                  r.state.norm_steps != steps || r.conjugates > t.degree() / f) {
+                throw parse_error(shown + " records the norm of a field unlike the one alpha_" + std::to_string(p) +
+                                  " needs; move it away to compute the prime from its beginning");
+              }
+              y.resize(t.size());
+              from.product.resize(t.size());
+              const std::size_t bytes = t.size() * sizeof(value);
+              std::memcpy(y.data(), r.data.data(), bytes);
+              std::memcpy(from.product.data(), r.data.data() + bytes, bytes);
+              from.bit = steps - r.state.norm_done;
+              from.k = r.conjugates;
+              resume->data = std::string();  // read once: its memory is the field's again
+            }
+          }
+          const bool go_on = !from.product.empty();
+          if (!go_on) {
+            stage = "the excess " + std::to_string(m) + ": the power";
+            y = t.pow_binary(x, tower_type::all_ones_over(f, p));
+          }
+          const auto next_step = [&](int bit) {
+            if (bit <= 0) return;  // the chain is done (or has no step: D = f)
+            stage = "the excess " + std::to_string(m) + ": the norm, step " + std::to_string(steps - bit + 1) + " of " +
+                    std::to_string(steps);
+          };
+          next_step(go_on ? from.bit : steps);
+          auto written = std::chrono::steady_clock::now();
+          const auto reached = [&](const typename tower_type::norm_step& at, bool stopping) {
+            next_step(at.bit);
+            if constexpr (std::is_trivially_copyable_v<value>) {
+              // Nothing to write before the first step (the file says where the excess began) or after the last.
+              if (!keep || at.bit == 0 || at.bit == steps) return;
+              const auto now = std::chrono::steady_clock::now();
+              if (!stopping && std::chrono::duration<double>(now - written).count() < options.every_seconds) return;
+              state.norm_done = steps - at.bit;
+              const auto bytes = [](const element& v) {
+                return std::span(reinterpret_cast<const unsigned char*>(v.data()), v.size() * sizeof(value));
+              };
+              write_state(options.path, state, t.size(), sizeof(value), at.k, {bytes(y), bytes(at.product)});
+              state.norm_done = 0;
+              written = std::chrono::steady_clock::now();
+            }
+          };
+          return t.is_one(t.norm_to_subfield(y, f, go_on ? &from : nullptr, reached));
+        });
+    state.field_degree = 0;
+    state.norm_steps = 0;
     if (!power) {
-      const std::string last = "the degree of alpha_" + std::to_string(p);
-      report(progress, p, last);
-      c.degree = in_kappa_tower(
-          alpha, lower, max_memory, what, [&] { report(progress, p, last); },
-          [](const auto& t, const auto& x) { return t.degree_of(x); });
-      return c;
+      found = true;
+      state.found = true;
+      if (keep) write_state(options.path, state, 0, 0, 1, {});
+      break;
     }
     if (m == 1000000) {
       throw limit_error("no excess below 10^6 for p = " + std::to_string(p) +
                         "; Lenstra's theorem bounds it far lower");
     }
   }
+  c.excess = m;
+  stage = "the degree of alpha_" + std::to_string(p);
+  report(progress, p, stage);
+  c.degree = in_kappa_tower(
+      detail::alpha_relation(c), lower, max_memory, what, [&] { report(progress, p, stage); },
+      [](const auto& t, const auto& x) { return t.degree_of(x); });
+  return c;
 }
 
 lenstra_certificate certify_lenstra_constant(const lenstra_constant& c, const lenstra_table& lower,

@@ -414,13 +414,14 @@ TEST(LenstraTest, RefusalsAndCancellation) {
     if (stages.empty() || stages.back() != stage) stages.push_back(stage);
     return true;
   });
-  EXPECT_EQ(stages, (std::vector<std::string>{"the degree of kappa_3", "the excess 0", "the degree of alpha_13"}));
+  EXPECT_EQ(stages, (std::vector<std::string>{"the degree of kappa_3", "the excess 0", "the excess 0: the power",
+                                              "the degree of alpha_13"}));
   // The stop is polled inside a stage's products, not only between stages.
   int calls = 0;
   EXPECT_EQ(message_of([&] {
               compute_lenstra_constant(47, table(), [&](unsigned, const std::string&) { return ++calls < 3; });
             }),
-            "the computation of Lenstra's constants for p = 47 stopped at the excess 0");
+            "the computation of Lenstra's constants for p = 47 stopped at the excess 0: the power");
 }
 
 TEST(LenstraTest, ACheckpointRecordsWholeLinesAndDropsACutOne) {
@@ -504,6 +505,157 @@ TEST(LenstraTest, AKilledRunGoesOnFromItsCheckpoint) {
   const std::vector<lenstra_constant> all = read_lenstra_checkpoint(path);
   ASSERT_EQ(all.size(), 30u);
   for (std::size_t k = 0; k < 30; ++k) EXPECT_EQ(all[k], table().by_index(k)) << k;
+}
+
+/// The stages a computation of α_p reports, each once, in order.
+std::vector<std::string> stages_of(unsigned p, const lenstra_state_options& state = {}) {
+  std::vector<std::string> stages;
+  static_cast<void>(compute_lenstra_constant(
+      p, table(),
+      [&](unsigned, const std::string& stage) {
+        if (stages.empty() || stages.back() != stage) stages.push_back(stage);
+        return true;
+      },
+      0, state));
+  return stages;
+}
+
+TEST(LenstraTest, AStoppedPrimeGoesOnFromItsStateFromEveryStage) {
+  // α_47 = κ_23 + 1 (D = 5060, f = 23: the norm's chain has 7 steps, two excesses tested). Stopped at each stage of
+  // its computation in turn (the progress callback says stop there), the state written, the computation taken up
+  // from it reports no stage before the one it stopped at (it does not redo the steps recorded), and ends with the
+  // constants computed without a state, which are the table's.
+  const test::temporary_dir dir(true);
+  const std::vector<std::string> all = stages_of(47);
+  ASSERT_THAT(all, ::testing::Contains("the excess 0: the norm, step 7 of 7"));
+  ASSERT_THAT(all, ::testing::Contains("the excess 1: the norm, step 4 of 7"));
+  ASSERT_EQ(all.back(), "the degree of alpha_47");
+  const lenstra_constant plain = compute_lenstra_constant(47, table());
+  EXPECT_EQ(plain, table().at(47));
+  for (std::size_t stop_at = 0; stop_at < all.size(); ++stop_at) {
+    const lenstra_state_options state{dir.file("alpha_47." + std::to_string(stop_at)), 0};
+    EXPECT_THROW(compute_lenstra_constant(
+                     47, table(), [&](unsigned, const std::string& stage) { return stage != all[stop_at]; }, 0, state),
+                 cancelled_error)
+        << all[stop_at];
+    const std::optional<lenstra_state> kept = read_lenstra_state(state.path);
+    ASSERT_TRUE(kept) << all[stop_at];
+    EXPECT_EQ(kept->prime, 47u);
+    EXPECT_EQ(kept->q_set, plain.q_set);
+    const std::string stage = all[stop_at];
+    const std::size_t step = stage.find("the norm, step ");
+    if (step != std::string::npos) {
+      // Stopped before step s: the s - 1 steps before it are recorded (written at the stop, whatever the interval).
+      EXPECT_EQ(kept->excess, static_cast<std::uint64_t>(stage[11] - '0')) << stage;
+      EXPECT_EQ(kept->norm_done, std::stoi(stage.substr(step + 15)) - 1) << stage;
+      if (kept->norm_done > 0) {  // before the first step, the state says only where the excess began
+        EXPECT_EQ(kept->norm_steps, 7) << stage;
+        EXPECT_EQ(kept->field_degree, 5060u) << stage;
+      }
+    }
+    EXPECT_EQ(kept->found, stage == "the degree of alpha_47") << stage;
+    const std::vector<std::string> after = stages_of(47, state);
+    ASSERT_FALSE(after.empty());
+    // What is redone starts at the stage stopped at, or at the start of its excess (before the norm's first step).
+    const auto first = std::find(all.begin(), all.end(), after.front());
+    ASSERT_NE(first, all.end()) << after.front();
+    EXPECT_LE(static_cast<std::size_t>(first - all.begin()), stop_at) << stage;
+    if (step != std::string::npos && kept->norm_done > 0) {
+      // Its excess goes on from the step it stopped at: neither the power nor the steps before are redone.
+      const auto norm = std::find_if(after.begin(), after.end(),
+                                     [](const std::string& s) { return s.find("the norm") != std::string::npos; });
+      ASSERT_NE(norm, after.end());
+      EXPECT_EQ(*norm, stage);
+      EXPECT_THAT(after, ::testing::Not(::testing::Contains(stage.substr(0, 13) + ": the power")));
+    }
+    EXPECT_EQ(compute_lenstra_constant(47, table(), {}, 0, state), plain) << stage;
+  }
+}
+
+TEST(LenstraTest, AKilledPrimeGoesOnFromItsState) {
+  // A child computes α_167 (D = 68060, f = 83: 9 steps per norm, excess 1) with its state written after every step,
+  // reporting each stage and waiting for the test; the test kills it (SIGKILL: no handler, no clean-up) after a
+  // seeded random number of stages, four times. The state file is whole each time (written beside it and renamed),
+  // never behind what the child reported, and the computation taken up from it gives the table's constants.
+  std::mt19937 rng(167);
+  const test::temporary_dir dir(true);
+  const lenstra_state_options state{dir.file("alpha_167"), 0};
+  int reported_done = 0;
+  for (int kill = 0; kill < 4; ++kill) {
+    const std::size_t go = 1 + rng() % 5;
+    test::lockstep_child child([&](test::lockstep_child::channel c) {
+      std::string last;
+      static_cast<void>(compute_lenstra_constant(
+          167, table(),
+          [&](unsigned, const std::string& stage) {
+            if (stage != last) {
+              last = stage;
+              const std::size_t step = stage.find("the norm, step ");
+              // Reports the steps done of the norm of the excess 0 (0 elsewhere).
+              const int done = stage.rfind("the excess 0:", 0) == 0 && step != std::string::npos
+                                   ? std::stoi(stage.substr(step + 15)) - 1
+                                   : 0;
+              c.report(&done, sizeof done);
+            }
+            return true;
+          },
+          0, state));
+      ::_exit(0);
+    });
+    for (std::size_t i = 0; i < go; ++i) {
+      int done = 0;
+      ASSERT_TRUE(child.read_report(&done, sizeof done)) << "the child ended before it was killed";
+      reported_done = std::max(reported_done, done);
+      ASSERT_TRUE(child.go_on());
+    }
+    EXPECT_TRUE(child.kill());
+    const std::optional<lenstra_state> kept = read_lenstra_state(state.path);
+    ASSERT_TRUE(kept);
+    EXPECT_EQ(kept->prime, 167u);
+    if (kept->excess == 0 && !kept->found) {
+      EXPECT_GE(kept->norm_done, reported_done);
+    }
+  }
+  EXPECT_EQ(compute_lenstra_constant(167, table(), {}, 0, state), table().at(167));
+}
+
+TEST(LenstraTest, AStateFileThatDoesNotHoldIsRefusedInOneLine) {
+  const test::temporary_dir dir(true);
+  const lenstra_state_options state{dir.file("alpha_47"), 0};
+  EXPECT_FALSE(read_lenstra_state(state.path));
+  int calls = 0;
+  EXPECT_THROW(compute_lenstra_constant(
+                   47, table(),
+                   [&](unsigned, const std::string& stage) {
+                     return stage != "the excess 1: the norm, step 3 of 7" || ++calls > 1;
+                   },
+                   0, state),
+               cancelled_error);
+  std::string text;
+  {
+    std::ifstream in(state.path, std::ios::binary);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  ASSERT_GT(text.size(), 2000u);  // two elements of the field, one byte per value over its base
+  const auto refusal = [&](const std::string& contents) {
+    std::ofstream(state.path, std::ios::binary | std::ios::trunc) << contents;
+    return message_of([&] { compute_lenstra_constant(47, table(), {}, 0, state); });
+  };
+  const std::string shown = "'" + state.path + "'";
+  // One value of the norm changed: the checksum finds it.
+  std::string damaged = text;
+  damaged[text.size() / 2] ^= 1;
+  EXPECT_EQ(refusal(damaged), shown +
+                                  " is not a whole state of Lenstra's constants (its checksum does not hold); move it "
+                                  "away to compute the prime from its beginning");
+  EXPECT_THAT(refusal(text.substr(0, text.size() - 5)), ::testing::HasSubstr("it does not end with its checksum"));
+  EXPECT_THAT(refusal("3 0 2 2\n"), ::testing::HasSubstr("its first line is not '# tartan Lenstra state 1'"));
+  // A whole state of another prime.
+  std::ofstream(state.path, std::ios::binary | std::ios::trunc) << text;
+  EXPECT_EQ(message_of([&] { compute_lenstra_constant(53, table(), {}, 0, state); }),
+            shown + " holds the state of alpha_47, not of alpha_53; give that prime, or another file");
+  // And the whole one goes on to the table's constants.
+  EXPECT_EQ(compute_lenstra_constant(47, table(), {}, 0, state), table().at(47));
 }
 
 TEST(LenstraTest, ComputationStopsWhenItsSearchScopeSaysSo) {

@@ -168,6 +168,42 @@ struct lenstra_certificate {
 using lenstra_progress = std::function<bool(unsigned prime, const std::string& stage)>;
 
 /**
+ * Where a computation of one α_p stands, as its state file records it (lenstra_state_options): Q(f(p)) once found,
+ * the excess under test (every one below it is a p-th power) and how far the norm of its test went. A state file
+ * is text lines, then the norm's two elements of the field of α_p as raw bytes, then a line "crc <CRC-32C of all
+ * before it, 8 hex digits>" (docs/ordinals.md, "Checkpoints"):
+ *
+ *   # tartan Lenstra state 1
+ *   prime <p>
+ *   q_set <q,q,...>
+ *   excess <m> <0 | 1: κ + m is not a p-th power, only α_p's degree is left>
+ *   norm <field degree D> <base values> <bytes per value> <steps> <steps done> <conjugates multiplied>
+ *   data <bytes>
+ */
+struct lenstra_state {
+  unsigned prime = 0;
+  std::vector<unsigned> q_set;
+  std::uint64_t excess = 0;
+  bool found = false;              // κ + excess is not a p-th power
+  std::uint64_t field_degree = 0;  // D, when the norm's progress is recorded (0 otherwise)
+  int norm_steps = 0;              // the steps of the norm of the test of `excess`
+  int norm_done = 0;               // those done (0: the test of `excess` starts from its beginning)
+};
+
+/// Where compute_lenstra_constant keeps its state within one prime, so that a run stopped by Ctrl-C, a time limit, a
+/// kill or a crash goes on from it: on the next call with the same file it starts from the state recorded.
+struct lenstra_state_options {
+  std::string path;  // none when empty
+  /// How often the norm's progress is written while it runs (0: after every step). It is also written when a stop
+  /// interrupts the norm, when Q(f(p)) is found and as each excess begins; a kill loses at most this much work.
+  double every_seconds = 60;
+};
+
+/// The state recorded in a file (lenstra_state); nothing when it does not exist. Throws parse_error with one line
+/// when it is not a state file or is damaged (its checksum does not hold).
+std::optional<lenstra_state> read_lenstra_state(const std::string& path);
+
+/**
  * Computes the constants of the odd prime p from the definition (above), the constants of the primes it needs taken
  * from `lower` (which must hold every one of lenstra_dependencies(p)). Throws domain_error when p is not an odd prime
  * below lenstra_prime_limit or `lower` lacks one it needs, cancelled_error when `progress` returns false or the search
@@ -180,10 +216,14 @@ using lenstra_progress = std::function<bool(unsigned prime, const std::string& s
  * binary polynomials of about 2D bits (gf2x) in the large fields that are chains over a small foot
  * (ordinal_chain_product.hpp; 45 times faster at D = 2110020).
  *
+ * With a state file (`state.path`), the computation records where it stands (lenstra_state) and starts from what the
+ * file holds: parse_error when it is damaged or records another prime. The file stays when the constant is returned:
+ * the caller removes it once the constant is kept (a checkpoint line), so that no stop loses the prime's work.
+ *
  * Example: compute_lenstra_constant(13, lenstra_table::builtin()) gives Q = {3, 4}, excess 0: α_13 = ω + 4
  */
 lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower, const lenstra_progress& progress = {},
-                                          std::uint64_t max_memory = 0);
+                                          std::uint64_t max_memory = 0, const lenstra_state_options& state = {});
 
 /**
  * The certificate of the constants c (lenstra_certificate), computed in the field of α_p with the constants of
