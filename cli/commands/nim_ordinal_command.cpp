@@ -3,6 +3,7 @@
 // Lenstra's constants by <tartan/nim/lenstra.hpp>.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "cluster/cluster.hpp"
@@ -299,8 +301,41 @@ bool print_alpha(const lenstra_constant& c, bool from_scratch, double seconds, c
   return word != "differs";
 }
 
-void run_alpha(unsigned p, bool from_scratch, bool certify, const std::string& checkpoint, const json_options& o,
-               const CLI::App& cmd, double max_seconds, run_state& state) {
+/// Where a run with --checkpoint FILE keeps the state of the prime p while it computes it: FILE.alpha_<p>, removed
+/// once p's line is in FILE (lenstra_state_options).
+lenstra_state_options alpha_state_options(const std::string& checkpoint, unsigned p, double every_seconds) {
+  lenstra_state_options options;
+  if (!checkpoint.empty()) options.path = checkpoint + ".alpha_" + std::to_string(p);
+  options.every_seconds = every_seconds;
+  return options;
+}
+
+/// "resuming alpha_P from FILE: ...", one line on standard error, when a state file of p is there to go on from.
+void say_resuming(const lenstra_state_options& options, unsigned p) {
+  if (options.path.empty()) return;
+  const std::optional<lenstra_state> s = read_lenstra_state(options.path);
+  if (!s) return;
+  std::string where;
+  if (s->found) {
+    where = "the excess " + std::to_string(s->excess) + " found, its degree left";
+  } else if (s->norm_done > 0) {
+    where = "the excess " + std::to_string(s->excess) + ", the norm after step " + std::to_string(s->norm_done) +
+            " of " + std::to_string(s->norm_steps);
+  } else {
+    where = "the excess " + std::to_string(s->excess) + " from its beginning";
+  }
+  std::cerr << "resuming alpha_" << p << " from " << quote_typed(options.path, 60) << ": " << where << '\n';
+}
+
+/// Removes p's state file once p's constants are in the checkpoint (a file already gone is no error).
+void drop_alpha_state(const lenstra_state_options& options) {
+  if (options.path.empty()) return;
+  std::error_code ignored;
+  std::filesystem::remove(options.path, ignored);
+}
+
+void run_alpha(unsigned p, bool from_scratch, bool certify, const std::string& checkpoint, double every,
+               const json_options& o, const CLI::App& cmd, double max_seconds, run_state& state) {
   const std::uint64_t memory = max_memory_limit(cmd, o.max_memory);
   lenstra_table table = starting_table(
       p, from_scratch, checkpoint.empty() ? std::vector<lenstra_constant>{} : read_lenstra_checkpoint(checkpoint),
@@ -318,9 +353,9 @@ void run_alpha(unsigned p, bool from_scratch, bool certify, const std::string& c
   search_stop stop(limits, 1);
   const detail::search_scope deadline(&stop);
   const lenstra_progress progress = [&](unsigned prime, const std::string& stage) {
-    static_cast<void>(stage);
     const auto at = std::lower_bound(plan.begin(), plan.end(), prime) - plan.begin();
-    bar.show(static_cast<double>(at) / static_cast<double>(plan.size()));
+    bar.show(static_cast<double>(at) / static_cast<double>(plan.size()),
+             prime == p ? stage : "alpha_" + std::to_string(prime) + ": " + stage);
     return !interrupted();
   };
   const stopwatch timer;
@@ -348,8 +383,11 @@ void run_alpha(unsigned p, bool from_scratch, bool certify, const std::string& c
   };
   try {
     for (const unsigned prime : plan) {
-      const lenstra_constant next = compute_lenstra_constant(prime, table, progress, memory);
+      const lenstra_state_options kept = alpha_state_options(checkpoint, prime, every);
+      say_resuming(kept, prime);
+      const lenstra_constant next = compute_lenstra_constant(prime, table, progress, memory, kept);
       if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, next);
+      drop_alpha_state(kept);
       computed.push_back(next);
       table.insert(next);
     }
@@ -423,8 +461,9 @@ alpha_result alpha_result_from_text(const std::string& text) {
  * two primes share and no checkpoint holds is computed by each (a dependency past the table is itself a prime past
  * 709, most of which are hours of work: the primes of the a-file that run need none).
  */
-void run_alpha_primes(const std::vector<unsigned>& primes, const std::string& checkpoint, const json_options& o,
-                      const CLI::App& cmd, double max_seconds, bool cluster, unsigned threads, run_state& state) {
+void run_alpha_primes(const std::vector<unsigned>& primes, const std::string& checkpoint, double every,
+                      const json_options& o, const CLI::App& cmd, double max_seconds, bool cluster, unsigned threads,
+                      run_state& state) {
   const std::uint64_t memory = max_memory_limit(cmd, o.max_memory);
   const search_options limits = search_options::within(max_seconds);
   const unsigned highest = *std::max_element(primes.begin(), primes.end());
@@ -459,7 +498,8 @@ void run_alpha_primes(const std::vector<unsigned>& primes, const std::string& ch
     try {
       lenstra_table table = starting_table(primes[i], false, recorded, checkpoint);
       for (const unsigned prime : lenstra_plan(primes[i], table, false)) {
-        r.computed.push_back(compute_lenstra_constant(prime, table, progress, memory));
+        r.computed.push_back(
+            compute_lenstra_constant(prime, table, progress, memory, alpha_state_options(checkpoint, prime, every)));
         table.insert(r.computed.back());
       }
     } catch (const cancelled_error& e) {
@@ -526,6 +566,7 @@ void run_alpha_primes(const std::vector<unsigned>& primes, const std::string& ch
     for (const lenstra_constant& c : r.computed) {
       if (!known.emplace(c.prime, c).second) continue;  // a dependency another prime's task recorded first
       if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, c);
+      drop_alpha_state(alpha_state_options(checkpoint, c.prime, every));
     }
     results.emplace(i, std::move(r));
     bar.clear();
@@ -590,9 +631,15 @@ void add_alpha(CLI::App* nim, run_state& state) {
                 "power, 1 exactly for a P-th power (in GF(2)[z]/(g), hexadecimal; docs/ordinals.md; one P)");
   auto checkpoint = std::make_shared<std::string>();
   cmd->add_option("--checkpoint", *checkpoint,
-                  "Record each alpha in FILE as it finishes, and go on from those it holds (a run stopped in any "
-                  "way loses only the primes it was computing)")
+                  "Record each alpha in FILE as it finishes, and go on from those it holds; a prime being computed "
+                  "keeps its state in FILE.alpha_P, so a run stopped in any way goes on from where it was "
+                  "(docs/ordinals.md)")
       ->type_name("FILE");
+  auto every = std::make_shared<std::string>();
+  cmd->add_option("--checkpoint-every", *every,
+                  "Write a prime's state at most every SECONDS while its norm runs (default 60; 0: after every step); "
+                  "Ctrl-C and the time limit write it at once")
+      ->type_name("SECONDS");
   auto threads = std::make_shared<std::string>();
   cmd->add_option("--threads", *threads,
                   "Compute up to N of the primes at once on this process's threads (default 1; under mpirun, on "
@@ -608,7 +655,7 @@ void add_alpha(CLI::App* nim, run_state& state) {
   add_max_seconds_option(cmd, o->max_seconds,
                          "Stop at the limit, printing the constants finished (seconds, e.g. 600; 0: no limit; "
                          "default 60)");
-  cmd->callback([o, primes, scratch, certify, checkpoint, threads, cmd, &state] {
+  cmd->callback([o, primes, scratch, certify, checkpoint, every, threads, cmd, &state] {
     refuse_empty_values(*cmd);
     check_big_as_strings(o->big_as_strings, o->json);
     std::vector<unsigned> ps;
@@ -622,10 +669,23 @@ void add_alpha(CLI::App* nim, run_state& state) {
     const bool threads_given = cmd->count("--threads") > 0;
     const std::uint64_t n = threads_given ? parse_u64(*threads, "--threads") : 1;
     if (n > 1024) throw parse_error("--threads " + quote_typed(*threads) + " is too large; type at most 1024");
+    double every_seconds = 60;
+    if (cmd->count("--checkpoint-every") > 0) {
+      if (checkpoint->empty()) {
+        throw parse_error(
+            "--checkpoint-every says how often to write the state that --checkpoint FILE keeps; add "
+            "--checkpoint FILE, or leave it out");
+      }
+      const std::uint64_t every_value = parse_u64(*every, "--checkpoint-every");
+      if (every_value > 86400 * 365) {
+        throw parse_error("--checkpoint-every " + quote_typed(*every) + " is more than a year; type at most 31536000");
+      }
+      every_seconds = static_cast<double>(every_value);
+    }
     const double max_seconds = max_seconds_limit(*cmd, o->max_seconds);
     const bool cluster = on_cluster("the primes of 'tartan nim alpha'");
     if (ps.size() == 1 && !cluster) {
-      return run_alpha(ps.front(), *scratch, *certify, *checkpoint, *o, *cmd, max_seconds, state);
+      return run_alpha(ps.front(), *scratch, *certify, *checkpoint, every_seconds, *o, *cmd, max_seconds, state);
     }
     const auto refuse = [&](const std::string& text) {
       if (cluster && is_coordinator()) release_workers();
@@ -635,7 +695,7 @@ void add_alpha(CLI::App* nim, run_state& state) {
     if (*certify) refuse("--certificate takes one prime P in one process; leave it out, or give one prime");
     if (n == 0 && !cluster) refuse("--threads 0 computes nothing here; type 1 or more, or leave it out for 1");
     if (!is_coordinator() && (*scratch || *certify)) return;
-    run_alpha_primes(ps, *checkpoint, *o, *cmd, max_seconds, cluster, static_cast<unsigned>(n), state);
+    run_alpha_primes(ps, *checkpoint, every_seconds, *o, *cmd, max_seconds, cluster, static_cast<unsigned>(n), state);
   });
 }
 

@@ -1,9 +1,11 @@
 #include "input/interrupt.hpp"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 #include <utility>
 
 namespace tartan::cli {
@@ -35,17 +37,32 @@ progress_bar::progress_bar(std::string label) : label_(std::move(label)), enable
 
 progress_bar::~progress_bar() { clear(); }
 
-void progress_bar::show(double fraction) {
+void progress_bar::show(double fraction) { show(fraction, ""); }
+
+void progress_bar::show(double fraction, const std::string& doing) {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
   if (shown_ && now - last_ < std::chrono::milliseconds(100)) return;
   last_ = now;
-  constexpr int width = 40;
+  // A shorter bar when it says what it is doing, between the bar and the percentage (which ends every drawing, as
+  // the tests that strip the bar expect), padded to one width so that each drawing covers the last, and cut to the
+  // terminal's width so that \r redraws one line.
+  const int width = doing.empty() ? 40 : 20;
   fraction = std::clamp(fraction, 0.0, 1.0);
   const int filled = static_cast<int>(fraction * width);
   std::string bar(static_cast<std::size_t>(filled), '#');
   bar.append(static_cast<std::size_t>(width - filled), '.');
-  std::fprintf(stderr, "\r%s [%s] %5.1f%%", label_.c_str(), bar.c_str(), fraction * 100.0);
+  std::string said;
+  if (!doing.empty()) {
+    winsize size{};
+    const std::size_t columns = ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0 ? size.ws_col : 80;
+    const std::size_t used = label_.size() + static_cast<std::size_t>(width) + 12;  // " [", "] ", " ", "100.0%", 1
+    const std::size_t room = columns > used ? columns - used : 0;
+    said = doing.substr(0, std::min(room, doing.size()));
+    said.resize(room, ' ');
+    said += ' ';
+  }
+  std::fprintf(stderr, "\r%s [%s] %s%5.1f%%", label_.c_str(), bar.c_str(), said.c_str(), fraction * 100.0);
   std::fflush(stderr);
   shown_ = true;
 }

@@ -57,6 +57,8 @@ class progress_bar {
 
   /// Draws the bar at `fraction` (0..1) unless it was drawn less than 0.1 s ago.
   void show(double fraction);
+  /// The same with what the work is doing after the bar ("alpha_359: the excess 0: the norm, step 3 of 14").
+  void show(double fraction, const std::string& doing);
   /// Erases the bar.
   void clear();
   /// True when standard error is a terminal (where the bar, and a command's closing time, are shown).

@@ -5,9 +5,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -17,6 +19,7 @@
 #include "support/reference_data.hpp"
 #include "support/run_cli.hpp"
 #include "support/temporary_dir.hpp"
+#include "tartan/core/error.hpp"
 #include "tartan/nim/lenstra.hpp"
 #include "tartan/nim/ordinal_nimber.hpp"
 
@@ -272,6 +275,86 @@ TEST(NimOrdinalCliTest, AlphaOfSeveralPrimesRefusesBadInput) {
                "--threads 0 computes nothing here; type 1 or more, or leave it out for 1");
   expect_error(run_tartan({"nim", "alpha", "727", "733", "--threads", "5000"}),
                "--threads '5000' is too large; type at most 1024");
+}
+
+// A prime stopped within its norm goes on from its state file (FILE.alpha_P beside the checkpoint): the state made by
+// the engine, stopped before step 4 of the norm of α_47's excess 1; `nim alpha 47 --from-scratch --checkpoint FILE`
+// computes 3 to 43, says in one line where 47 goes on from, prints the table's constants and removes the state once
+// 47 is recorded.
+TEST(NimOrdinalCliTest, AlphaGoesOnFromTheStateOfAStoppedPrime) {
+  const test::temporary_dir dir;
+  const std::string path = dir.file("alpha.txt"), state_path = path + ".alpha_47";
+  EXPECT_THROW(compute_lenstra_constant(
+                   47, lenstra_table::builtin(),
+                   [](unsigned, const std::string& stage) { return stage != "the excess 1: the norm, step 4 of 7"; }, 0,
+                   lenstra_state_options{state_path, 60}),
+               cancelled_error);
+  ASSERT_TRUE(read_lenstra_state(state_path));
+  const auto r = run_tartan({"nim", "alpha", "47", "--from-scratch", "--checkpoint", path});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "resuming alpha_47 from '" + state_path + "': the excess 1, the norm after step 3 of 7\n");
+  EXPECT_THAT(r.out, HasSubstr("alpha_47 = " + to_string(lenstra_alpha(lenstra_table::builtin().at(47)))));
+  EXPECT_THAT(r.out, HasSubstr("table: agrees"));
+  EXPECT_FALSE(read_lenstra_state(state_path));
+  const std::vector<lenstra_constant> recorded = read_lenstra_checkpoint(path);
+  ASSERT_EQ(recorded.size(), 14u);  // 3, 5, ..., 47
+  for (std::size_t k = 0; k < recorded.size(); ++k) EXPECT_EQ(recorded[k], lenstra_table::builtin().by_index(k)) << k;
+}
+
+// Ctrl-C within alpha_359's norm (a field of degree 3504820: minutes on any machine, 14 steps of seconds each), once
+// the bar says its second step began: the state of the step done is written at once, and the next run says it goes
+// on from there (interrupted again once it said so). A kill after the state was written every step
+// (--checkpoint-every 0) loses no step either.
+TEST(NimOrdinalCliTest, AlphaKeepsItsStateOnCtrlCAndAKill) {
+  const test::temporary_dir dir;
+  const std::string path = dir.file("alpha.txt"), state_path = path + ".alpha_359";
+  const std::vector<std::string> args{"nim", "alpha", "359", "--max-seconds", "0", "--checkpoint", path};
+  const auto first = test::run_tartan_interrupted_when(
+      args, [](const test::printed_so_far& p) { return p.err.find("the norm, step 2 of ") != std::string::npos; },
+      test::error_stream::terminal);
+  EXPECT_EQ(first.exit_code, 130) << first.err;
+  EXPECT_THAT(first.err, StartsWith("interrupted: the computation of Lenstra's constants for p = 359 stopped at the "
+                                    "excess 0: the norm, step "));
+  const std::optional<lenstra_state> kept = read_lenstra_state(state_path);
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->prime, 359u);
+  EXPECT_EQ(kept->q_set, lenstra_table::builtin().at(359).q_set);
+  EXPECT_EQ(kept->excess, 0u);
+  EXPECT_EQ(kept->field_degree, 3504820u);
+  EXPECT_GE(kept->norm_done, 1);
+  const std::string resuming = "resuming alpha_359 from '" + state_path + "': the excess 0, the norm after step " +
+                               std::to_string(kept->norm_done) + " of " + std::to_string(kept->norm_steps) + "\n";
+  const auto second = test::run_tartan_interrupted_when(
+      args, [&](const test::printed_so_far& p) { return p.err.find(resuming) != std::string::npos; });
+  EXPECT_EQ(second.exit_code, 130) << second.err;
+  EXPECT_THAT(second.err, StartsWith(resuming));
+  const std::optional<lenstra_state> again = read_lenstra_state(state_path);
+  ASSERT_TRUE(again);
+  EXPECT_GE(again->norm_done, kept->norm_done);
+  // Killed after the bar showed one more step begun, with the state written after every step: that step is kept.
+  std::vector<std::string> every = args;
+  every.insert(every.end(), {"--checkpoint-every", "0"});
+  test::background_tartan run(every, test::error_stream::terminal);
+  const std::string next = "the norm, step " + std::to_string(again->norm_done + 2) + " of ";
+  ASSERT_TRUE(run.wait_for([&](const test::printed_so_far& p) { return p.err.find(next) != std::string::npos; }));
+  EXPECT_EQ(run.kill().exit_code, 128 + SIGKILL);
+  ASSERT_TRUE(read_lenstra_state(state_path));
+  EXPECT_GE(read_lenstra_state(state_path)->norm_done, again->norm_done + 1);
+}
+
+TEST(NimOrdinalCliTest, AlphaRefusesABadStateOrIntervalInOneLine) {
+  const test::temporary_dir dir;
+  const std::string path = dir.file("alpha.txt");
+  expect_error(run_tartan({"nim", "alpha", "727", "--checkpoint-every", "5"}),
+               "--checkpoint-every says how often to write the state that --checkpoint FILE keeps; add --checkpoint "
+               "FILE, or leave it out");
+  EXPECT_EQ(run_tartan({"nim", "alpha", "727", "--checkpoint", path, "--checkpoint-every", "five"}).exit_code, 2);
+  expect_error(run_tartan({"nim", "alpha", "727", "--checkpoint", path, "--checkpoint-every", "99999999999"}),
+               "--checkpoint-every '99999999999' is more than a year; type at most 31536000");
+  std::ofstream(path + ".alpha_727") << "# tartan Lenstra state 1\nprime 727\n";
+  expect_error(run_tartan({"nim", "alpha", "727", "--checkpoint", path}),
+               "'" + path + ".alpha_727' is not a whole state of Lenstra's constants (it does not end with its " +
+                   "checksum); move it away to compute the prime from its beginning");
 }
 
 /// The progress bar of `nim alpha` drawn with a '#': at least the first two primes' constants were computed.
