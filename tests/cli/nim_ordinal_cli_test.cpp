@@ -261,6 +261,11 @@ TEST(NimOrdinalCliTest, AlphaOfSeveralPrimesKeepsTheFinishedOnCtrlC) {
   ASSERT_EQ(recorded.size(), 1u);
   EXPECT_EQ(recorded[0].prime, 727u);
   EXPECT_EQ(recorded[0].excess, *test::oeis_a380496().at(727));
+  // 359 keeps its state for the next run (Q at least); 727's went with its line in the checkpoint.
+  const std::optional<lenstra_state> kept = read_lenstra_state(path + ".alpha_359");
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->q_set, lenstra_table::builtin().at(359).q_set);
+  EXPECT_FALSE(read_lenstra_state(path + ".alpha_727"));
 }
 
 TEST(NimOrdinalCliTest, AlphaOfSeveralPrimesRefusesBadInput) {
