@@ -255,7 +255,7 @@ void write_state(const std::string& path, const lenstra_state& s, std::uint64_t 
 std::optional<state_record> read_state(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
-  const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const std::string shown = quote_typed(path, 60);
   const auto damaged = [&](const std::string& why) {
     return parse_error(shown + " is not a whole state of Lenstra's constants (" + why +
@@ -269,8 +269,12 @@ std::optional<state_record> read_state(const std::string& path) {
   char expected[9];
   std::snprintf(expected, sizeof expected, "%08x", crc32c(all.data(), tail));
   if (all.compare(tail + 4, 8, expected) != 0) throw damaged("its checksum does not hold");
+  // The text lines end with the one naming the data's length; only they are parsed (the data can be 630 MB).
+  const std::size_t data_line = all.find("\ndata ");
+  const std::size_t at = data_line == std::string::npos ? std::string::npos : all.find('\n', data_line + 1) + 1;
+  if (at == std::string::npos || at == 0 || at > tail) throw damaged("it has no data line");
   state_record r;
-  std::istringstream lines(all.substr(0, tail));
+  std::istringstream lines(all.substr(0, at));
   std::string header, key_prime, key_q, q, key_excess, key_norm, key_data;
   int found = 0;
   std::size_t data_bytes = 0;
@@ -291,10 +295,12 @@ std::optional<state_record> read_state(const std::string& path) {
       throw damaged("its q_set is not a list of numbers");
     r.state.q_set.push_back(static_cast<unsigned>(std::stoul(item)));
   }
-  lines.get();  // the newline after the data line
-  const auto at = lines.tellg();
-  if (at < 0 || static_cast<std::size_t>(at) + data_bytes != tail) throw damaged("its data is not the length it says");
-  r.data = all.substr(static_cast<std::size_t>(at), data_bytes);
+  std::string rest;
+  if (lines >> rest || at + data_bytes != tail) throw damaged("its data is not the length it says");
+  // The data moved out of the file's text, not copied.
+  all.resize(tail);
+  all.erase(0, at);
+  r.data = std::move(all);
   if (data_bytes != 0 && (r.state.norm_done <= 0 || r.state.norm_done > r.state.norm_steps ||
                           data_bytes != 2 * r.base_values * r.value_bytes))
     throw damaged("its norm's progress does not fit its data");
