@@ -217,26 +217,6 @@ unsigned parse_alpha_prime(const std::string& text) {
   return p;
 }
 
-/// The constants a computation of alpha_P starts from: the cached table below P (none with --from-scratch), and
-/// those a checkpoint recorded up to P that the table lacks, after checking that those the table holds agree with it.
-lenstra_table starting_table(unsigned p, bool from_scratch, std::span<const lenstra_constant> recorded,
-                             const std::string& checkpoint) {
-  lenstra_table table;
-  if (!from_scratch)
-    for (const lenstra_constant& c : lenstra_table::builtin().constants())
-      if (c.prime < p) table.push_back(c);
-  for (const lenstra_constant& c : recorded) {
-    if (c.prime > p) continue;
-    if (!table.has(c.prime)) {
-      table.insert(c);
-    } else if (!(table.at(c.prime) == c)) {
-      throw parse_error("checkpoint " + quote_typed(checkpoint, 60) + " records alpha_" + std::to_string(c.prime) +
-                        " unlike the constants this run starts from; move it away to start again");
-    }
-  }
-  return table;
-}
-
 /// "agrees", "differs" or "beyond": the constants c against the cached table.
 std::string table_word(const lenstra_constant& c) {
   const lenstra_table& builtin = lenstra_table::builtin();
@@ -305,7 +285,7 @@ bool print_alpha(const lenstra_constant& c, bool from_scratch, double seconds, c
 /// once p's line is in FILE (lenstra_state_options).
 lenstra_state_options alpha_state_options(const std::string& checkpoint, unsigned p, double every_seconds) {
   lenstra_state_options options;
-  if (!checkpoint.empty()) options.path = checkpoint + ".alpha_" + std::to_string(p);
+  if (!checkpoint.empty()) options.path = lenstra_state_path(checkpoint, p);
   options.every_seconds = every_seconds;
   return options;
 }
@@ -337,7 +317,7 @@ void drop_alpha_state(const lenstra_state_options& options) {
 void run_alpha(unsigned p, bool from_scratch, bool certify, const std::string& checkpoint, double every,
                const json_options& o, const CLI::App& cmd, double max_seconds, run_state& state) {
   const std::uint64_t memory = max_memory_limit(cmd, o.max_memory);
-  lenstra_table table = starting_table(
+  lenstra_table table = lenstra_starting_table(
       p, from_scratch, checkpoint.empty() ? std::vector<lenstra_constant>{} : read_lenstra_checkpoint(checkpoint),
       checkpoint);
   lenstra_certificate certificate;
@@ -473,7 +453,7 @@ void run_alpha_primes(const std::vector<unsigned>& primes, const std::string& ch
       coordinator && !checkpoint.empty() ? read_lenstra_checkpoint(checkpoint) : std::vector<lenstra_constant>{};
   if (coordinator) {
     try {
-      static_cast<void>(starting_table(highest, false, recorded, checkpoint));
+      static_cast<void>(lenstra_starting_table(highest, false, recorded, checkpoint));
     } catch (...) {
       if (cluster) release_workers();
       throw;
@@ -496,7 +476,7 @@ void run_alpha_primes(const std::vector<unsigned>& primes, const std::string& ch
     const detail::search_scope deadline(&stop);
     const lenstra_progress progress = [&](unsigned, const std::string&) { return keep_going(); };
     try {
-      lenstra_table table = starting_table(primes[i], false, recorded, checkpoint);
+      lenstra_table table = lenstra_starting_table(primes[i], false, recorded, checkpoint);
       for (const unsigned prime : lenstra_plan(primes[i], table, false)) {
         r.computed.push_back(
             compute_lenstra_constant(prime, table, progress, memory, alpha_state_options(checkpoint, prime, every)));

@@ -654,6 +654,28 @@ std::vector<unsigned> lenstra_plan(unsigned p, const lenstra_table& table, bool 
   return plan;
 }
 
+std::string lenstra_state_path(const std::string& checkpoint, unsigned p) {
+  return checkpoint + ".alpha_" + std::to_string(p);
+}
+
+lenstra_table lenstra_starting_table(unsigned p, bool from_scratch, std::span<const lenstra_constant> recorded,
+                                     const std::string& checkpoint) {
+  lenstra_table table;
+  if (!from_scratch)
+    for (const lenstra_constant& c : lenstra_table::builtin().constants())
+      if (c.prime < p) table.push_back(c);
+  for (const lenstra_constant& c : recorded) {
+    if (c.prime > p) continue;
+    if (!table.has(c.prime)) {
+      table.insert(c);
+    } else if (!(table.at(c.prime) == c)) {
+      throw parse_error("checkpoint " + quote_typed(checkpoint, 60) + " records alpha_" + std::to_string(c.prime) +
+                        " unlike the constants this run starts from; move it away to start again");
+    }
+  }
+  return table;
+}
+
 std::vector<unsigned> lenstra_kappa_set(unsigned h, const lenstra_table& table, const lenstra_progress& progress,
                                         std::uint64_t max_memory) {
   if (h < 2) throw domain_error("kappa_h is defined for h >= 2");

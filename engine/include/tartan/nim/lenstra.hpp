@@ -261,6 +261,20 @@ std::vector<lenstra_constant> read_lenstra_checkpoint(const std::string& path);
 /// flushes it to disk. Throws error when the file cannot be written.
 void append_lenstra_checkpoint(const std::string& path, const lenstra_constant& c);
 
+/// The state file of the prime p kept beside a checkpoint FILE while p computes: FILE.alpha_<p> (lenstra_state).
+/// Example: lenstra_state_path("alpha.txt", 719) == "alpha.txt.alpha_719"
+std::string lenstra_state_path(const std::string& checkpoint, unsigned p);
+
+/**
+ * The constants a computation of α_p starts from: the cached table's below p (none with `from_scratch`) and those of
+ * `recorded` (a checkpoint's, read_lenstra_checkpoint) up to p that it lacks. Throws parse_error naming `checkpoint`
+ * when a recorded prime the table holds differs from it (a checkpoint of other constants).
+ *
+ * Example: lenstra_starting_table(11, false, {}, "").max_prime() == 7
+ */
+lenstra_table lenstra_starting_table(unsigned p, bool from_scratch, std::span<const lenstra_constant> recorded,
+                                     const std::string& checkpoint);
+
 /**
  * Lenstra's κ_h as the set of prime powers q with κ_h = Σ κ_q, by his recursion (above); the degrees it needs are
  * computed in the fields the κ_q generate, with the constants of `table` (which must hold every odd prime dividing h).
