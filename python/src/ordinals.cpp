@@ -9,8 +9,10 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "common.hpp"
@@ -281,7 +283,8 @@ void bind_ordinals(py::module_& m) {
 
   m.def(
       "_alpha",
-      [](unsigned p, bool compute, bool from_scratch, bool certify, py::object progress) {
+      [](unsigned p, bool compute, bool from_scratch, bool certify, py::object progress,
+         const std::string& checkpoint) {
         if (p >= lenstra_prime_limit) {
           throw limit_error("alpha: " + std::to_string(p) + " is beyond the primes below " +
                             std::to_string(lenstra_prime_limit) + " that tartan takes; give a smaller prime");
@@ -294,10 +297,11 @@ void bind_ordinals(py::module_& m) {
         if (!compute) return constant_dict(builtin.at(p), 0.0, false);
         progress_relay relay(std::move(progress));
         const progress_callback callback = relay.callback();
-        lenstra_table table;
-        if (!from_scratch)
-          for (const lenstra_constant& c : builtin.constants())
-            if (c.prime < p) table.push_back(c);
+        // As `tartan nim alpha --checkpoint`: the constants recorded taken up, each one computed appended, and the
+        // prime computing kept in its state file (lenstra_state_path) until its line is in the checkpoint.
+        const std::vector<lenstra_constant> recorded =
+            checkpoint.empty() ? std::vector<lenstra_constant>{} : read_lenstra_checkpoint(checkpoint);
+        lenstra_table table = lenstra_starting_table(p, from_scratch, recorded, checkpoint);
         // P and, past the table, the primes its field is built on (from scratch: every prime of the table below P).
         const std::vector<unsigned> plan = lenstra_plan(p, table, from_scratch);
         std::vector<lenstra_constant> computed;
@@ -311,13 +315,27 @@ void bind_ordinals(py::module_& m) {
         std::optional<cancelled_error> stopped;
         without_gil([&] {
           try {
+            if (plan.empty()) {  // P recorded in the checkpoint by an earlier run: its constants as recorded
+              result = table.at(p);
+              if (certify) {
+                certificate = certify_lenstra_constant(*result, table,
+                                                       [&](unsigned, const std::string&) { return callback(1.0); });
+              }
+            }
             for (const unsigned next : plan) {
               const auto begun = std::chrono::steady_clock::now();
               const lenstra_progress step = [&](unsigned q, const std::string&) {
                 const auto at = std::lower_bound(plan.begin(), plan.end(), q) - plan.begin();
                 return callback(static_cast<double>(at) / static_cast<double>(plan.size()));
               };
-              lenstra_constant c = compute_lenstra_constant(next, table, step);
+              lenstra_state_options state;
+              if (!checkpoint.empty()) state.path = lenstra_state_path(checkpoint, next);
+              lenstra_constant c = compute_lenstra_constant(next, table, step, 0, state);
+              if (!checkpoint.empty()) {
+                append_lenstra_checkpoint(checkpoint, c);
+                std::error_code ignored;
+                std::filesystem::remove(state.path, ignored);
+              }
               seconds.push_back(since(begun));
               if (next == p && certify) {
                 computed.push_back(c);  // kept in .partial if the certificate is stopped
@@ -352,7 +370,7 @@ void bind_ordinals(py::module_& m) {
         return constant_dict(*result, since(start), true, certify ? &certificate : nullptr);
       },
       py::arg("p"), py::arg("compute") = false, py::arg("from_scratch") = false, py::arg("certificate") = false,
-      py::arg("progress") = py::none(),
+      py::arg("progress") = py::none(), py::arg("checkpoint") = std::string(),
       "Lenstra's constants of the odd prime p as a dict (tartan.alpha makes it an Alpha).");
   m.def(
       "_max_lenstra_prime", [] { return max_lenstra_prime; }, "The largest prime of the table of Lenstra's constants.");

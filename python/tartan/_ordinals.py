@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any, NamedTuple, Optional, Tuple
 
 from . import _tartan
@@ -82,14 +83,16 @@ def _alpha_of(d: dict) -> Alpha:
 
 
 def alpha(p: int, *, compute: bool = False, from_scratch: bool = False, certificate: bool = False,
-          progress: Any = False) -> Alpha:
+          progress: Any = False, checkpoint: str | os.PathLike[str] | None = None) -> Alpha:
     """Lenstra's constants of the odd prime p: from tartan's table (every odd prime up to max_lenstra_prime), or with
     compute=True worked out from the definition, as `tartan nim alpha P` does (a prime beyond the table with only the
     primes its field is built on, seconds to hours by the field's size; from_scratch=True: every prime of the table
     from 3 up to p too, none taken from the table; progress as for Game.sequence, its fraction the share of those
     primes done; certificate=True: computed, with the Certificate of its excess). Ctrl-C raises
     KeyboardInterrupt, and a progress callback returning False a tartan.Error, with the constants finished before the
-    stop as .partial (a tuple of Alpha).
+    stop as .partial (a tuple of Alpha). checkpoint=FILE (computed): as `tartan nim alpha --checkpoint FILE`, each
+    constant is appended to FILE as it finishes and the prime computing keeps its state in FILE.alpha_P, so a call
+    stopped in any way goes on, called again, from where it was (docs/ordinals.md, "Checkpoints within a prime").
 
     >>> import tartan
     >>> a = tartan.alpha(7)
@@ -102,7 +105,9 @@ def alpha(p: int, *, compute: bool = False, from_scratch: bool = False, certific
     """
     callback, close = progress_callback(progress, f"alpha_{p}")
     try:
-        return _alpha_of(_tartan._alpha(p, compute or from_scratch or certificate, from_scratch, certificate, callback))
+        computed = compute or from_scratch or certificate or checkpoint is not None
+        return _alpha_of(_tartan._alpha(p, computed, from_scratch, certificate, callback,
+                                        "" if checkpoint is None else os.fspath(checkpoint)))
     except (KeyboardInterrupt, _tartan.Error) as stopped:
         if isinstance(getattr(stopped, "partial", None), list):
             stopped.partial = tuple(_alpha_of(d) for d in stopped.partial)

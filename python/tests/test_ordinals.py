@@ -207,6 +207,27 @@ def test_a_stopped_computation_of_alpha_keeps_the_constants_finished():
                                                if all(p % d for d in range(3, p, 2))]
 
 
+def test_a_checkpoint_keeps_the_constants_and_the_state_of_the_prime_computing(tmp_path):
+    # alpha_47 computed with a checkpoint and stopped by the callback at its first report, which comes once Q(f(47)) is
+    # found and recorded: 47's state is beside the checkpoint, which has no line yet. Called again, the computation
+    # goes on from that state to the table's constants, records 47 and removes the state; a third call reads 47 back.
+    path = tmp_path / "alpha.txt"
+    with pytest.raises(tartan.Error) as stopped:
+        tartan.alpha(47, checkpoint=path, progress=lambda fraction: False)
+    assert stopped.value.partial == ()
+    assert not path.exists()
+    state = tmp_path / "alpha.txt.alpha_47"
+    assert state.read_bytes().startswith(b"# tartan Lenstra state 1\nprime 47\nq_set 23\nexcess 0 0\n")
+
+    a = tartan.alpha(47, checkpoint=path)
+    assert a.computed and a[:7] == tartan.alpha(47)[:7]
+    assert not state.exists()
+    lines = path.read_text().splitlines()
+    assert lines[0] == "# tartan Lenstra constants 1" and lines[1].startswith("47 1 5060 23 ")
+    assert tartan.alpha(47, checkpoint=str(path))[:7] == tartan.alpha(47)[:7]
+    assert path.read_text().splitlines() == lines
+
+
 def test_errors():
     with pytest.raises(tartan.ParseError, match=r"^Ordinal: '3w' puts the coefficient 3 before w; write it after"):
         Ordinal("3w")
