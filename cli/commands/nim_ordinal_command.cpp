@@ -3,7 +3,6 @@
 // Lenstra's constants by <tartan/nim/lenstra.hpp>.
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -11,7 +10,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "cluster/cluster.hpp"
@@ -281,37 +279,29 @@ bool print_alpha(const lenstra_constant& c, bool from_scratch, double seconds, c
   return word != "differs";
 }
 
-/// Where a run with --checkpoint FILE keeps the state of the prime p while it computes it: FILE.alpha_<p>, removed
-/// once p's line is in FILE (lenstra_state_options).
-lenstra_state_options alpha_state_options(const std::string& checkpoint, unsigned p, double every_seconds) {
-  lenstra_state_options options;
-  if (!checkpoint.empty()) options.path = lenstra_state_path(checkpoint, p);
-  options.every_seconds = every_seconds;
-  return options;
-}
-
-/// "resuming alpha_P from FILE: ...", one line on standard error, when a state file of p is there to go on from.
-void say_resuming(const lenstra_state_options& options, unsigned p) {
-  if (options.path.empty()) return;
-  const std::optional<lenstra_state> s = read_lenstra_state(options.path);
-  if (!s) return;
+/// "resuming alpha_P from FILE: ...", the line a run says on standard error as it goes on from p's state file.
+void say_resuming(const std::string& path, unsigned p, const lenstra_state& s) {
   std::string where;
-  if (s->found) {
-    where = "the excess " + std::to_string(s->excess) + " found, its degree left";
-  } else if (s->norm_done > 0) {
-    where = "the excess " + std::to_string(s->excess) + ", the norm after step " + std::to_string(s->norm_done) +
-            " of " + std::to_string(s->norm_steps);
+  if (s.found) {
+    where = "the excess " + std::to_string(s.excess) + " found, its degree left";
+  } else if (s.norm_done > 0) {
+    where = "the excess " + std::to_string(s.excess) + ", the norm after step " + std::to_string(s.norm_done) + " of " +
+            std::to_string(s.norm_steps);
   } else {
-    where = "the excess " + std::to_string(s->excess) + " from its beginning";
+    where = "the excess " + std::to_string(s.excess) + " from its beginning";
   }
-  std::cerr << "resuming alpha_" << p << " from " << quote_typed(options.path, 60) << ": " << where << '\n';
+  std::cerr << "resuming alpha_" << p << " from " << quote_typed(path, 60) << ": " << where << '\n';
 }
 
-/// Removes p's state file once p's constants are in the checkpoint (a file already gone is no error).
-void drop_alpha_state(const lenstra_state_options& options) {
-  if (options.path.empty()) return;
-  std::error_code ignored;
-  std::filesystem::remove(options.path, ignored);
+/// Where a run with --checkpoint FILE keeps the state of the prime p while it computes it: FILE.alpha_<p>, removed
+/// when p's line is appended to FILE (lenstra_state_options); `say` prints the line of say_resuming.
+lenstra_state_options alpha_state_options(const std::string& checkpoint, unsigned p, double every_seconds, bool say) {
+  lenstra_state_options options;
+  if (checkpoint.empty()) return options;
+  options.path = lenstra_state_path(checkpoint, p);
+  options.every_seconds = every_seconds;
+  if (say) options.resumed = [path = options.path, p](const lenstra_state& s) { say_resuming(path, p, s); };
+  return options;
 }
 
 void run_alpha(unsigned p, bool from_scratch, bool certify, const std::string& checkpoint, double every,
@@ -363,11 +353,9 @@ void run_alpha(unsigned p, bool from_scratch, bool certify, const std::string& c
   };
   try {
     for (const unsigned prime : plan) {
-      const lenstra_state_options kept = alpha_state_options(checkpoint, prime, every);
-      say_resuming(kept, prime);
-      const lenstra_constant next = compute_lenstra_constant(prime, table, progress, memory, kept);
+      const lenstra_constant next =
+          compute_lenstra_constant(prime, table, progress, memory, alpha_state_options(checkpoint, prime, every, true));
       if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, next);
-      drop_alpha_state(kept);
       computed.push_back(next);
       table.insert(next);
     }
@@ -478,8 +466,8 @@ void run_alpha_primes(const std::vector<unsigned>& primes, const std::string& ch
     try {
       lenstra_table table = lenstra_starting_table(primes[i], false, recorded, checkpoint);
       for (const unsigned prime : lenstra_plan(primes[i], table, false)) {
-        r.computed.push_back(
-            compute_lenstra_constant(prime, table, progress, memory, alpha_state_options(checkpoint, prime, every)));
+        r.computed.push_back(compute_lenstra_constant(prime, table, progress, memory,
+                                                      alpha_state_options(checkpoint, prime, every, false)));
         table.insert(r.computed.back());
       }
     } catch (const cancelled_error& e) {
@@ -546,7 +534,6 @@ void run_alpha_primes(const std::vector<unsigned>& primes, const std::string& ch
     for (const lenstra_constant& c : r.computed) {
       if (!known.emplace(c.prime, c).second) continue;  // a dependency another prime's task recorded first
       if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, c);
-      drop_alpha_state(alpha_state_options(checkpoint, c.prime, every));
     }
     results.emplace(i, std::move(r));
     bar.clear();

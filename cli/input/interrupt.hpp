@@ -57,7 +57,8 @@ class progress_bar {
 
   /// Draws the bar at `fraction` (0..1) unless it was drawn less than 0.1 s ago.
   void show(double fraction);
-  /// The same with what the work is doing after the bar ("alpha_359: the excess 0: the norm, step 3 of 14").
+  /// The same with what the work is doing, between the bar and the percentage ("the excess 0: the norm, step 3 of
+  /// 14"), cut to the terminal's width.
   void show(double fraction, const std::string& doing);
   /// Erases the bar.
   void clear();

@@ -9,10 +9,8 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
-#include <filesystem>
 #include <optional>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "common.hpp"
@@ -331,11 +329,7 @@ void bind_ordinals(py::module_& m) {
               lenstra_state_options state;
               if (!checkpoint.empty()) state.path = lenstra_state_path(checkpoint, next);
               lenstra_constant c = compute_lenstra_constant(next, table, step, 0, state);
-              if (!checkpoint.empty()) {
-                append_lenstra_checkpoint(checkpoint, c);
-                std::error_code ignored;
-                std::filesystem::remove(state.path, ignored);
-              }
+              if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, c);  // and removes its state
               seconds.push_back(since(begun));
               if (next == p && certify) {
                 computed.push_back(c);  // kept in .partial if the certificate is stopped

@@ -292,7 +292,7 @@ TEST(NimOrdinalCliTest, AlphaGoesOnFromTheStateOfAStoppedPrime) {
   EXPECT_THROW(compute_lenstra_constant(
                    47, lenstra_table::builtin(),
                    [](unsigned, const std::string& stage) { return stage != "the excess 1: the norm, step 4 of 7"; }, 0,
-                   lenstra_state_options{state_path, 60}),
+                   lenstra_state_options{state_path, 60, {}}),
                cancelled_error);
   ASSERT_TRUE(read_lenstra_state(state_path));
   const auto r = run_tartan({"nim", "alpha", "47", "--from-scratch", "--checkpoint", path});

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <initializer_list>
@@ -20,6 +21,7 @@
 #include <span>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <type_traits>
 #include <vector>
 
@@ -248,6 +250,13 @@ void write_state(const std::string& path, const lenstra_state& s, std::uint64_t 
     const int why = ok ? errno : e;
     ::unlink(temporary.c_str());
     throw error("cannot write " + shown + ": " + std::strerror(why));
+  }
+  std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    ::fsync(dir_fd);  // the rename on the disk too, so a crash cannot bring back the older state
+    ::close(dir_fd);
   }
 }
 
@@ -549,6 +558,8 @@ void append_lenstra_checkpoint(const std::string& path, const lenstra_constant& 
   const int e = errno;
   ::close(fd);
   if (!ok) throw error("cannot write " + shown + ": " + std::strerror(e));
+  std::error_code ignored;  // a state already gone (or never written) is no error
+  std::filesystem::remove(lenstra_state_path(path, c.prime), ignored);
 }
 
 unsigned odd_prime(unsigned k) {
@@ -709,6 +720,7 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
                         "; move it away to compute the prime from its beginning");
     }
     c.q_set = resume->state.q_set;
+    if (options.resumed) options.resumed(resume->state);
   } else {
     c.q_set = kappa_set(c.order_of_two, lower, p, progress, max_memory);
   }

@@ -533,7 +533,7 @@ TEST(LenstraTest, AStoppedPrimeGoesOnFromItsStateFromEveryStage) {
   const lenstra_constant plain = compute_lenstra_constant(47, table());
   EXPECT_EQ(plain, table().at(47));
   for (std::size_t stop_at = 0; stop_at < all.size(); ++stop_at) {
-    const lenstra_state_options state{dir.file("alpha_47." + std::to_string(stop_at)), 0};
+    const lenstra_state_options state{dir.file("alpha_47." + std::to_string(stop_at)), 0, {}};
     EXPECT_THROW(compute_lenstra_constant(
                      47, table(), [&](unsigned, const std::string& stage) { return stage != all[stop_at]; }, 0, state),
                  cancelled_error)
@@ -579,7 +579,7 @@ TEST(LenstraTest, AKilledPrimeGoesOnFromItsState) {
   // never behind what the child reported, and the computation taken up from it gives the table's constants.
   std::mt19937 rng(167);
   const test::temporary_dir dir(true);
-  const lenstra_state_options state{dir.file("alpha_167"), 0};
+  const lenstra_state_options state{dir.file("alpha_167"), 0, {}};
   int reported_done = 0;
   for (int kill = 0; kill < 4; ++kill) {
     const std::size_t go = 1 + rng() % 5;
@@ -621,7 +621,7 @@ TEST(LenstraTest, AKilledPrimeGoesOnFromItsState) {
 
 TEST(LenstraTest, AStateFileThatDoesNotHoldIsRefusedInOneLine) {
   const test::temporary_dir dir(true);
-  const lenstra_state_options state{dir.file("alpha_47"), 0};
+  const lenstra_state_options state{dir.file("alpha_47"), 0, {}};
   EXPECT_FALSE(read_lenstra_state(state.path));
   int calls = 0;
   EXPECT_THROW(compute_lenstra_constant(

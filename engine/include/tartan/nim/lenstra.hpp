@@ -197,6 +197,9 @@ struct lenstra_state_options {
   /// How often the norm's progress is written while it runs (0: after every step). It is also written when a stop
   /// interrupts the norm, when Q(f(p)) is found and as each excess begins; a kill loses at most this much work.
   double every_seconds = 60;
+  /// Told the state the computation goes on from, once, when the file holds one (a front end says where it resumes
+  /// without reading the file a second time).
+  std::function<void(const lenstra_state&)> resumed;
 };
 
 /// The state recorded in a file (lenstra_state); nothing when it does not exist. Throws parse_error with one line
@@ -258,7 +261,8 @@ lenstra_certificate certify_lenstra_constant(const lenstra_constant& c, const le
 std::vector<lenstra_constant> read_lenstra_checkpoint(const std::string& path);
 
 /// Appends one constant to a checkpoint file (creating it with its header), dropping a damaged last line first, and
-/// flushes it to disk. Throws error when the file cannot be written.
+/// flushes it to disk; then removes the prime's state file beside it (lenstra_state_path), whose work the line now
+/// keeps. Throws error when the file cannot be written.
 void append_lenstra_checkpoint(const std::string& path, const lenstra_constant& c);
 
 /// The state file of the prime p kept beside a checkpoint FILE while p computes: FILE.alpha_<p> (lenstra_state).
