@@ -230,7 +230,8 @@ void write_state(const std::string& path, const lenstra_state& s, std::uint64_t 
   const std::string temporary = path + ".new";
   const std::string shown = quote_typed(path, 60);
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw error("cannot write " + shown + ": " + std::strerror(errno));
+  if (fd < 0)
+    throw error("cannot write " + shown + ": " + std::strerror(errno) + "; give a file in a writable directory");
   const auto write_all = [fd](const void* data, std::size_t size) {
     const auto* at = static_cast<const unsigned char*>(data);
     while (size > 0) {
@@ -249,7 +250,7 @@ void write_state(const std::string& path, const lenstra_state& s, std::uint64_t 
   if (!ok || std::rename(temporary.c_str(), path.c_str()) != 0) {
     const int why = ok ? errno : e;
     ::unlink(temporary.c_str());
-    throw error("cannot write " + shown + ": " + std::strerror(why));
+    throw error("cannot write " + shown + ": " + std::strerror(why) + "; give a file in a writable directory");
   }
   std::filesystem::path dir = std::filesystem::path(path).parent_path();
   if (dir.empty()) dir = ".";
@@ -708,11 +709,19 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
   lenstra_constant c;
   c.prime = p;
   c.order_of_two = order_of_two(p);
+  if (resume && resume->state.prime != p) {
+    throw parse_error(shown + " holds the state of alpha_" + std::to_string(resume->state.prime) + ", not of alpha_" +
+                      std::to_string(p) + "; give that prime, or another file");
+  }
+  // A state without Q records only that the prime began: nothing to go on from.
+  if (resume && resume->state.q_set.empty() && resume->state.excess == 0 && !resume->state.found &&
+      resume->state.norm_done == 0)
+    resume.reset();
+  lenstra_state state;
+  state.prime = p;
+  // Written before any work, so that a path that cannot be written is refused at once, not after Q's degrees.
+  if (keep && !resume) write_state(options.path, state, 0, 0, 1, {});
   if (resume) {
-    if (resume->state.prime != p) {
-      throw parse_error(shown + " holds the state of alpha_" + std::to_string(resume->state.prime) + ", not of alpha_" +
-                        std::to_string(p) + "; give that prime, or another file");
-    }
     const auto divides = [&](unsigned q) { return q > 1 && c.order_of_two % q == 0; };
     if (resume->state.q_set.empty() || !std::all_of(resume->state.q_set.begin(), resume->state.q_set.end(), divides)) {
       throw parse_error(shown + " records a set Q that is not one of prime powers dividing f(" + std::to_string(p) +
@@ -724,8 +733,6 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
   } else {
     c.q_set = kappa_set(c.order_of_two, lower, p, progress, max_memory);
   }
-  lenstra_state state;
-  state.prime = p;
   state.q_set = c.q_set;
   if (keep && !resume) write_state(options.path, state, 0, 0, 1, {});
   check_excess_time(c, lower, max_memory, [&] { report(progress, p, "the pace of the field of alpha"); });

@@ -182,7 +182,7 @@ using lenstra_progress = std::function<bool(unsigned prime, const std::string& s
  */
 struct lenstra_state {
   unsigned prime = 0;
-  std::vector<unsigned> q_set;
+  std::vector<unsigned> q_set;  // empty until found (the state then says only that p began)
   std::uint64_t excess = 0;
   bool found = false;              // κ + excess is not a p-th power
   std::uint64_t field_degree = 0;  // D, when the norm's progress is recorded (0 otherwise)
