@@ -37,6 +37,18 @@ std::string orders_text(const misere_quotient& q) {
   return s;
 }
 
+/// The least failing positions of the last trials at the heap where the construction stopped, "; "-joined.
+std::string failures_text(const misere_quotient& q) {
+  std::string s;
+  for (const auto& w : q.stop_failures()) s += (s.empty() ? "" : "; ") + misere_quotient::position_text(w);
+  return s;
+}
+
+std::string failures_heading(const misere_quotient& q) {
+  return "least failing positions of the last " + std::to_string(q.stop_failures().size()) + " trials at heap " +
+         std::to_string(q.bound() + 1) + " (heap sizes, the oldest first)";
+}
+
 }  // namespace
 
 std::string quotient_claim(const misere_quotient& q) {
@@ -61,6 +73,10 @@ void print_quotient(std::ostream& out, const misere_quotient& q, const std::stri
   out << "\nplay: misère (the player who makes the last move loses); heaps numbered by their tokens\n";
   out << "heaps: up to " << q.bound();
   if (q.bound() < q.asked()) out << " of the " << q.asked() << " asked (" << q.stopped_why() << ")";
+  if (!q.stop_failures().empty()) {
+    out << '\n' << failures_heading(q) << ':';
+    for (const auto& w : q.stop_failures()) out << "\n  " << misere_quotient::position_text(w);
+  }
   out << "\norder: " << q.order() << "\np-portion: " << q.p_portion_size() << " elements " << p_portion_text(q)
       << "\npresentation: " << q.presentation() << "\npretending function (heap 0, 1, ...): " << pretending_text(q, 200)
       << "\norders at each heap bound (heap: order, where it changed): " << orders_text(q) << '\n';
@@ -86,6 +102,7 @@ void print_quotient_markdown(std::ostream& out, const misere_quotient& q, const 
   if (game_name != q.rule().text()) out << " (" << q.rule().text() << ")";
   out << "\n\n| | |\n|---|---|\n| heaps | up to " << q.bound();
   if (q.bound() < q.asked()) out << " of the " << q.asked() << " asked (" << q.stopped_why() << ")";
+  if (!q.stop_failures().empty()) out << " |\n| " << failures_heading(q) << " | " << failures_text(q);
   out << " |\n| order | " << q.order() << " |\n| P-portion | " << q.p_portion_size() << ": " << p_portion_text(q)
       << " |\n| presentation | " << q.presentation() << " |\n| orders at each bound | " << orders_text(q)
       << " |\n\n**Proven:** " << quotient_claim(q) << ".\n\n## Pretending function\n\n| heap | class |\n|---|---|\n";
@@ -114,6 +131,15 @@ nlohmann::ordered_json quotient_json(const misere_quotient& q, const std::string
   json["bound"] = q.bound();
   json["complete"] = q.bound() == q.asked();
   json["stopped"] = q.stopped_why().empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(q.stopped_why());
+  auto failures = nlohmann::ordered_json::array();
+  for (const auto& w : q.stop_failures()) {
+    auto heaps = nlohmann::ordered_json::array();
+    for (std::size_t h = 0; h < w.size(); ++h) {
+      if (w[h] != 0) heaps.push_back({{"heap", h}, {"copies", w[h]}});
+    }
+    failures.push_back(std::move(heaps));
+  }
+  json["stop_failures"] = std::move(failures);
   json["order"] = q.order();
   json["p_portion_size"] = q.p_portion_size();
   auto generators = nlohmann::ordered_json::array();

@@ -441,7 +441,8 @@ class Game:
         """The misère quotient of a take-and-break game for the heaps of at most `heaps` tokens (docs/misere.md), as
         the dict `tartan quotient --json` prints: "order", "p_portion_size", "presentation", "pretending", "period",
         "proven_for_every_heap", "orders", ... A stop (max_seconds, the order limit) keeps the heaps completed
-        ("complete" False, "stopped" why); Ctrl-C raises KeyboardInterrupt with the dict so far as `partial`.
+        ("complete" False, "stopped" why, "stop_failures" the least failing positions of the last trials at the heap
+        where it stopped, each a list of {"heap", "copies"}); Ctrl-C raises KeyboardInterrupt with the dict so far as `partial`.
 
         >>> import tartan
         >>> q = tartan.game("0.75").misere_quotient(40)

@@ -32,6 +32,15 @@ def test_r8():
     assert q["proven_for_every_heap"]
 
 
+def test_a_stop_keeps_the_least_failures():
+    # 4.76 cannot complete heap 6 (docs/misere.md): the last trials' least failing positions all hold heap 6.
+    q = tartan.game("4.76").misere_quotient(10, max_order=600)
+    assert not q["complete"] and q["bound"] == 5
+    assert len(q["stop_failures"]) >= 2
+    for w in q["stop_failures"]:
+        assert w[-1]["heap"] == 6 and w[-1]["copies"] >= 1
+
+
 def test_kayles_table_gives_the_outcomes():
     q = tartan.game("kayles").misere_quotient(9)
     names = q["elements"]

@@ -120,6 +120,29 @@ TEST(QuotientCliTest, AnalyzeHeapsGoesThroughTheQuotient) {
   EXPECT_EQ(json::parse(big.out)["quotient"]["period"]["period"], 12);
 }
 
+TEST(QuotientCliTest, AStopShowsTheLeastFailuresItChased) {
+  // 4.76 cannot complete heap 6 (docs/misere.md): the report keeps Q_5, says why it stopped, and lists the least
+  // failing positions of the last trials at heap 6, each holding heap 6, in text, JSON and Markdown.
+  const auto text = run_tartan({"quotient", "4.76", "--heaps", "10", "--max-order", "600"});
+  EXPECT_EQ(text.exit_code, 2) << text.err;
+  EXPECT_NE(text.out.find("heaps: up to 5 of the 10 asked"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("trials at heap 6 (heap sizes, the oldest first):\n  "), std::string::npos) << text.out;
+  EXPECT_EQ(text.err.rfind("stopped: ", 0), 0u) << text.err;
+  const auto js = run_tartan({"quotient", "4.76", "--heaps", "10", "--max-order", "600", "--json"});
+  EXPECT_EQ(js.exit_code, 2) << js.err;
+  const json q = json::parse(js.out);
+  EXPECT_EQ(q["complete"], false);
+  ASSERT_GE(q["stop_failures"].size(), 2u) << js.out;
+  for (const json& w : q["stop_failures"]) {
+    EXPECT_EQ(w.back()["heap"], 6) << w.dump();
+    EXPECT_GE(w.back()["copies"], 1) << w.dump();
+  }
+  const auto md = run_tartan({"quotient", "4.76", "--heaps", "10", "--max-order", "600", "--format", "md"});
+  EXPECT_NE(md.out.find("| least failing positions of the last "), std::string::npos) << md.out;
+  const auto done = run_tartan({"quotient", "0.75", "--heaps", "20", "--json"});
+  EXPECT_TRUE(json::parse(done.out)["stop_failures"].empty()) << done.out;
+}
+
 TEST(QuotientCliTest, CtrlCKeepsTheHeapsCompleted) {
   // 0.07's quotient grows without bound (360 elements at heap 30): 100000 heaps never finish.
   background_tartan run({"quotient", "0.07", "--heaps", "100000", "--max-seconds", "0", "--max-order", "65536"},

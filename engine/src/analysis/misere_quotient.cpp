@@ -618,6 +618,9 @@ trial make_trial(const candidate& c, const heap_options& opts, const std::vector
   return t;
 }
 
+/// The least failing positions kept for the heap where a construction stops (the last ones met).
+constexpr std::size_t max_failures_kept = 8;
+
 /// The most trials one recalibration builds before the heap is given up.
 constexpr std::uint32_t max_recalibrations = 24;
 
@@ -684,7 +687,8 @@ candidate recalibrate(const candidate& c, const heap_options& opts, const word& 
 
 /// Heap k added to the correct quotient `q` of heaps 0 .. k−1: the quotient of heaps 0 .. k, and its evidence.
 candidate add_heap(const candidate& q, const heap_options& opts, coin k, const work_limits& limits,
-                   std::vector<std::vector<std::vector<std::uint64_t>>>& antichains, quotient_step& step) {
+                   std::vector<std::vector<std::vector<std::uint64_t>>>& antichains, quotient_step& step,
+                   std::vector<word>& failures) {
   candidate c = q;
   c.phi.push_back(0);
   if (opts.live[k] == 0) {
@@ -758,6 +762,10 @@ candidate add_heap(const candidate& q, const heap_options& opts, coin k, const w
       antichains = std::move(chains);
       return c;
     }
+    // Kept for a stop at this heap: the last few show how the failures move (on 4.76 at heap 6 they climb in
+    // lockstep, 2^a·3·5^b·6 with a and b rising together: docs/misere.md).
+    if (failures.size() == max_failures_kept) failures.erase(failures.begin());
+    failures.push_back(failure);
     c = recalibrate(c, opts, failure, limits, step.candidates);
   }
 }
@@ -786,6 +794,16 @@ quotient_element misere_quotient::element_of(std::span<const coin> heaps) const 
   quotient_element x = 0;
   for (const coin h : heaps) x = product(x, image(h));
   return x;
+}
+
+std::string misere_quotient::position_text(std::span<const std::uint32_t> copies) {
+  std::string s;
+  for (std::size_t h = 0; h < copies.size(); ++h) {
+    if (copies[h] == 0) continue;
+    s += (s.empty() ? "" : ", ") + std::to_string(h);
+    if (copies[h] > 1) s += " (" + std::to_string(copies[h]) + " times)";
+  }
+  return s.empty() ? "no heaps" : s;
 }
 
 std::string misere_quotient::monomial_name(std::span<const std::uint32_t> exponents) const {
@@ -958,11 +976,13 @@ misere_quotient build_misere_quotient(const take_break_code& code, coin bound, c
                  "give a smaller heap bound");
     quotient_step step;
     step.heap = k;
+    std::vector<word> failures;
     try {
-      current = add_heap(current, opts, k, work, antichains, step);
+      current = add_heap(current, opts, k, work, antichains, step, failures);
     } catch (const construction_stopped& s) {
       q.end_ = s.end == search_end::complete ? search_end::stopped : s.end;
       q.stopped_why_ = s.why;
+      q.stop_failures_ = std::move(failures);
       break;
     }
     step.order = current.m.n;

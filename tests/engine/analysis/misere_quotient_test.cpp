@@ -254,6 +254,7 @@ TEST(MisereQuotient, ProvenPeriodOfKayles) {
   EXPECT_LE(q.period()->start, 71u);
   EXPECT_TRUE(q.covers(1000000));
   EXPECT_EQ(q.image(1000000), q.image(1000000 - 12 * 1000));
+  EXPECT_TRUE(q.stop_failures().empty()) << "complete: no stop, so no failures kept";
   const misere_quotient short_run = tartan::build_misere_quotient(take_break_code::parse("0.77"), 100);
   EXPECT_FALSE(short_run.period().has_value()) << "100 heaps are too few for the theorem";
   EXPECT_FALSE(short_run.covers(101));
@@ -278,6 +279,46 @@ TEST(MisereQuotient, OrderLimitKeepsTheHeapsBefore) {
   for (int i = 0; i < 40; ++i) {
     const heaps_t h = random_heaps(rng, std::min<coin>(q.bound(), 10), 4);
     ASSERT_EQ(q.outcome(h) == 'P', game.is_p(h));
+  }
+}
+
+TEST(MisereQuotient, FourSevenSixHasUnboundedThresholdsAtHeapSix) {
+  // 4.76 by its rules: with heaps 1, 3 and 6 beside them, a heaps of 2 and b heaps of 5 make a P-position exactly when
+  // b >= a + 3 and b - a is odd (a >= 1; checked here to a = 4, in docs/misere.md to a = 12). The threshold climbs
+  // with a, so the positions a·2 + 1 + 3 + 6 are told apart pairwise (by a + 3 heaps of 5): if it goes on, the
+  // quotient of the heaps up to 6 is infinite and no construction completes heap 6.
+  misere_game game(heap_code::of("4.76"));
+  for (coin a = 1; a <= 4; ++a) {
+    for (coin b = 0; b <= a + 5; ++b) {
+      heaps_t h{1, 3, 6};
+      h.insert(h.end(), a, 2);
+      h.insert(h.end(), b, 5);
+      ASSERT_EQ(game.is_p(h), b >= a + 3 && (b - a) % 2 == 1) << "a = " << a << ", b = " << b;
+    }
+  }
+  // The construction stops at heap 6, keeping Q_5, and its last trials failed at positions holding heap 6 whose copies
+  // of heaps 2 and 5 climb: the recalibrations chase that threshold.
+  tartan::quotient_options options;
+  options.max_order = 600;
+  const misere_quotient q = tartan::build_misere_quotient(take_break_code::parse("4.76"), 10, options);
+  EXPECT_EQ(q.end(), tartan::search_end::stopped);
+  EXPECT_EQ(q.bound(), 5u);
+  ASSERT_GE(q.stop_failures().size(), 2u);
+  for (const auto& w : q.stop_failures()) {
+    ASSERT_EQ(w.size(), 7u);
+    EXPECT_GE(w[6], 1u) << tartan::misere_quotient::position_text(w);
+  }
+  const auto& first = q.stop_failures().front();
+  const auto& last = q.stop_failures().back();
+  EXPECT_GT(last[2] + last[5], first[2] + first[5])
+      << tartan::misere_quotient::position_text(first) << " then " << tartan::misere_quotient::position_text(last);
+  EXPECT_EQ(tartan::misere_quotient::position_text(std::vector<std::uint32_t>{0, 1, 7, 0, 0, 10, 1}),
+            "1, 2 (7 times), 5 (10 times), 6");
+  // Each failure is a position the stopped quotient does not cover (it holds heap 6), and what is kept is exact.
+  std::mt19937 rng(476);
+  for (int i = 0; i < 40; ++i) {
+    const heaps_t h = random_heaps(rng, 5, 4);
+    ASSERT_EQ(q.outcome(h) == 'P', game.is_p(h)) << "heaps " << testing::PrintToString(h);
   }
 }
 

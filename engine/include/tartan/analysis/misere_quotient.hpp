@@ -135,6 +135,14 @@ class misere_quotient {
   /// What each heap did: one step per heap 0 .. bound().
   const std::vector<quotient_step>& steps() const { return steps_; }
 
+  /// When the construction stopped at heap bound() + 1 after trials there failed: the least failing positions of the
+  /// last of those trials (at most 8, in the order met), each as the copies of every heap 0 .. bound() + 1 (index h:
+  /// the number of heaps of h tokens). They show what the recalibrations were chasing: on 4.76 at heap 6 the copies
+  /// of heaps 2 and 5 rise together without end. Empty when complete, or stopped before a trial failed.
+  const std::vector<std::vector<std::uint32_t>>& stop_failures() const { return stop_failures_; }
+  /// A position given as copies per heap, written "1, 2 (7 times), 3, 5 (10 times), 6".
+  static std::string position_text(std::span<const std::uint32_t> copies);
+
  private:
   friend misere_quotient build_misere_quotient(const take_break_code& code, coin bound,
                                                const quotient_options& options);
@@ -152,6 +160,7 @@ class misere_quotient {
   std::vector<std::vector<std::uint32_t>> normal_forms_;
   std::vector<quotient_relation> relations_;
   std::vector<quotient_step> steps_;
+  std::vector<std::vector<std::uint32_t>> stop_failures_;
 };
 
 /**

@@ -21,14 +21,16 @@ inline constexpr std::uint32_t quotient_table_order = 32;
 /// whole game".
 std::string quotient_claim(const misere_quotient& q);
 
-/// The text report: game, bound, order, P-portion, presentation, the pretending function, the orders at each bound,
-/// the table when small, and what is proven.
+/// The text report: game, bound (and, after a stop at a heap whose trials failed, their least failing positions),
+/// order, P-portion, presentation, the pretending function, the orders at each bound, the table when small, and what is
+/// proven.
 void print_quotient(std::ostream& out, const misere_quotient& q, const std::string& game_name);
 
 /// The same as Markdown (headings, lists and tables).
 void print_quotient_markdown(std::ostream& out, const misere_quotient& q, const std::string& game_name);
 
-/// {"game", "code", "asked", "bound", "complete", "stopped", "order", "p_portion_size", "generators":[{"name",
+/// {"game", "code", "asked", "bound", "complete", "stopped", "stop_failures":[[{"heap","copies"}]], "order",
+/// "p_portion_size", "generators":[{"name",
 /// "heap"}], "relations":[...], "presentation", "elements":[...], "p_portion":[...], "pretending":[...],
 /// "period":{"start","period"}|null, "proven_for_every_heap", "orders":[...], "steps":[...], "table":[[...]]|null}.
 nlohmann::ordered_json quotient_json(const misere_quotient& q, const std::string& game_name);
