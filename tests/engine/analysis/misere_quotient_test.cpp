@@ -3,8 +3,9 @@
 // random codes (octal, hexadecimal, d_0 splits, '!', subtraction sets) and random positions, every outcome the
 // quotient gives; every equivalence it claims (positions with the same element) checked by adding random small
 // positions to both sides, and every distinction (different elements) by a position that separates them; the period
-// it proves against heaps beyond its bound. The published quotients (tests/data/misere_quotients.txt). The limits and
-// the stops.
+// it proves against heaps beyond its bound; the orders of small quotients (wild ones among them) against the classes
+// that the definition tells apart among all small positions. The published quotients (tests/data/misere_quotients.txt).
+// The limits and the stops.
 #include "tartan/analysis/misere_quotient.hpp"
 
 #include <gtest/gtest.h>
@@ -279,6 +280,55 @@ TEST(MisereQuotient, OrderLimitKeepsTheHeapsBefore) {
   for (int i = 0; i < 40; ++i) {
     const heaps_t h = random_heaps(rng, std::min<coin>(q.bound(), 10), 4);
     ASSERT_EQ(q.outcome(h) == 'P', game.is_p(h));
+  }
+}
+
+/// Every position of at most `most` heaps of 1 .. n tokens (the empty one first).
+std::vector<heaps_t> small_positions(coin n, std::size_t most) {
+  std::vector<heaps_t> all{{}};
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (all[i].size() == most) continue;
+    for (coin h = all[i].empty() ? 1 : all[i].back(); h <= n; ++h) {
+      heaps_t next = all[i];
+      next.push_back(h);
+      all.push_back(std::move(next));
+    }
+  }
+  return all;
+}
+
+TEST(MisereQuotient, OrdersAreTheClassesTheDefinitionTellsApart) {
+  // The quotient's order against the classes counted here from the definition alone: positions of up to four heaps
+  // (five for 4.76, whose 30 elements need them; three for Kayles, to keep it quick), each told by its outcomes with
+  // every position of up to three heaps (four for 4.76) added. Positions with the same element must
+  // have the same outcomes (the quotient's equivalences, over every small position), and the distinct outcome rows
+  // must be as many as the elements (every element reached and told apart by small positions: so the orders below are
+  // confirmed exactly, not only bounded).
+  struct known {
+    const char* code;
+    coin heaps;
+    std::size_t most = 4;        // heaps in the positions told apart
+    std::size_t most_added = 3;  // heaps in the positions added to them
+  };
+  for (const known k : {known{"4.76", 5, 5, 4}, known{"0.77", 9, 3, 3}, known{"0.75", 8}, known{"0.07", 10},
+                        known{"0.137", 10}, known{"0.6", 8}, known{"0.15", 7}}) {
+    SCOPED_TRACE(k.code);
+    const misere_quotient q = tartan::build_misere_quotient(take_break_code::parse(k.code), k.heaps);
+    ASSERT_EQ(q.bound(), k.heaps);
+    misere_game game(heap_code::of(k.code));
+    const std::vector<heaps_t> positions = small_positions(k.heaps, k.most);
+    const std::vector<heaps_t> added = small_positions(k.heaps, k.most_added);
+    std::map<quotient_element, std::vector<bool>> row_of;
+    std::set<std::vector<bool>> rows;
+    for (const heaps_t& g : positions) {
+      std::vector<bool> row;
+      for (const heaps_t& x : added) row.push_back(game.is_p(joined(g, x)));
+      const auto [at, fresh] = row_of.emplace(q.element_of(g), row);
+      ASSERT_TRUE(fresh || at->second == row) << testing::PrintToString(g) << " has the element of another position "
+                                              << "but not its outcomes";
+      rows.insert(std::move(row));
+    }
+    EXPECT_EQ(rows.size(), q.order());
   }
 }
 
