@@ -685,7 +685,8 @@ candidate recalibrate(const candidate& c, const heap_options& opts, const word& 
                                                       " separated its least failing position"};
 }
 
-/// Heap k added to the correct quotient `q` of heaps 0 .. k−1: the quotient of heaps 0 .. k, and its evidence.
+/// Heap k added to the correct quotient `q` of heaps 0 .. k−1: the quotient of heaps 0 .. k, and its evidence;
+/// `failures` gets the least failing positions of its trials as they are met (the last max_failures_kept of them).
 candidate add_heap(const candidate& q, const heap_options& opts, coin k, const work_limits& limits,
                    std::vector<std::vector<std::vector<std::uint64_t>>>& antichains, quotient_step& step,
                    std::vector<word>& failures) {
