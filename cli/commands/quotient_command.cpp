@@ -55,8 +55,10 @@ void run_quotient(const quotient_command_options& o, bool heaps_given, std::uint
   }
   const interrupt_scope scope;
   progress_bar bar("building the quotient");
-  options.progress = [&bar](double fraction) {
-    bar.show(fraction);
+  std::string doing;  // the stage the construction last reported, shown beside the bar
+  options.stage = [&doing](const std::string& stage) { doing = stage; };
+  options.progress = [&bar, &doing](double fraction) {
+    bar.show(fraction, doing);
     return !interrupted();
   };
   const stopwatch clock;

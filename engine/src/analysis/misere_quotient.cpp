@@ -1,6 +1,7 @@
 #include "tartan/analysis/misere_quotient.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -128,6 +129,9 @@ struct work_limits {
   search_stop* stop = nullptr;
   std::uint64_t max_memory = 0;
   std::uint32_t max_order = 0;
+  const std::function<void(const std::string&)>* stage = nullptr;
+
+  bool reports_stage() const { return stage != nullptr && *stage; }
 
   void poll() const {
     if (stop != nullptr && !stop->keep_going()) throw construction_stopped{stop->end(), ""};
@@ -660,6 +664,10 @@ candidate recalibrate(const candidate& c, const heap_options& opts, const word& 
                                                               std::to_string(max_recalibrations) + " trials" +
                                                               (too_large.empty() ? "" : " (" + too_large + ")")};
         }
+        if (limits.reports_stage()) {
+          (*limits.stage)("heap " + std::to_string(c.phi.size() - 1) + ": candidate " + std::to_string(tried) +
+                          ", a trial at the least failure " + misere_quotient::position_text(w));
+        }
         try {
           candidate next =
               mark_and_reduce(make_trial(c, opts, freed, index), opts, static_cast<coin>(c.phi.size() - 1), limits);
@@ -751,6 +759,10 @@ candidate add_heap(const candidate& q, const heap_options& opts, coin k, const w
   std::vector<std::uint32_t> index(k + 1, 0);
   index[k] = 2;
   ++step.candidates;
+  if (limits.reports_stage()) {
+    (*limits.stage)("heap " + std::to_string(k) + ": candidate " + std::to_string(step.candidates) +
+                    ", a trial with the heap a new generator");
+  }
   try {
     c = mark_and_reduce(make_trial(c, opts, freed, index), opts, k, limits);
   } catch (const trial_too_large& large) {
@@ -958,7 +970,7 @@ misere_quotient build_misere_quotient(const take_break_code& code, coin bound, c
   search_options limits = search_options::within(options.max_seconds);
   limits.progress = options.progress;
   search_stop stop(limits, std::uint64_t{bound} + 1);
-  work_limits work{&stop, memory_limit_or_default(options.max_memory), options.max_order};
+  work_limits work{&stop, memory_limit_or_default(options.max_memory), options.max_order, &options.stage};
   heap_options opts;
   opts.add(code);  // heap 0: no move
   candidate current;
@@ -977,6 +989,7 @@ misere_quotient build_misere_quotient(const take_break_code& code, coin bound, c
                  "give a smaller heap bound");
     quotient_step step;
     step.heap = k;
+    if (work.reports_stage()) (*work.stage)("heap " + std::to_string(k));
     std::vector<word> failures;
     try {
       current = add_heap(current, opts, k, work, antichains, step, failures);

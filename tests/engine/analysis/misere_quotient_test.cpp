@@ -350,14 +350,24 @@ TEST(MisereQuotient, FourSevenSixHasUnboundedThresholdsAtHeapSix) {
   // of heaps 2 and 5 climb: the recalibrations chase that threshold.
   tartan::quotient_options options;
   options.max_order = 600;
+  std::vector<std::string> stages;
+  options.stage = [&](const std::string& doing) { stages.push_back(doing); };
   const misere_quotient q = tartan::build_misere_quotient(take_break_code::parse("4.76"), 10, options);
   EXPECT_EQ(q.end(), tartan::search_end::stopped);
   EXPECT_EQ(q.bound(), 5u);
+  // The stages name each heap as it begins, then heap 6's candidates, the last at the last failure kept.
+  ASSERT_FALSE(stages.empty());
+  EXPECT_EQ(stages.front(), "heap 1");
+  EXPECT_NE(std::find(stages.begin(), stages.end(), "heap 6"), stages.end());
+  EXPECT_EQ(stages.back().rfind("heap 6: candidate ", 0), 0u) << stages.back();
   ASSERT_GE(q.stop_failures().size(), 2u);
   for (const auto& w : q.stop_failures()) {
     ASSERT_EQ(w.size(), 7u);
     EXPECT_GE(w[6], 1u) << tartan::misere_quotient::position_text(w);
   }
+  EXPECT_TRUE(stages.back().ends_with(", a trial at the least failure " +
+                                      tartan::misere_quotient::position_text(q.stop_failures().back())))
+      << stages.back();
   const auto& first = q.stop_failures().front();
   const auto& last = q.stop_failures().back();
   EXPECT_GT(last[2] + last[5], first[2] + first[5])

@@ -34,6 +34,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -59,6 +60,10 @@ struct quotient_options {
   double max_seconds = 0;
   /// Called with the fraction of the heaps done; returning false stops (as the time limit does).
   progress_callback progress = {};
+  /// Called with what the construction is doing as each heap and each of its trials begins ("heap 34", "heap 34:
+  /// candidate 15, a trial at the least failure 2, 4, 10, 14 (2 times), 34"; candidates counted as in
+  /// quotient_step): a long heap shows where it stands. Empty: none.
+  std::function<void(const std::string& doing)> stage = {};
 };
 
 /// The evidence for one heap: what adding it did to the quotient.
