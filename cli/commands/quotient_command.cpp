@@ -1,8 +1,10 @@
 // tartan quotient CODE [--heaps N]: the misère quotient of a take-and-break game up to a heap bound, in text, JSON or
-// Markdown.
+// Markdown; tartan quotient GAME --coins N: the quotient of a 1-D game's rows of at most N coins.
 #include <CLI/CLI.hpp>
+#include <bit>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "commands/commands.hpp"
@@ -24,6 +26,7 @@ namespace {
 struct quotient_command_options {
   std::string game;
   std::string heaps;
+  std::string coins;
   std::string max_order;
   std::string format;
   bool json = false;
@@ -43,9 +46,21 @@ void run_quotient(const quotient_command_options& o, bool heaps_given, std::uint
                       " is not a form of quotient's output; type text, "
                       "json or md");
   }
+  if (!o.coins.empty() && heaps_given) {
+    throw parse_error("--heaps and --coins both give the bound; give --heaps N for heaps or --coins N for rows");
+  }
   const game_handle game = resolve_game_argument(o.game);
-  const take_break_code rule = heap_rule(game);
-  const std::uint64_t bound = o.heaps.empty() ? 100 : parse_u64(o.heaps, "--heaps", max_quotient_bound);
+  const bool rows = !o.coins.empty();
+  if (rows && game.is_product()) {
+    throw parse_error("--coins: " + tartan::quote_typed(o.game) +
+                      " is a product, whose positions are boards; give a 1-D game, such as turtles");
+  }
+  std::optional<take_break_code> rule;
+  if (!rows) rule = heap_rule(game);
+  const std::uint64_t max_coins = std::bit_width(max_quotient_bound) - 1;
+  const std::uint64_t bound = rows              ? (std::uint64_t{1} << parse_u64(o.coins, "--coins", max_coins)) - 1
+                              : o.heaps.empty() ? 100
+                                                : parse_u64(o.heaps, "--heaps", max_quotient_bound);
   quotient_options options;
   options.max_memory = max_memory;
   options.max_seconds = max_seconds;
@@ -62,7 +77,8 @@ void run_quotient(const quotient_command_options& o, bool heaps_given, std::uint
     return !interrupted();
   };
   const stopwatch clock;
-  const misere_quotient q = build_misere_quotient(rule, static_cast<coin>(bound), options);
+  const misere_quotient q = rows ? build_row_quotient(game.row_game(), static_cast<coin>(bound), options)
+                                 : build_misere_quotient(*rule, static_cast<coin>(bound), options);
   bar.clear();
   if (format == "json") {
     nlohmann::ordered_json json = present::quotient_json(q, game.name());
@@ -76,7 +92,8 @@ void run_quotient(const quotient_command_options& o, bool heaps_given, std::uint
   }
   if (q.end() == search_end::complete) return;
   std::cout.flush();
-  std::cerr << "stopped: " << q.stopped_why() << "; the quotient of the heaps up to " << q.bound() << " is shown\n";
+  std::cerr << "stopped: " << q.stopped_why() << "; the quotient of the " << (rows ? "rows" : "heaps") << " up to "
+            << q.component_text(q.bound()) << " is shown\n";
   state.exit_code = q.end() == search_end::cancelled ? interrupted_exit_code : 2;
 }
 
@@ -85,7 +102,8 @@ void run_quotient(const quotient_command_options& o, bool heaps_given, std::uint
 void add_quotient_command(CLI::App& app, run_state& state) {
   auto* sub = app.add_subcommand(
       "quotient",
-      "The misère quotient of a take-and-break game: its order, P-portion, presentation and pretending function.");
+      "The misère quotient of a take-and-break game's heaps, or of a turning game's rows: its order, P-portion, "
+      "presentation and pretending function.");
   sub->footer(
       "CODE is a take-and-break game: a built-in heap game (kayles, dawsons-kayles, grundys-game, ...) or a code\n"
       "such as 0.77, 0.07, 4!.0 or S{1,3,4}. The quotient of the positions of heaps of at most N tokens (--heaps,\n"
@@ -93,13 +111,20 @@ void add_quotient_command(CLI::App& app, run_state& state) {
       "proven by the periodicity theorem it is the quotient of the whole game. Ctrl-C (exit 130) and --max-seconds\n"
       "(exit 2) keep the quotient of the heaps completed, and say so. Elements are written in the generators a, b,\n"
       "c, ... (1: the empty position); heap n has n tokens.\n"
+      "With --coins N, GAME is any 1-D game and the quotient is of its rows of at most N coins (N <= 20), whose\n"
+      "sums it answers (analyze GAME ROW + GAME ROW ... --misere); rows are written coin 0 first (HTH).\n"
       "Examples:\n"
       "  tartan quotient kayles --heaps 200        order 40, period 12 from heap 71: the whole game\n"
       "  tartan quotient 0.75 --format md          R8 = a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b\n"
-      "  tartan quotient 0.07 --heaps 40 --max-seconds 10 --json\n");
+      "  tartan quotient 0.07 --heaps 40 --max-seconds 10 --json\n"
+      "  tartan quotient turtles --coins 6          the rows of Turning Turtles of at most 6 coins\n");
   auto opts = std::make_shared<quotient_command_options>();
-  sub->add_option("CODE", opts->game, "A take-and-break game: a built-in heap game or a code")->required();
+  sub->add_option("CODE", opts->game,
+                  "A take-and-break game: a built-in heap game or a code (with --coins: any 1-D game)")
+      ->required();
   sub->add_option("--heaps", opts->heaps, "The largest heap (default 100)")->type_name("N");
+  sub->add_option("--coins", opts->coins, "The quotient of the game's rows of at most N coins (N <= 20), not heaps")
+      ->type_name("N");
   sub->add_option("--max-order", opts->max_order, "Stop before a quotient of more elements (default 4096)")
       ->type_name("K");
   sub->add_option("--format", opts->format, "text (default), json or md");

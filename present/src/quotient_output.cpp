@@ -1,5 +1,6 @@
 #include "tartan/present/quotient_output.hpp"
 
+#include <bit>
 #include <string>
 #include <vector>
 
@@ -15,12 +16,35 @@ std::string p_portion_text(const misere_quotient& q) {
   return "{" + s + "}";
 }
 
-/// Φ(0) .. Φ(bound) as "0: 1, 1: a, 2: b, ...", a run of equal classes from the period's start on written once per
-/// period when the pretending function is long.
+bool of_rows(const misere_quotient& q) { return q.components() == quotient_components::rows; }
+
+/// The code of the game: the take-and-break code, or the turning code of the rows' game.
+std::string code_text(const misere_quotient& q) { return of_rows(q) ? q.row_game().code() : q.rule().text(); }
+
+/// "heap" or "row".
+std::string unit(const misere_quotient& q) { return of_rows(q) ? "row" : "heap"; }
+
+/// The components up to the bound: "up to 40", "up to HHHH (the 16 rows of at most 4 coins)".
+std::string bound_text(const misere_quotient& q, coin c) {
+  if (!of_rows(q)) return std::to_string(c);
+  const coin coins = static_cast<coin>(std::bit_width(c));
+  const bool all = c + 1 == (coin{1} << coins);
+  return q.component_text(c) + (all ? " (the " + std::to_string(c + 1) + " rows of at most " + std::to_string(coins) +
+                                          (coins == 1 ? " coin)" : " coins)")
+                                    : " (row " + std::to_string(c) + " as a bitmask)");
+}
+
+/// Φ(0) .. Φ(bound) of heaps as "1 a b ...": the class of heap 0, 1, 2, ...; of rows as "T: 1, H: a, TH: b, ...".
 std::string pretending_text(const misere_quotient& q, coin most) {
   std::string s;
   const coin n = std::min(q.bound(), most);
-  for (coin h = 0; h <= n; ++h) s += (h == 0 ? "" : " ") + q.name(q.pretending()[h]);
+  for (coin h = 0; h <= n; ++h) {
+    if (of_rows(q)) {
+      s += (h == 0 ? "" : ", ") + q.component_text(h) + ": " + q.name(q.pretending()[h]);
+    } else {
+      s += (h == 0 ? "" : " ") + q.name(q.pretending()[h]);
+    }
+  }
   if (n < q.bound()) s += " ... (" + std::to_string(q.bound() - n) + " more)";
   return s;
 }
@@ -32,7 +56,7 @@ std::string orders_text(const misere_quotient& q) {
   for (const quotient_step& step : q.steps()) {
     if (step.order == last) continue;
     last = step.order;
-    s += (s.empty() ? "" : ", ") + std::to_string(step.heap) + ": " + std::to_string(step.order);
+    s += (s.empty() ? "" : ", ") + q.component_text(step.heap) + ": " + std::to_string(step.order);
   }
   return s;
 }
@@ -40,18 +64,24 @@ std::string orders_text(const misere_quotient& q) {
 /// The least failing positions of the last trials at the heap where the construction stopped, "; "-joined.
 std::string failures_text(const misere_quotient& q) {
   std::string s;
-  for (const auto& w : q.stop_failures()) s += (s.empty() ? "" : "; ") + misere_quotient::position_text(w);
+  for (const auto& w : q.stop_failures()) s += (s.empty() ? "" : "; ") + q.copies_text(w);
   return s;
 }
 
 std::string failures_heading(const misere_quotient& q) {
-  return "least failing positions of the last " + std::to_string(q.stop_failures().size()) + " trials at heap " +
-         std::to_string(q.bound() + 1) + " (heap sizes, the oldest first)";
+  return "least failing positions of the last " + std::to_string(q.stop_failures().size()) + " trials at " + unit(q) +
+         " " + q.component_text(q.bound() + 1) + (of_rows(q) ? " (rows" : " (heap sizes") + ", the oldest first)";
 }
 
 }  // namespace
 
 std::string quotient_claim(const misere_quotient& q) {
+  if (of_rows(q)) {
+    return "the quotient of the rows up to " + bound_text(q, q.bound()) +
+           ", every candidate checked exactly over all their sums: a sum of these rows is P exactly when their "
+           "classes multiply to a P-element; rows past them are not covered (a longer row is another game, and no "
+           "period is looked for)";
+  }
   std::string s = "the quotient of the heaps up to " + std::to_string(q.bound()) +
                   ", every candidate checked exactly over all their sums";
   if (q.period()) {
@@ -69,17 +99,21 @@ std::string quotient_claim(const misere_quotient& q) {
 
 void print_quotient(std::ostream& out, const misere_quotient& q, const std::string& game_name) {
   out << "game: " << game_name;
-  if (game_name != q.rule().text()) out << " (code " << q.rule().text() << ")";
-  out << "\nplay: misère (the player who makes the last move loses); heaps numbered by their tokens\n";
-  out << "heaps: up to " << q.bound();
-  if (q.bound() < q.asked()) out << " of the " << q.asked() << " asked (" << q.stopped_why() << ")";
+  if (game_name != code_text(q)) out << " (code " << code_text(q) << ")";
+  out << (of_rows(q) ? "\nplay: misère (the player who makes the last move loses), sums of rows (a move turns coins "
+                       "of one row); coins numbered from 0 at the left, a row written up to its last heads coin\n"
+                     : "\nplay: misère (the player who makes the last move loses); heaps numbered by their tokens\n");
+  out << unit(q) << "s: up to " << bound_text(q, q.bound());
+  if (q.bound() < q.asked()) out << " of the " << bound_text(q, q.asked()) << " asked (" << q.stopped_why() << ")";
   if (!q.stop_failures().empty()) {
     out << '\n' << failures_heading(q) << ':';
-    for (const auto& w : q.stop_failures()) out << "\n  " << misere_quotient::position_text(w);
+    for (const auto& w : q.stop_failures()) out << "\n  " << q.copies_text(w);
   }
   out << "\norder: " << q.order() << "\np-portion: " << q.p_portion_size() << " elements " << p_portion_text(q)
-      << "\npresentation: " << q.presentation() << "\npretending function (heap 0, 1, ...): " << pretending_text(q, 200)
-      << "\norders at each heap bound (heap: order, where it changed): " << orders_text(q) << '\n';
+      << "\npresentation: " << q.presentation() << "\npretending function ("
+      << (of_rows(q) ? "row: its class, rows in the order of their bitmasks" : "heap 0, 1, ...")
+      << "): " << pretending_text(q, 200) << "\norders at each " << unit(q) << " bound (" << unit(q)
+      << ": order, where it changed): " << orders_text(q) << '\n';
   if (q.order() <= quotient_table_order) {
     out << "multiplication table (rows and columns in the order of the elements):\n";
     std::size_t width = 1;
@@ -99,15 +133,16 @@ void print_quotient(std::ostream& out, const misere_quotient& q, const std::stri
 
 void print_quotient_markdown(std::ostream& out, const misere_quotient& q, const std::string& game_name) {
   out << "# Misère quotient of " << game_name;
-  if (game_name != q.rule().text()) out << " (" << q.rule().text() << ")";
-  out << "\n\n| | |\n|---|---|\n| heaps | up to " << q.bound();
-  if (q.bound() < q.asked()) out << " of the " << q.asked() << " asked (" << q.stopped_why() << ")";
+  if (game_name != code_text(q)) out << " (" << code_text(q) << ")";
+  out << "\n\n| | |\n|---|---|\n| " << unit(q) << "s | up to " << bound_text(q, q.bound());
+  if (q.bound() < q.asked()) out << " of the " << bound_text(q, q.asked()) << " asked (" << q.stopped_why() << ")";
   if (!q.stop_failures().empty()) out << " |\n| " << failures_heading(q) << " | " << failures_text(q);
   out << " |\n| order | " << q.order() << " |\n| P-portion | " << q.p_portion_size() << ": " << p_portion_text(q)
       << " |\n| presentation | " << q.presentation() << " |\n| orders at each bound | " << orders_text(q)
-      << " |\n\n**Proven:** " << quotient_claim(q) << ".\n\n## Pretending function\n\n| heap | class |\n|---|---|\n";
+      << " |\n\n**Proven:** " << quotient_claim(q) << ".\n\n## Pretending function\n\n| " << unit(q)
+      << " | class |\n|---|---|\n";
   for (coin h = 0; h <= std::min<coin>(q.bound(), 200); ++h) {
-    out << "| " << h << " | " << q.name(q.pretending()[h]) << " |\n";
+    out << "| " << q.component_text(h) << " | " << q.name(q.pretending()[h]) << " |\n";
   }
   if (q.order() <= quotient_table_order) {
     out << "\n## Multiplication table\n\n| · |";
@@ -126,7 +161,9 @@ void print_quotient_markdown(std::ostream& out, const misere_quotient& q, const 
 nlohmann::ordered_json quotient_json(const misere_quotient& q, const std::string& game_name) {
   nlohmann::ordered_json json;
   json["game"] = game_name;
-  json["code"] = q.rule().text();
+  json["code"] = code_text(q);
+  json["components"] = of_rows(q) ? "rows" : "heaps";
+  if (of_rows(q)) json["coins"] = std::bit_width(q.asked());
   json["asked"] = q.asked();
   json["bound"] = q.bound();
   json["complete"] = q.bound() == q.asked();
@@ -135,7 +172,12 @@ nlohmann::ordered_json quotient_json(const misere_quotient& q, const std::string
   for (const auto& w : q.stop_failures()) {
     auto heaps = nlohmann::ordered_json::array();
     for (std::size_t h = 0; h < w.size(); ++h) {
-      if (w[h] != 0) heaps.push_back({{"heap", h}, {"copies", w[h]}});
+      if (w[h] == 0) continue;
+      if (of_rows(q)) {
+        heaps.push_back({{"row", q.component_text(static_cast<coin>(h))}, {"copies", w[h]}});
+      } else {
+        heaps.push_back({{"heap", h}, {"copies", w[h]}});
+      }
     }
     failures.push_back(std::move(heaps));
   }
@@ -144,7 +186,11 @@ nlohmann::ordered_json quotient_json(const misere_quotient& q, const std::string
   json["p_portion_size"] = q.p_portion_size();
   auto generators = nlohmann::ordered_json::array();
   for (std::size_t g = 0; g < q.generator_heaps().size(); ++g) {
-    generators.push_back({{"name", q.generator_names()[g]}, {"heap", q.generator_heaps()[g]}});
+    if (of_rows(q)) {
+      generators.push_back({{"name", q.generator_names()[g]}, {"row", q.component_text(q.generator_heaps()[g])}});
+    } else {
+      generators.push_back({{"name", q.generator_names()[g]}, {"heap", q.generator_heaps()[g]}});
+    }
   }
   json["generators"] = std::move(generators);
   auto relations = nlohmann::ordered_json::array();
@@ -172,12 +218,18 @@ nlohmann::ordered_json quotient_json(const misere_quotient& q, const std::string
   auto steps = nlohmann::ordered_json::array();
   for (const quotient_step& s : q.steps()) {
     orders.push_back(s.order);
-    steps.push_back({{"heap", s.heap},
-                     {"no_move", s.no_move},
-                     {"grew", s.grew},
-                     {"order", s.order},
-                     {"p_portion_size", s.p_portion_size},
-                     {"candidates", s.candidates}});
+    nlohmann::ordered_json step;
+    if (of_rows(q)) {
+      step["row"] = q.component_text(s.heap);
+    } else {
+      step["heap"] = s.heap;
+    }
+    step.update(nlohmann::ordered_json{{"no_move", s.no_move},
+                                       {"grew", s.grew},
+                                       {"order", s.order},
+                                       {"p_portion_size", s.p_portion_size},
+                                       {"candidates", s.candidates}});
+    steps.push_back(std::move(step));
   }
   json["orders"] = std::move(orders);
   json["steps"] = std::move(steps);

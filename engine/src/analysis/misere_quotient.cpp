@@ -1,6 +1,7 @@
 #include "tartan/analysis/misere_quotient.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <map>
 #include <string>
@@ -29,29 +30,35 @@ struct trial_too_large {
   std::string why;
 };
 
-/// The options of every heap listed so far, each as the heaps with a move that it leaves (a heap without a move is
-/// the empty game), sorted and listed once.
+/// The options of every heap (or row) listed so far, each as the components with a move that it leaves (a component
+/// without a move is the empty game), sorted and listed once.
 struct heap_options {
   std::vector<char> live;
   std::vector<std::vector<std::vector<coin>>> of;
 
-  void add(const take_break_code& rule) {
-    const coin h = static_cast<coin>(live.size());
-    std::vector<std::vector<coin>> options;
-    bool any = false;
-    rule.for_each_heap_move(h, [&](coin, std::span<const coin> left) {
-      any = true;
-      std::vector<coin> o;
-      for (const coin x : left) {
-        if (live[x] != 0) o.push_back(x);
-      }
-      options.push_back(std::move(o));
-      return true;
-    });
+  /// Adds the next component, whose options leave the components `options` (each option a list, any order); `any`:
+  /// it has a move.
+  void add(std::vector<std::vector<coin>> options, bool any) {
+    for (std::vector<coin>& o : options) {
+      std::erase_if(o, [&](coin x) { return live[x] == 0; });
+      std::sort(o.begin(), o.end());
+    }
     std::sort(options.begin(), options.end());
     options.erase(std::unique(options.begin(), options.end()), options.end());
     live.push_back(any ? 1 : 0);
     of.push_back(std::move(options));
+  }
+
+  /// Adds the next heap of a take-and-break code.
+  void add(const take_break_code& rule) {
+    const coin h = static_cast<coin>(live.size());
+    std::vector<std::vector<coin>> options;
+    rule.for_each_heap_move(h, [&](coin, std::span<const coin> left) {
+      options.emplace_back(left.begin(), left.end());
+      return true;
+    });
+    const bool any = !options.empty();
+    add(std::move(options), any);
   }
 };
 
@@ -130,6 +137,7 @@ struct work_limits {
   std::uint64_t max_memory = 0;
   std::uint32_t max_order = 0;
   const std::function<void(const std::string&)>* stage = nullptr;
+  const misere_quotient* names = nullptr;  // writes the failures a stage names (heaps or rows)
 
   bool reports_stage() const { return stage != nullptr && *stage; }
 
@@ -200,13 +208,23 @@ class n_check {
     return false;
   }
 
+  /// Visits the positions that add copies of digits i, i + 1, ... to the one of (x, u), in lexicographic order: the
+  /// position itself, then those whose most significant added digit is the last digit, ..., then digit i. (A loop
+  /// over the digits rather than a recursion into each: the depth stays the number of digits present, not of all
+  /// the digits, which rows of 16 coins make 65536.)
   void visit(std::size_t i, element x, const std::vector<std::uint64_t>& u, bool nonempty) {
-    if (i == digits_.size()) {
-      if (nonempty && c_.m.p[x] == 0 && !test_bit(u.data(), 0)) failure_ = exps_;
+    if (nonempty && c_.m.p[x] == 0 && !test_bit(u.data(), 0)) {
+      failure_ = exps_;
       return;
     }
-    visit(i + 1, x, u, nonempty);
-    if (!failure_.empty()) return;
+    for (std::size_t j = digits_.size(); j-- > i;) {
+      add_copies(j, x, u);
+      if (!failure_.empty()) return;
+    }
+  }
+
+  /// The positions with one or more copies of digit i added to (x, u), each then extended by the digits after i.
+  void add_copies(std::size_t i, element x, const std::vector<std::uint64_t>& u) {
     const coin h = digits_[i];
     const element g = c_.phi[h];
     const element* grow = c_.m.mul.data() + static_cast<std::size_t>(g) * c_.m.n;
@@ -268,9 +286,12 @@ struct least_words {
   }
 
  private:
+  // As n_check::visit: a loop over the digits, so the depth is the number of digits present.
   void visit(const candidate& c, const std::vector<coin>& digits, std::size_t i, element x) {
-    if (i == digits.size()) return;
-    visit(c, digits, i + 1, x);
+    for (std::size_t j = digits.size(); j-- > i;) add_copies(c, digits, j, x);
+  }
+
+  void add_copies(const candidate& c, const std::vector<coin>& digits, std::size_t i, element x) {
     const coin h = digits[i];
     for (;;) {
       const element nx = c.m(x, c.phi[h]);
@@ -449,9 +470,12 @@ candidate mark_and_reduce(const trial& t, const heap_options& opts, coin k, cons
     const decltype(mark)& record;
     const work_limits& limits;
 
+    // As n_check::visit: a loop over the digits, so the depth is the number of digits present.
     void visit(std::size_t i, std::uint64_t x, const std::vector<std::uint64_t>& opt) {
-      if (i == digits.size()) return;
-      visit(i + 1, x, opt);
+      for (std::size_t j = digits.size(); j-- > i;) add_copies(j, x, opt);
+    }
+
+    void add_copies(std::size_t i, std::uint64_t x, const std::vector<std::uint64_t>& opt) {
       const coin h = digits[i];
       std::vector<std::uint64_t> cur = opt;
       std::vector<std::uint64_t> next;
@@ -666,7 +690,7 @@ candidate recalibrate(const candidate& c, const heap_options& opts, const word& 
         }
         if (limits.reports_stage()) {
           (*limits.stage)("heap " + std::to_string(c.phi.size() - 1) + ": candidate " + std::to_string(tried) +
-                          ", a trial at the least failure " + misere_quotient::position_text(w));
+                          ", a trial at the least failure " + limits.names->copies_text(w));
         }
         try {
           candidate next =
@@ -783,6 +807,14 @@ candidate add_heap(const candidate& q, const heap_options& opts, coin k, const w
   }
 }
 
+/// A row as its coins, coin 0 first, up to its last heads coin ("HTH"; the row with no heads "T").
+std::string row_text(std::uint64_t row) {
+  if (row == 0) return "T";
+  std::string s;
+  for (; row != 0; row >>= 1) s += (row & 1) != 0 ? 'H' : 'T';
+  return s;
+}
+
 std::string generator_name(std::size_t i) {
   if (i < 26) return std::string(1, static_cast<char>('a' + i));
   return "g" + std::to_string(i + 1);
@@ -807,6 +839,31 @@ quotient_element misere_quotient::element_of(std::span<const coin> heaps) const 
   quotient_element x = 0;
   for (const coin h : heaps) x = product(x, image(h));
   return x;
+}
+
+const take_break_code& misere_quotient::rule() const {
+  TARTAN_ASSERT(rule_.has_value(), "a quotient of rows has no take-and-break code");
+  return *rule_;
+}
+
+const turning_game& misere_quotient::row_game() const {
+  TARTAN_ASSERT(row_game_.has_value(), "a quotient of heaps has no row game");
+  return *row_game_;
+}
+
+std::string misere_quotient::component_text(coin c) const {
+  return components_ == quotient_components::heaps ? std::to_string(c) : row_text(c);
+}
+
+std::string misere_quotient::copies_text(std::span<const std::uint32_t> copies) const {
+  if (components_ == quotient_components::heaps) return position_text(copies);
+  std::string s;
+  for (std::size_t r = 0; r < copies.size(); ++r) {
+    if (copies[r] == 0) continue;
+    s += (s.empty() ? "" : ", ") + row_text(r);
+    if (copies[r] > 1) s += " (" + std::to_string(copies[r]) + " times)";
+  }
+  return s.empty() ? "no rows" : s;
 }
 
 std::string misere_quotient::position_text(std::span<const std::uint32_t> copies) {
@@ -958,6 +1015,63 @@ std::optional<quotient_period> proven_period(const take_break_code& rule, const 
 
 }  // namespace
 
+/// Builds a quotient whose components are set (heaps or rows) for the components 0 .. bound, `add_next(opts)` adding
+/// the options of the next component.
+struct quotient_builder {
+  static void build(misere_quotient& q, coin bound, const quotient_options& options,
+                    const std::function<void(heap_options&)>& add_next) {
+    q.asked_ = bound;
+    search_options limits = search_options::within(options.max_seconds);
+    limits.progress = options.progress;
+    search_stop stop(limits, std::uint64_t{bound} + 1);
+    work_limits work{&stop, memory_limit_or_default(options.max_memory), options.max_order, &options.stage, &q};
+    const std::string unit = q.components_ == quotient_components::heaps ? "heap" : "row";
+    heap_options opts;
+    add_next(opts);  // component 0: no move
+    candidate current;
+    current.phi = {0};
+    q.steps_.push_back(quotient_step{0, true, false, 1, 0, 0});
+    std::vector<std::vector<std::vector<std::uint64_t>>> antichains;
+    std::uint64_t listed = 0;
+    for (coin k = 1; k <= bound; ++k) {
+      if (!stop.next_coin(k)) {
+        q.end_ = stop.end();
+        break;
+      }
+      add_next(opts);
+      for (const auto& o : opts.of[k]) listed += 16 + 4 * o.size();
+      check_memory(listed, work.max_memory, "the options of the " + unit + "s up to " + q.component_text(k),
+                   "give a smaller bound");
+      quotient_step step;
+      step.heap = k;
+      if (work.reports_stage()) (*work.stage)(unit + " " + q.component_text(k));
+      std::vector<word> failures;
+      try {
+        current = add_heap(current, opts, k, work, antichains, step, failures);
+      } catch (const construction_stopped& s) {
+        q.end_ = s.end == search_end::complete ? search_end::stopped : s.end;
+        q.stopped_why_ = s.why;
+        q.stop_failures_ = std::move(failures);
+        break;
+      }
+      step.order = current.m.n;
+      step.p_portion_size = static_cast<std::uint32_t>(std::count(current.m.p.begin(), current.m.p.end(), 1));
+      q.steps_.push_back(step);
+    }
+    if (q.end_ != search_end::complete && q.stopped_why_.empty()) {
+      q.stopped_why_ = std::string(q.end_ == search_end::time_limit ? "the time limit" : "a stop") + " came at " +
+                       unit + " " + q.component_text(static_cast<coin>(q.steps_.size())) +
+                       ", before its quotient was complete";
+    }
+    present(q, current.m, current.phi, q.generator_heaps_, q.normal_forms_, q.relations_);
+    for (std::size_t g = 0; g < q.generator_heaps_.size(); ++g) q.generator_names_.push_back(generator_name(g));
+    q.order_ = current.m.n;
+    q.table_ = std::move(current.m.mul);
+    q.p_ = std::move(current.m.p);
+    q.pretending_ = std::move(current.phi);
+  }
+};
+
 misere_quotient build_misere_quotient(const take_break_code& code, coin bound, const quotient_options& options) {
   if (bound > max_quotient_bound) {
     throw limit_error(
@@ -966,54 +1080,43 @@ misere_quotient build_misere_quotient(const take_break_code& code, coin bound, c
   }
   misere_quotient q;
   q.rule_ = code;
-  q.asked_ = bound;
-  search_options limits = search_options::within(options.max_seconds);
-  limits.progress = options.progress;
-  search_stop stop(limits, std::uint64_t{bound} + 1);
-  work_limits work{&stop, memory_limit_or_default(options.max_memory), options.max_order, &options.stage};
-  heap_options opts;
-  opts.add(code);  // heap 0: no move
-  candidate current;
-  current.phi = {0};
-  q.steps_.push_back(quotient_step{0, true, false, 1, 0, 0});
-  std::vector<std::vector<std::vector<std::uint64_t>>> antichains;
-  std::uint64_t listed = 0;
-  for (coin k = 1; k <= bound; ++k) {
-    if (!stop.next_coin(k)) {
-      q.end_ = stop.end();
-      break;
-    }
-    opts.add(code);
-    for (const auto& o : opts.of[k]) listed += 16 + 4 * o.size();
-    check_memory(listed, work.max_memory, "the options of the heaps up to " + std::to_string(k),
-                 "give a smaller heap bound");
-    quotient_step step;
-    step.heap = k;
-    if (work.reports_stage()) (*work.stage)("heap " + std::to_string(k));
-    std::vector<word> failures;
-    try {
-      current = add_heap(current, opts, k, work, antichains, step, failures);
-    } catch (const construction_stopped& s) {
-      q.end_ = s.end == search_end::complete ? search_end::stopped : s.end;
-      q.stopped_why_ = s.why;
-      q.stop_failures_ = std::move(failures);
-      break;
-    }
-    step.order = current.m.n;
-    step.p_portion_size = static_cast<std::uint32_t>(std::count(current.m.p.begin(), current.m.p.end(), 1));
-    q.steps_.push_back(step);
-  }
-  if (q.end_ != search_end::complete && q.stopped_why_.empty()) {
-    q.stopped_why_ = std::string(q.end_ == search_end::time_limit ? "the time limit" : "a stop") + " came at heap " +
-                     std::to_string(q.steps_.size()) + ", before its quotient was complete";
-  }
-  present(q, current.m, current.phi, q.generator_heaps_, q.normal_forms_, q.relations_);
-  for (std::size_t g = 0; g < q.generator_heaps_.size(); ++g) q.generator_names_.push_back(generator_name(g));
-  q.order_ = current.m.n;
-  q.table_ = std::move(current.m.mul);
-  q.p_ = std::move(current.m.p);
-  q.pretending_ = std::move(current.phi);
+  quotient_builder::build(q, bound, options, [&](heap_options& opts) { opts.add(code); });
   q.period_ = proven_period(code, q.pretending_);
+  return q;
+}
+
+misere_quotient build_row_quotient(const turning_game& game, coin last_row, const quotient_options& options) {
+  if (last_row >= max_quotient_bound) {
+    throw limit_error("a quotient of the rows up to " + row_text(last_row) + " (" +
+                      std::to_string(std::bit_width(last_row)) + " coins) is beyond the " +
+                      std::to_string(max_quotient_bound) + " rows a quotient is built for; give rows of at most " +
+                      std::to_string(std::bit_width(max_quotient_bound) - 1) + " coins");
+  }
+  misere_quotient q;
+  q.components_ = quotient_components::rows;
+  q.row_game_ = game;
+  // Every move of each coin that can lead the rows up to last_row, as the bitmask it turns (the coin's bit included).
+  const auto coins = static_cast<coin>(std::bit_width(last_row));
+  std::vector<std::vector<std::uint64_t>> turns(coins);
+  for (coin c = 0; c < coins; ++c) {
+    game.for_each_move(c, [&](std::span<const coin> others) {
+      std::uint64_t t = std::uint64_t{1} << c;
+      for (const coin o : others) t ^= std::uint64_t{1} << o;
+      turns[c].push_back(t);
+      return true;
+    });
+  }
+  quotient_builder::build(q, last_row, options, [&](heap_options& opts) {
+    const std::uint64_t row = opts.live.size();
+    std::vector<std::vector<coin>> options_of_row;
+    for (std::uint64_t heads = row; heads != 0; heads &= heads - 1) {
+      for (const std::uint64_t t : turns[static_cast<std::size_t>(std::countr_zero(heads))]) {
+        options_of_row.push_back({static_cast<coin>(row ^ t)});
+      }
+    }
+    const bool any = !options_of_row.empty();
+    opts.add(std::move(options_of_row), any);
+  });
   return q;
 }
 

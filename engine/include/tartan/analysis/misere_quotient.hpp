@@ -43,6 +43,7 @@
 #include "tartan/core/progress.hpp"
 #include "tartan/core/search_stop.hpp"
 #include "tartan/turning/take_break_code.hpp"
+#include "tartan/turning/turning_game.hpp"
 
 namespace tartan {
 
@@ -92,9 +93,22 @@ struct quotient_period {
   coin period = 1;  // p
 };
 
+/// What a quotient's components are: the heaps of a take-and-break code (numbered by their tokens), or the rows of a
+/// 1-D turning game (numbered by their bitmasks, bit i coin i: the row HTH is 5).
+enum class quotient_components { heaps, rows };
+
 class misere_quotient {
  public:
-  const take_break_code& rule() const { return rule_; }
+  quotient_components components() const { return components_; }
+  /// The take-and-break code. @pre components() == heaps
+  const take_break_code& rule() const;
+  /// The 1-D game whose rows are the components. @pre components() == rows
+  const turning_game& row_game() const;
+  /// A component as the reports write it: a heap by its tokens ("7"), a row by its coins, coin 0 first, up to its
+  /// last heads coin ("HTH"; the row without heads "T").
+  std::string component_text(coin c) const;
+  /// A position given as copies per component: position_text for heaps, "HTH, HH (2 times)" for rows.
+  std::string copies_text(std::span<const std::uint32_t> copies) const;
   /// The heap bound asked for, and the largest heap the quotient holds (the bound unless the construction stopped).
   coin asked() const { return asked_; }
   coin bound() const { return static_cast<coin>(pretending_.size() - 1); }
@@ -151,7 +165,11 @@ class misere_quotient {
  private:
   friend misere_quotient build_misere_quotient(const take_break_code& code, coin bound,
                                                const quotient_options& options);
-  take_break_code rule_;
+  friend misere_quotient build_row_quotient(const turning_game& game, coin last_row, const quotient_options& options);
+  friend struct quotient_builder;
+  quotient_components components_ = quotient_components::heaps;
+  std::optional<take_break_code> rule_;
+  std::optional<turning_game> row_game_;
   coin asked_ = 0;
   search_end end_ = search_end::complete;
   std::string stopped_why_;
@@ -181,7 +199,21 @@ class misere_quotient {
  */
 misere_quotient build_misere_quotient(const take_break_code& code, coin bound, const quotient_options& options = {});
 
-/// The most heaps a quotient is built for.
+/**
+ * The misère quotient of the rows of `game` (a 1-D turning game) up to the row whose bitmask is `last_row`: the
+ * quotient of the closed set the rows 0 .. last_row generate, whose sums are the sums of rows (a move turns coins of
+ * one row; a row's options are single rows, smaller as bitmasks). A row is not the sum of its coins in misère play,
+ * but a sum of rows is a sum, so the construction and checks above apply with the rows as the components, each
+ * checked exactly; no period is looked for (the rows of more coins are other games). A sum of rows r1, r2, ... is P
+ * exactly when Φ(r1)·Φ(r2)··· is in P. Throws limit_error when last_row passes max_quotient_bound (rows of more than
+ * 20 coins) or the rows' options pass the memory limit.
+ * Complexity: as build_misere_quotient's, with last_row + 1 components, each with (heads × moves per coin) options.
+ *
+ * Example: build_row_quotient(turtles, 0b111, {}) is the quotient of the rows of Turning Turtles up to HHH
+ */
+misere_quotient build_row_quotient(const turning_game& game, coin last_row, const quotient_options& options = {});
+
+/// The most heaps (or rows, as bitmasks) a quotient is built for.
 inline constexpr coin max_quotient_bound = coin{1} << 20;
 
 }  // namespace tartan
