@@ -306,6 +306,33 @@ void run_misere(const analyze_request& o, analysis_request& request, run_state& 
   finish(report, state);
 }
 
+/// --misere on a sum: the outcome (through the quotient of the rows, or the search), then the page of winning moves or
+/// their number; Ctrl-C and the time limit stop the solving or the search, what was found is printed, then one line
+/// says where it stopped.
+void run_misere_sum(const analyze_request& o, analysis_request& request, run_state& state) {
+  const stopwatch timer;
+  const interrupt_scope scope;
+  analysis_bars bars(request, false);
+  const analysis_report report = answer(request);
+  bars.values.clear();
+  bars.search.clear();
+  const misere_sum_analysis& a = *report.misere_sum;
+  if (o.json) {
+    nlohmann::ordered_json json =
+        misere_sum_analysis_json(a, report.sum_winning_moves, report.misere_move_count, request.count);
+    if (!report.where.empty()) {
+      json["complete"] = false;
+      json["stopped"] = report.where;
+    }
+    std::cout << json.dump() << '\n';
+  } else {
+    print_misere_sum_analysis(std::cout, a, report.sum_winning_moves, o.limit, o.offset, report.search.interrupted(),
+                              report.misere_move_count, request.count);
+    if (report.where.empty()) std::cout << time_line(timer.seconds());
+  }
+  finish(report, state);
+}
+
 /// parse → one engine call (answer) → print. A position's text report is printed as it is found: the value first,
 /// then each winning move; Ctrl-C stops the values (exit 130, one line saying how far they got), the search for
 /// winning moves and the options alike (what was found is printed, then one line says where it stopped).
@@ -313,6 +340,7 @@ void run_analyze(const analyze_request& o, run_state& state) {
   const stopwatch timer;
   analysis_request request = request_of(o);
   if (request.heaps) return run_heaps(o, request, state);
+  if (request.misere && request.sum) return run_misere_sum(o, request, state);
   if (request.misere) return run_misere(o, request, state);
   if (request.count) {
     // The values, then the count: Ctrl-C stops either (exit 130, one line saying how far it got, with the
@@ -401,6 +429,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
       "  tartan analyze ruler --coins 1000 --heads 3,10-20,500-999\n"
       "  tartan analyze kayles --heaps 5,7,9     (heaps of a take-and-break game; moves as heap moves)\n"
       "  tartan analyze mock-turtles HTTHHTH --misere     (misère play: the last player to move loses)\n"
+      "  tartan analyze turtles HTTH + turtles HH --misere  (a sum of rows in misère play, through their quotient)\n"
       "  tartan analyze mock-turtles HTTH + ruler HTH + 'ruler*ruler' HT/TH     (a sum of positions)\n");
   auto o = std::make_shared<analyze_request>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
@@ -419,7 +448,7 @@ void add_analyze_command(CLI::App& app, run_state& state) {
   sub->add_flag("--all-heads", o->all_heads, "Every coin heads, with --coins N or --size RxC");
   sub->add_flag("--misere", o->misere,
                 "Misère play: the player who makes the last move loses. The outcome and the winning moves of one "
-                "position (a row, board, box, or --heaps), no value (docs/misere.md)");
+                "position (a row, board, box, or --heaps) or of a sum, no value (docs/misere.md)");
   sub->add_flag("--count", o->count,
                 "Count the winning moves exactly instead of listing them (JSON: \"winning_move_count\")");
   sub->add_option("--limit", o->limit_text, "List at most this many winning moves")->capture_default_str();

@@ -27,6 +27,8 @@ const char* outcome_text(grundy_value value) {
   return value != 0 ? " (the first player wins)" : " (the second player wins)";
 }
 
+}  // namespace
+
 void print_heads(std::ostream& out, const box_position& p) {
   if (p.head_count() == 0) {
     out << "none";
@@ -40,6 +42,8 @@ void print_heads(std::ostream& out, const box_position& p) {
     for (std::size_t h = 0; h < p.head_count(); ++h) out << (h == 0 ? "" : " ") << format_cell(p.head(h));
   }
 }
+
+namespace {
 
 void print_move(std::ostream& out, const move& m) { out << "  " << move_text(m) << '\n'; }
 
@@ -55,11 +59,14 @@ std::string winning_moves_heading(const game_handle& game) {
          "that goes to tails):\n";
 }
 
-/// "mock-turtles, 4 coins" or "ruler*ruler, board 2x2".
+}  // namespace
+
 std::string term_text(const game_handle& game, const box_extents& extents) {
   if (game.is_product()) return game.name() + ", " + (extents.size() == 2 ? "board " : "box ") + format_size(extents);
   return game.name() + ", " + std::to_string(extents[0]) + (extents[0] == 1 ? " coin" : " coins");
 }
+
+namespace {
 
 /// The header lines shared by the text reports: the game and the position's size.
 void print_game_and_size(std::ostream& out, const game_handle& game, const box_extents& extents) {
@@ -82,10 +89,6 @@ void print_game_and_size(std::ostream& out, const game_handle& game, const box_e
     out << "\nposition: " << coins << (coins == 1 ? " coin" : " coins") << ", numbered from 0 at the left";
   }
 }
-
-/// How a sum's report numbers its terms and coins, as every report states its numbering.
-constexpr const char* sum_numbering =
-    " (terms numbered from 0; coins from 0 at the left, board coins (row, column) from (0, 0) at the top left)";
 
 /// The words before a page of winning moves: false, after saying why, when there is none to list (a P-position,
 /// --limit 0, an offset past the end); else "from winning move M+1 on, " for a later page. `whole` names the

@@ -235,6 +235,107 @@ void print_misere_heap_analysis(std::ostream& out, const misere_heap_analysis& a
   end_page(out, a.outcome(), winning.size(), limit, offset, interrupted);
 }
 
+std::string misere_sum_method_text(const misere_sum_analysis& a) {
+  if (a.method() == sum_misere_method::quotient) {
+    const misere_quotient& q = *a.quotient();
+    return "the misère quotient of the rows of " + q.row_game().name() + " up to " + q.component_text(q.bound()) +
+           " (bitmask " + std::to_string(q.bound()) + "; order " + std::to_string(q.order()) + ", " +
+           std::to_string(q.p_portion_size()) +
+           " P-elements; every candidate checked exactly): a sum of rows is a sum, so the rows' classes multiply to "
+           "a P-element exactly at a P-position";
+  }
+  return "the search of the sum's positions by the definition (" + plural(a.positions_solved(), "position") +
+         " solved)";
+}
+
+void print_misere_sum_analysis(std::ostream& out, const misere_sum_analysis& a,
+                               const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit,
+                               std::size_t offset, bool interrupted, std::optional<std::uint64_t> counted, bool count) {
+  const bool classes = a.method() == sum_misere_method::quotient;
+  out << "sum of " << a.terms().size() << " positions" << sum_numbering << ":\n";
+  for (std::size_t i = 0; i < a.terms().size(); ++i) {
+    const sum_term& t = a.terms()[i];
+    out << "  term " << i << ": " << term_text(t.game, t.position.extents()) << "; heads: ";
+    print_heads(out, t.position.to_position());
+    if (classes) out << "; class " << a.quotient()->name(a.classes()[i]);
+    out << '\n';
+  }
+  out << misere_line << '\n';
+  out << "outcome: " << misere_outcome_text(a.outcome(), a.terminal()) << '\n';
+  if (!a.terminal() && a.solving() == search_end::complete) {
+    out << "method: " << misere_sum_method_text(a) << '\n';
+    if (classes) {
+      const misere_quotient& q = *a.quotient();
+      quotient_element x = 0;
+      for (const quotient_element c : a.classes()) x = q.product(x, c);
+      out << "sum's class: " << q.name(x) << " (" << q.presentation() << "; P-portion";
+      for (quotient_element y = 0, n = 0; y < q.order(); ++y) {
+        if (q.is_p(y)) out << (n++ == 0 ? " " : ", ") << q.name(y);
+      }
+      out << ")\n";
+    }
+  }
+  if (count) {
+    if (counted) {
+      out << "winning moves: " << *counted << " (counted, not listed)\n";
+    } else {
+      out << "winning moves: not counted (the search stopped first)\n";
+    }
+    return;
+  }
+  if (!begin_page(out, a.outcome(), a.terminal(), limit, "move")) return;
+  if (!winning.empty()) {
+    if (offset != 0) out << "from winning move " << offset + 1 << " on, ";
+    out << page_heading(a.outcome())
+        << "the term, then the coins it turns; each leaves a P-position, the other terms as they are):\n";
+    for (const auto& [term, m] : winning) out << "  term " << term << ": " << move_text(m) << '\n';
+  }
+  end_page(out, a.outcome(), winning.size(), limit, offset, interrupted);
+}
+
+nlohmann::ordered_json misere_sum_analysis_json(const misere_sum_analysis& a,
+                                                const std::vector<std::pair<std::size_t, move>>& winning,
+                                                std::optional<std::uint64_t> counted, bool count) {
+  const bool classes = a.method() == sum_misere_method::quotient;
+  nlohmann::ordered_json json;
+  auto terms = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < a.terms().size(); ++i) {
+    const sum_term& t = a.terms()[i];
+    nlohmann::ordered_json term = term_json(t.game, t.position.extents());
+    const box_position p = t.position.to_position();
+    if (p.dimensions() <= 2) term["position"] = p.text();
+    if (classes) term["class"] = a.quotient()->name(a.classes()[i]);
+    terms.push_back(std::move(term));
+  }
+  json["sum"] = std::move(terms);
+  json["play"] = "misère";
+  json["outcome"] =
+      a.outcome() == '?' ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(std::string(1, a.outcome()));
+  json["terminal"] = a.terminal();
+  json["method"] = sum_misere_method_name(a.method());
+  json["positions_solved"] = a.positions_solved();
+  if (classes) {
+    const misere_quotient& q = *a.quotient();
+    quotient_element x = 0;
+    for (const quotient_element c : a.classes()) x = q.product(x, c);
+    json["quotient"] = {{"rows", q.component_text(q.bound())},
+                        {"order", q.order()},
+                        {"p_portion_size", q.p_portion_size()},
+                        {"presentation", q.presentation()},
+                        {"position_class", q.name(x)}};
+  } else {
+    json["quotient"] = nullptr;
+  }
+  if (count) {
+    json["winning_move_count"] = counted ? nlohmann::ordered_json(*counted) : nlohmann::ordered_json(nullptr);
+    return json;
+  }
+  auto list = nlohmann::ordered_json::array();
+  for (const auto& [term, m] : winning) list.push_back({{"term", term}, {"move", move_json(m)}});
+  json["winning_moves"] = std::move(list);
+  return json;
+}
+
 nlohmann::ordered_json misere_heap_analysis_json(const misere_heap_analysis& a, const std::vector<heap_move>& winning,
                                                  std::optional<std::uint64_t> counted, bool count) {
   nlohmann::ordered_json json;

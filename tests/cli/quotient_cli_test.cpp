@@ -2,13 +2,16 @@
 // Siegel), the outcomes the JSON's table and pretending function give against Kayles played out here by its rules;
 // analyze --heaps --misere through the quotient (the method line, a position of many heaps against the quotient's
 // own product); Ctrl-C during a construction that cannot finish (0.07 up to 100000 heaps) keeps the heaps completed;
-// the refusals (one line, exit 2).
+// the refusals (one line, exit 2). The quotient of Turning Turtles' rows (--coins) against its rules over every sum of
+// three rows of 4 coins, and analyze ROW + ROW --misere through it (and by the search for a mixed sum).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/background_cli.hpp"
@@ -156,6 +159,88 @@ TEST(QuotientCliTest, CtrlCKeepsTheHeapsCompleted) {
   EXPECT_EQ(err.rfind("stopped: ", 0), 0u) << err;
 }
 
+/// Sums of rows of Turning Turtles in misère play by its rules: a move turns a heads coin to tails and, if it likes,
+/// one coin to its left; no move: N.
+bool turtles_p(std::vector<unsigned> rows, std::map<std::vector<unsigned>, bool>& memo) {
+  std::sort(rows.begin(), rows.end());
+  const auto found = memo.find(rows);
+  if (found != memo.end()) return found->second;
+  bool any = false;
+  bool p = true;
+  for (std::size_t i = 0; i < rows.size() && p; ++i) {
+    for (unsigned c = 0; c < 8 && p; ++c) {
+      if (((rows[i] >> c) & 1) == 0) continue;
+      for (unsigned other = 0; other <= c && p; ++other) {  // other == c: the coin alone
+        any = true;
+        std::vector<unsigned> next = rows;
+        next[i] ^= 1u << c;
+        if (other < c) next[i] ^= 1u << other;
+        if (turtles_p(next, memo)) p = false;
+      }
+    }
+  }
+  memo.emplace(rows, any && p);
+  return any && p;
+}
+
+std::string row_text(unsigned r, unsigned coins) {
+  std::string s;
+  for (unsigned c = 0; c < coins; ++c) s += ((r >> c) & 1) != 0 ? 'H' : 'T';
+  return s;
+}
+
+TEST(QuotientCliTest, RowsOfATurningGameAnswerTheirSums) {
+  const auto js = run_tartan({"quotient", "turtles", "--coins", "4", "--json"});
+  ASSERT_EQ(js.exit_code, 0) << js.err;
+  const json q = json::parse(js.out);
+  EXPECT_EQ(q["components"], "rows");
+  EXPECT_EQ(q["coins"], 4);
+  EXPECT_EQ(q["complete"], true);
+  EXPECT_EQ(q["code"], "1-2");
+  ASSERT_EQ(q["pretending"].size(), 16u);
+  std::map<std::string, unsigned> index;
+  for (std::size_t i = 0; i < q["elements"].size(); ++i) index[q["elements"][i]] = static_cast<unsigned>(i);
+  std::set<std::string> p_portion(q["p_portion"].begin(), q["p_portion"].end());
+  std::map<std::vector<unsigned>, bool> memo;
+  // Every sum of up to three rows of 4 coins: the product of their classes in the table is P exactly when the rules
+  // make the sum a P-position.
+  for (unsigned a = 0; a < 16; ++a) {
+    for (unsigned b = a; b < 16; ++b) {
+      for (unsigned c = b; c < 16; ++c) {
+        unsigned x = index[q["pretending"][a]];
+        x = q["table"][x][index[q["pretending"][b]]];
+        x = q["table"][x][index[q["pretending"][c]]];
+        ASSERT_EQ(p_portion.count(q["elements"][x]) == 1, turtles_p({a, b, c}, memo)) << a << ' ' << b << ' ' << c;
+      }
+    }
+  }
+  const auto text = run_tartan({"quotient", "turtles", "--coins", "4"});
+  EXPECT_NE(text.out.find("rows: up to HHHH (the 16 rows of at most 4 coins)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("pretending function (row: its class"), std::string::npos) << text.out;
+  // analyze GAME ROW + GAME ROW --misere: through the quotient for rows of one game, by the search for a mixed sum,
+  // each against the rules.
+  for (const auto& [a, b] : std::vector<std::pair<unsigned, unsigned>>{{9, 3}, {255, 6}, {5, 5}, {170, 77}}) {
+    const auto r = run_tartan(
+        {"analyze", "turtles", row_text(a, 8), "+", "turtles", row_text(b, 8), "--misere", "--json", "--limit", "100"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["method"], "quotient");
+    EXPECT_EQ(j["outcome"], turtles_p({a, b}, memo) ? "P" : "N") << a << ' ' << b;
+    for (const json& m : j["winning_moves"]) {
+      std::vector<unsigned> after{a, b};
+      for (const unsigned c : m["move"]) after[m["term"].get<std::size_t>()] ^= 1u << c;
+      EXPECT_TRUE(turtles_p(after, memo)) << m.dump();
+    }
+  }
+  const auto mixed = run_tartan({"analyze", "turtles", "HTH", "+", "ruler*ruler", "HT/TH", "--misere"});
+  EXPECT_EQ(mixed.exit_code, 0) << mixed.err;
+  EXPECT_NE(mixed.out.find("method: the search of the sum's positions"), std::string::npos) << mixed.out;
+  const auto through = run_tartan({"analyze", "kayles", "HTHH", "+", "kayles", "HHTHH", "--misere"});
+  EXPECT_NE(through.out.find("method: the misère quotient of the rows of kayles up to HHTHH"), std::string::npos)
+      << through.out;
+  EXPECT_NE(through.out.find("  term 0: kayles, 4 coins; heads: 0 2 3; class "), std::string::npos) << through.out;
+}
+
 TEST(QuotientCliTest, RefusalsAreOneLine) {
   const auto one_line = [](const tartan::test::cli_result& r, const std::string& part) {
     EXPECT_EQ(r.exit_code, 2);
@@ -171,6 +256,11 @@ TEST(QuotientCliTest, RefusalsAreOneLine) {
   one_line(run_tartan({"quotient", "kayles", "--format", "svg"}), "text, json or md");
   one_line(run_tartan({"quotient", "kayles", "--max-order", "1"}), "--max-order must be at least 2");
   one_line(run_tartan({"quotient", "kayles", "--max-seconds", "-1"}), "--max-seconds");
+  one_line(run_tartan({"quotient", "turtles", "--coins", "21"}), "--coins");
+  one_line(run_tartan({"quotient", "turtles", "--coins", "x"}), "--coins");
+  one_line(run_tartan({"quotient", "ruler*ruler", "--coins", "3"}), "a product");
+  one_line(run_tartan({"quotient", "kayles", "--heaps", "5", "--coins", "3"}), "--heaps and --coins");
+  one_line(run_tartan({"analyze", "turtles", "H" + std::string(70, 'T') + "H", "+", "turtles", "H", "--misere"}), "64");
 }
 
 }  // namespace

@@ -71,11 +71,6 @@ void check_request(const analysis_request& request) {
   if (request.picture && (request.count || request.sum)) {
     throw parse_error("a picture draws one position listed; leave it out of a count or a sum");
   }
-  if (request.misere && request.sum) {
-    throw parse_error(
-        "a sum in misère play is not decided by its terms' values (G + G = 0 fails in misère play); give one "
-        "position, or leave out misère play");
-  }
   if (request.misere && (request.options || request.picture)) {
     throw parse_error(
         "the options and the picture show values, which misère play does not have; leave them out of a misère "
@@ -177,6 +172,47 @@ void answer_misere_position(const analysis_request& request, const search_option
   report.search = r;
   if (r.interrupted())
     record_stop(report, r, "winning moves", report.winning_moves.size(), request.max_seconds, "option");
+}
+
+/// Misère play of a sum: the outcome (through the quotient of the rows, or the search), then the page of winning
+/// moves with their terms, or their number.
+void answer_misere_sum(const analysis_request& request, const search_options& search, analysis_report& report) {
+  misere_sum_options options;
+  options.max_memory = request.max_memory;
+  options.max_seconds = request.max_seconds;
+  options.progress = request.progress;
+  options.method = request.misere_sum_method;
+  report.misere_sum = analyze_misere_sum(request.terms, options);
+  const misere_sum_analysis& a = *report.misere_sum;
+  report.misere_outcome = a.outcome();
+  if (a.solving() != search_end::complete) {
+    report.stopped = a.solving();
+    report.where = a.stopped_where();
+  }
+  if (a.outcome() != 'N' || a.terminal()) {
+    if (request.count && a.outcome() != '?') report.misere_move_count = 0;
+    return;
+  }
+  if (!request.count && request.limit == 0) return;
+  std::uint64_t counted = 0;
+  std::size_t seen = 0;
+  report.search = a.for_each_winning_move(
+      [&](std::size_t term, const move& m) {
+        if (request.count) {
+          ++counted;
+          return true;
+        }
+        if (seen++ < request.offset) return true;
+        report.sum_winning_moves.emplace_back(term, m);
+        return report.sum_winning_moves.size() < request.limit;
+      },
+      search);
+  if (request.count && !report.search.interrupted()) report.misere_move_count = counted;
+  if (report.search.interrupted() && request.count) {
+    record_count_stop(report, report.search, counted, request.max_seconds, "move");
+  } else if (report.search.interrupted()) {
+    record_stop(report, report.search, "winning moves", report.sum_winning_moves.size(), request.max_seconds, "move");
+  }
 }
 
 /// Misère play of heaps: the outcome, then the page of winning heap moves, or their number.
@@ -402,6 +438,8 @@ analysis_report answer(const analysis_request& request) {
   if (request.misere) {
     if (request.heaps) {
       answer_misere_heaps(request, search, report);
+    } else if (request.sum) {
+      answer_misere_sum(request, search, report);
     } else {
       answer_misere_position(request, search, report);
     }

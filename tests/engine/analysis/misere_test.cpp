@@ -543,13 +543,13 @@ TEST(MisereRequestTest, ACancelledSolvingIsReportedWithWhereItStopped) {
   EXPECT_TRUE(report.winning_moves.empty());
 }
 
-TEST(MisereRequestTest, SumsOptionsAndPicturesAreRefused) {
+TEST(MisereRequestTest, OptionsAndPicturesAreRefused) {
   analysis_request sum = misere_request("ruler", "HTH");
   sum.sum = true;
   sum.terms.push_back(sum.terms.front());
+  sum.options = 3;
   EXPECT_EQ(message_of([&] { tartan::answer(sum); }),
-            "a sum in misère play is not decided by its terms' values (G + G = 0 fails in misère play); give one "
-            "position, or leave out misère play");
+            "options are listed for one position, not counted; leave them out of a count or a sum");
   analysis_request options = misere_request("ruler", "HTH");
   options.options = 3;
   EXPECT_EQ(message_of([&] { tartan::answer(options); }),

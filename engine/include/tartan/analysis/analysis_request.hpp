@@ -25,6 +25,7 @@
 #include "tartan/analysis/heap_position.hpp"
 #include "tartan/analysis/misere.hpp"
 #include "tartan/analysis/misere_heaps.hpp"
+#include "tartan/analysis/misere_sum.hpp"
 #include "tartan/analysis/move_count.hpp"
 #include "tartan/analysis/sum.hpp"
 #include "tartan/core/progress.hpp"
@@ -105,13 +106,14 @@ struct analysis_request {
   /// The position as heaps of a take-and-break game (heap_position.hpp), not coins: `terms` holds one term, whose
   /// game is read and whose position is not. The winning moves are heap moves, listed or counted (report.heap_*).
   std::optional<std::vector<heap_size>> heaps;
-  /// Misère play, the player who makes the last move losing (misere.hpp, misere_heaps.hpp): the outcome and the
-  /// winning moves of one position (a row, board, box, or heaps), no value. Not for a sum, options or a picture; a
-  /// count lists the position's moves (no compact count at scale).
+  /// Misère play, the player who makes the last move losing (misere.hpp, misere_heaps.hpp, misere_sum.hpp): the
+  /// outcome and the winning moves of one position (a row, board, box, or heaps) or of a sum, no value. Not for
+  /// options or a picture; a count lists the position's moves (no compact count at scale).
   bool misere = false;
   /// The misère methods (automatic: the analysis chooses; tests and benchmarks force one).
   misere_method misere_coins_method = misere_method::automatic;
   heap_misere_method misere_heaps_method = heap_misere_method::automatic;
+  sum_misere_method misere_sum_method = sum_misere_method::automatic;
   /// Count the winning moves exactly instead of listing them (any size: count_winning_moves, no position listed).
   bool count = false;
   /// The page of winning moves listed: `limit` of them after skipping `offset` (for_each_winning_move's order; a
@@ -173,6 +175,8 @@ struct analysis_report {
   /// winning_moves or heap_moves, or counted in misere_move_count.
   std::optional<misere_analysis> misere_position;
   std::optional<misere_heap_analysis> misere_heaps;
+  /// A sum in misère play: its analysis; the page of winning moves is in sum_winning_moves.
+  std::optional<misere_sum_analysis> misere_sum;
   std::optional<std::uint64_t> misere_move_count;
   /// How the search for the winning moves ended (complete when none was needed: a P-position, limit 0).
   search_report search;
@@ -200,7 +204,7 @@ struct analysis_report {
  * asked for, under the request's limits; in misère play, solves the position (misere.hpp, misere_heaps.hpp) and lists
  * or counts its winning moves. Throws parse_error for a request that asks for nothing consistent (no term,
  * several terms not as a sum, options of a count or a sum, a picture of a count, heaps in a sum, with options or a
- * picture, misère play of a sum, with options or a picture), heaps of a game that is not a take-and-break code
+ * picture, misère play with options or a picture), heaps of a game that is not a take-and-break code
  * (heap_rule), and as analyze(), count_winning_moves and count_sum_winning_moves do; limit_error with the advice to
  * count (request.count_option) when a position's heads would take more than the memory limit listed; cancelled_error
  * when request.progress asked to stop. A search stopped by the deadline or search_progress is not an error: the report

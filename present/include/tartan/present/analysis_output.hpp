@@ -24,6 +24,17 @@
 
 namespace tartan::present {
 
+/// How a sum's report numbers its terms and coins, as every report states its numbering.
+inline constexpr const char* sum_numbering =
+    " (terms numbered from 0; coins from 0 at the left, board coins (row, column) from (0, 0) at the top left)";
+
+/// "mock-turtles, 4 coins" or "ruler*ruler, board 2x2": a term of a sum.
+std::string term_text(const game_handle& game, const box_extents& extents);
+
+/// A position's heads as the reports list them: "0 3" on a row, "0:0 1:1" on a board, "none", or "40 coins" when
+/// more than 32.
+void print_heads(std::ostream& out, const box_position& p);
+
 /// "g_ruler(a) ⊗ g_mock-turtles(b)": the Tartan theorem's formula for a product.
 std::string product_formula(const game_handle& game);
 
