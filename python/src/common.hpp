@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "tartan/analysis/sum.hpp"
 #include "tartan/core/progress.hpp"
 #include "tartan/product/tartan.hpp"
 #include "tartan/turning/game_concepts.hpp"
@@ -53,6 +54,10 @@ inline py::tuple extents_tuple(const box_extents& extents) {
   for (std::size_t i = 0; i < extents.size(); ++i) t[i] = py::int_(extents[i]);
   return t;
 }
+
+/// The terms of a sum as (game, position) pairs, a position as text (drawn or SIZE=HEADS, read by the engine), a
+/// _Position or a _Region (positions.cpp).
+std::vector<sum_term> to_sum_terms(const py::list& terms);
 
 /// A memory limit in bytes: None (0, the engine's default), an int of bytes, or a size such as "512M".
 std::uint64_t to_memory_limit(py::handle value);

@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -18,6 +19,7 @@
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/misere_check.hpp"
 #include "tartan/analysis/misere_heaps.hpp"
+#include "tartan/analysis/misere_sum.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/core/time_limit.hpp"
 #include "tartan/core/typed_text.hpp"
@@ -44,6 +46,14 @@ heap_misere_method heaps_method(const std::string& name) {
   if (name == "quotient") return heap_misere_method::quotient;
   throw parse_error("method: " + quote_typed(name) +
                     " is not a misère method of heaps; give \"automatic\", \"genus\", \"quotient\" or \"search\"");
+}
+
+sum_misere_method sum_method(const std::string& name) {
+  if (name == "automatic") return sum_misere_method::automatic;
+  if (name == "quotient") return sum_misere_method::quotient;
+  if (name == "search") return sum_misere_method::search;
+  throw parse_error("method: " + quote_typed(name) +
+                    " is not a misère method of sums; give \"automatic\", \"quotient\" or \"search\"");
 }
 
 py::object outcome_of(char outcome) {
@@ -173,6 +183,81 @@ void bind_misere(py::module_& m) {
       py::arg("progress"),
       "The misère quotient of the heaps up to `heaps` as the JSON text of `tartan quotient --json` (a stop keeps the "
       "heaps completed: \"complete\" false, \"stopped\" why).");
+
+  m.def(
+      "_analyze_misere_sum",
+      [](const py::list& terms, bool count, std::size_t limit, std::size_t offset, py::handle max_memory,
+         py::handle max_seconds, py::object progress, const std::string& method) {
+        analysis_request request;
+        request.sum = true;
+        request.terms = to_sum_terms(terms);
+        request.misere = true;
+        request.misere_sum_method = sum_method(method);
+        request.count = count;
+        request.limit = limit;
+        request.offset = offset;
+        request.max_memory = to_memory_limit(max_memory);
+        request.max_seconds = to_seconds(max_seconds);
+        progress_relay relay(std::move(progress));
+        request.progress = relay.callback();
+        request.search_progress = relay.callback();
+        const analysis_report report = without_gil([&] { return answer(request); });
+        const misere_sum_analysis& a = *report.misere_sum;
+        py::list moves;
+        for (const auto& [term, mv] : report.sum_winning_moves) moves.append(py::make_tuple(term, move_tuple(mv)));
+        py::object classes = py::none();
+        py::object quotient = py::none();
+        if (a.quotient() != nullptr) {
+          py::list names;
+          for (const quotient_element x : a.classes()) names.append(a.quotient()->name(x));
+          classes = py::tuple(names);
+          quotient = py::str(present::misere_sum_analysis_json(a, {}, std::nullopt, false)["quotient"].dump());
+        }
+        py::object counted = py::none();
+        if (report.misere_move_count) counted = py::int_(*report.misere_move_count);
+        const py::tuple result =
+            py::make_tuple(outcome_of(a.outcome()), a.terminal(), sum_misere_method_name(a.method()),
+                           a.positions_solved(), classes, quotient, moves, counted,
+                           report.where.empty() ? py::object(py::none()) : py::object(py::str(report.where)));
+        raise_stop(relay, report, request.max_seconds, result);
+        return result;
+      },
+      py::arg("terms"), py::arg("count"), py::arg("limit"), py::arg("offset"), py::arg("max_memory"),
+      py::arg("max_seconds"), py::arg("progress"), py::arg("method"),
+      "(outcome or None, terminal, method, positions solved, each term's class or None, the quotient's summary as "
+      "JSON text or None, winning moves as (term, move), count or None, where it stopped or None) of a sum in misère "
+      "play.");
+
+  m.def(
+      "_row_quotient",
+      [](const game_handle& game, std::uint64_t coins, std::uint32_t max_order, py::handle max_memory,
+         py::handle max_seconds, py::object progress) {
+        if (game.is_product()) {
+          throw parse_error("coins: " + quote_typed(game.name()) +
+                            " is a product, whose positions are boards; give a 1-D game, such as turtles");
+        }
+        const std::uint64_t most = static_cast<std::uint64_t>(std::bit_width(max_quotient_bound) - 1);
+        if (coins > most) {
+          throw limit_error("coins: a quotient of the rows of " + std::to_string(coins) + " coins is past the " +
+                            std::to_string(most) + " coins a row quotient is built for; give coins of at most " +
+                            std::to_string(most));
+        }
+        quotient_options options;
+        options.max_order = max_order;
+        options.max_memory = to_memory_limit(max_memory);
+        options.max_seconds = to_seconds(max_seconds);
+        progress_relay relay(std::move(progress));
+        options.progress = relay.callback();
+        const coin last = static_cast<coin>((std::uint64_t{1} << coins) - 1);
+        const misere_quotient q = without_gil([&] { return build_row_quotient(game.row_game(), last, options); });
+        const py::str text(present::quotient_json(q, game.name()).dump());
+        relay.raise_if_pending(text);
+        return text;
+      },
+      py::arg("game"), py::arg("coins"), py::arg("max_order"), py::arg("max_memory"), py::arg("max_seconds"),
+      py::arg("progress"),
+      "The misère quotient of the game's rows of at most `coins` coins as the JSON text of `tartan quotient GAME "
+      "--coins N --json`.");
 
   m.def(
       "_heap_genera",

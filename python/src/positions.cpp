@@ -119,6 +119,23 @@ py::array_t<std::int64_t> heads_array(const box_position& p) {
 
 }  // namespace
 
+std::vector<sum_term> to_sum_terms(const py::list& terms) {
+  std::vector<sum_term> out;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const py::tuple term = terms[i].cast<py::tuple>();
+    const game_handle game = term[0].cast<game_handle>();
+    const py::handle where = term[1];
+    if (py::isinstance<py::str>(where)) {
+      out.push_back({game, parse_term_position(where.cast<std::string>(), game, i)});
+    } else if (py::isinstance<box_region>(where)) {
+      out.push_back({game, where.cast<box_region>()});
+    } else {
+      out.push_back({game, box_region(where.cast<box_position>())});
+    }
+  }
+  return out;
+}
+
 void bind_positions(py::module_& m) {
   py::class_<box_position>(m, "_Position", "A position as the engine holds it (tartan.Position wraps it).")
       .def_static("parse", [](const std::string& text) { return parse_box_position(text); })
@@ -265,18 +282,7 @@ void bind_positions(py::module_& m) {
         request.max_memory = to_memory_limit(max_memory);
         request.max_seconds = to_seconds(max_seconds);
         request.count_option = "count=True";
-        for (std::size_t i = 0; i < terms.size(); ++i) {
-          const py::tuple term = terms[i].cast<py::tuple>();
-          const game_handle game = term[0].cast<game_handle>();
-          const py::handle where = term[1];
-          if (py::isinstance<py::str>(where)) {
-            request.terms.push_back({game, parse_term_position(where.cast<std::string>(), game, i)});
-          } else if (py::isinstance<box_region>(where)) {
-            request.terms.push_back({game, where.cast<box_region>()});
-          } else {
-            request.terms.push_back({game, box_region(where.cast<box_position>())});
-          }
-        }
+        request.terms = to_sum_terms(terms);
         progress_relay relay(std::move(progress));
         request.search_progress = relay.callback();
         const analysis_report report = without_gil([&] { return answer(request); });

@@ -34,7 +34,8 @@ from ._tartan import (
 from ._arrays import Sequence, Table
 from ._census import Census, CensusRow, census
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
-from ._misere import HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, RuleMismatch
+from ._misere import (HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, MisereSumAnalysis,
+                      RuleMismatch)
 from ._nim import nim_mul
 from ._ordinals import Alpha, Certificate, ExcessTest, alpha, max_lenstra_prime, omega
 from ._play import HeapGame, HeapReview
@@ -66,6 +67,7 @@ __all__ = [
     "IllegalMoveError",
     "LimitError",
     "MisereAnalysis",
+    "MisereSumAnalysis",
     "MisereCheckReport",
     "MisereHeapAnalysis",
     "Move",

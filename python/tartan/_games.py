@@ -8,7 +8,8 @@ import numpy as np
 
 from . import _tartan
 from ._arrays import Sequence, Table
-from ._misere import HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, RuleMismatch
+from ._misere import (HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, MisereSumAnalysis,
+                      RuleMismatch)
 from ._play import HeapGame
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Position, Region, SumAnalysis, WinningMoveCount,
                          position)
@@ -437,21 +438,29 @@ class Game:
         return CheckReport._of(native)
 
     def misere_quotient(self, heaps: int = 100, max_order: int = 4096, max_memory: Any = None,
-                        max_seconds: Any = None, progress: Any = None) -> Dict[str, Any]:
+                        max_seconds: Any = None, progress: Any = None, *, coins: Optional[int] = None) -> Dict[str, Any]:
         """The misère quotient of a take-and-break game for the heaps of at most `heaps` tokens (docs/misere.md), as
         the dict `tartan quotient --json` prints: "order", "p_portion_size", "presentation", "pretending", "period",
         "proven_for_every_heap", "orders", ... A stop (max_seconds, the order limit) keeps the heaps completed
         ("complete" False, "stopped" why, "stop_failures" the least failing positions of the last trials at the heap
         where it stopped, each a list of {"heap", "copies"}); Ctrl-C raises KeyboardInterrupt with the dict so far as `partial`.
+        With coins=N, the quotient of any 1-D game's rows of at most N coins (N <= 20) instead, which answers sums of
+        rows (analyze_sum(..., misere=True)): "components" is "rows", rows written coin 0 first ("HTH").
 
         >>> import tartan
         >>> q = tartan.game("0.75").misere_quotient(40)
         >>> q["order"], q["p_portion_size"], q["presentation"]
         (8, 2, 'a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b')
+        >>> r = tartan.game("turtles").misere_quotient(coins=3)
+        >>> r["components"], r["order"], r["generators"][1]
+        ('rows', 6, {'name': 'b', 'row': 'TH'})
         """
         import json
         callback, close = progress_callback(progress, "building the quotient")
         try:
+            if coins is not None:
+                return json.loads(_tartan._row_quotient(self._handle, coins, max_order, max_memory, max_seconds,
+                                                        callback))
             return json.loads(_tartan._misere_quotient(self._handle, heaps, max_order, max_memory, max_seconds,
                                                        callback))
         except KeyboardInterrupt as e:
@@ -588,7 +597,8 @@ def game(spec: Any) -> Game:
 
 
 def analyze_sum(*terms: Any, limit: int = 10, offset: int = 0, count: bool = False, max_memory: Any = None,
-                max_seconds: float = 60, progress: Any = False) -> SumAnalysis:
+                max_seconds: float = 60, progress: Any = False, misere: bool = False,
+                method: str = "automatic") -> Union[SumAnalysis, MisereSumAnalysis]:
     """A sum of positions played together, a move being a move in one term: its value is the XOR of the terms' values
     (Sprague-Grundy), and a move in one term wins when it leaves the whole at 0. Each term is a pair (game,
     position): the game a Game or its name, the position drawn ("HTTH", "HT/TH"), SIZE=HEADS ("1000=3,10-20",
@@ -596,12 +606,17 @@ def analyze_sum(*terms: Any, limit: int = 10, offset: int = 0, count: bool = Fal
     Lists winning moves `offset`..`offset + limit - 1` (term by term); count=True counts them all exactly instead.
     TimeLimitError when the search passes max_seconds (0: no limit), with the moves found as its `partial`;
     progress and Ctrl-C as for Analysis.find_winning_moves.
+    misere=True plays the sum in misère play (the last mover loses), where no value decides it: a MisereSumAnalysis,
+    through the misère quotient of the rows when every term is a row of one game (method "automatic" or "quotient"),
+    else by the search of the sum's positions ("search"); a stop keeps what was found (`stopped` says where).
 
     >>> import tartan
     >>> tartan.analyze_sum("mock-turtles HTTH + ruler 1000=3,10-20").value   # 6 ⊕ 4 ⊕ (g of ruler over 10..20)
     *18
     >>> tartan.analyze_sum(("ruler*ruler", "8x8=all"), ("mock-turtles", "HTTH"), count=True).winning_move_count
     93
+    >>> tartan.analyze_sum("kayles HTTHH + kayles HHH", misere=True).outcome
+    'N'
     """
     if len(terms) == 1 and isinstance(terms[0], str):
         pairs: List[Tuple[Any, Any]] = list(_tartan._split_sum_terms(terms[0].split()))
@@ -624,6 +639,19 @@ def analyze_sum(*terms: Any, limit: int = 10, offset: int = 0, count: bool = Fal
             natives.append((handle, where))
         else:
             natives.append((handle, position(where)._native))
+    if misere:
+        callback, close = progress_callback(progress, "solving the sum in misère play")
+        try:
+            native = _tartan._analyze_misere_sum(natives, count, limit, offset, max_memory, max_seconds, callback,
+                                                 method)
+        except (KeyboardInterrupt, _tartan.TimeLimitError) as e:
+            partial = getattr(e, "partial", None)
+            if isinstance(partial, tuple):
+                e.partial = _misere_sum_of(partial)
+            raise
+        finally:
+            close()
+        return _misere_sum_of(native)
     callback, close = progress_callback(progress, "searching for winning moves")
     try:
         value, values, moves, counted = _tartan._analyze_sum(natives, count, limit, offset, max_memory, max_seconds,
@@ -637,3 +665,11 @@ def analyze_sum(*terms: Any, limit: int = 10, offset: int = 0, count: bool = Fal
         close()
     return SumAnalysis(Nimber(value), "N" if value != 0 else "P", tuple(Nimber(v) for v in values),
                        [(term, Move(*axes)) for term, axes in moves], counted)
+
+
+def _misere_sum_of(native: Any) -> MisereSumAnalysis:
+    import json
+    outcome, terminal, method, solved, classes, quotient, moves, counted, stopped = native
+    return MisereSumAnalysis(outcome, terminal, method, solved, classes,
+                             json.loads(quotient) if quotient is not None else None,
+                             [(term, Move(*axes)) for term, axes in moves], counted, stopped)

@@ -4,7 +4,7 @@ moves, no value: its outcome is not a function of its coins' values (docs/misere
 
 from __future__ import annotations
 
-from typing import List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from ._positions import HeapMove, Move, Position
 
@@ -79,6 +79,38 @@ class MisereHeapAnalysis(NamedTuple):
     genera: Tuple[HeapGenus, ...]
     positions_solved: int
     winning_moves: List[HeapMove]
+    winning_move_count: Optional[int]
+    stopped: Optional[str]
+
+    @property
+    def complete(self) -> bool:
+        """The work ran to its end."""
+        return self.stopped is None
+
+
+class MisereSumAnalysis(NamedTuple):
+    """A sum of positions analysed in misère play by tartan.analyze_sum(..., misere=True): the outcome (None when the
+    work stopped first), whether no term has a move, the method ('quotient': every term a row of one game, answered
+    through the misère quotient of its rows, Game.misere_quotient(coins=N); 'search': the sum's positions searched by
+    the definition), the positions the search solved, each term's class in the quotient (None by the search), the
+    quotient's summary ({"rows", "order", "p_portion_size", "presentation", "position_class"}, or None), and a page
+    of winning moves as (term, Move), terms numbered from 0, or with count=True their number.
+
+    >>> import tartan
+    >>> a = tartan.analyze_sum("turtles HTTH + turtles HH", misere=True)
+    >>> a.outcome, a.method, a.classes, a.winning_moves
+    ('N', 'quotient', ('ac', 'ab'), [(0, Move(1, 3))])
+    >>> tartan.analyze_sum(("turtles", "H"), ("ruler", "H"), misere=True).outcome   # two moves: the second loses
+    'N'
+    """
+
+    outcome: Optional[str]
+    terminal: bool
+    method: str
+    positions_solved: int
+    classes: Optional[Tuple[str, ...]]
+    quotient: Optional[Dict[str, Any]]
+    winning_moves: List[Tuple[int, Move]]
     winning_move_count: Optional[int]
     stopped: Optional[str]
 

@@ -1,5 +1,6 @@
 """Misère quotients from Python: the published R8 (0.75), Kayles' outcomes from the quotient's own table against the
-game played out here by its rules, a stop keeping the heaps completed, and the refusals."""
+game played out here by its rules, a stop keeping the heaps completed, and the refusals. The quotient of Mock Turtles'
+rows and analyze_sum(..., misere=True) against sums of rows played out by the game's rules."""
 
 import itertools
 
@@ -68,3 +69,70 @@ def test_stop_keeps_the_heaps_completed():
 def test_refusals():
     with pytest.raises(tartan.ParseError):
         tartan.game("mock-turtles").misere_quotient(10)
+
+
+def mock_turtles_p(rows, memo):
+    """Sums of rows of Mock Turtles (turn one, two or three coins, the rightmost from heads to tails) in misère play,
+    by its rules."""
+    key = tuple(sorted(rows))
+    if key in memo:
+        return memo[key]
+    any_move, p = False, True
+    for i, r in enumerate(key):
+        for c in range(8):
+            if not r >> c & 1:
+                continue
+            for others in itertools.chain([()], itertools.combinations(range(c), 1), itertools.combinations(range(c), 2)):
+                any_move = True
+                turned = 1 << c
+                for o in others:
+                    turned |= 1 << o
+                rest = key[:i] + (r ^ turned,) + key[i + 1:]
+                if mock_turtles_p(rest, memo):
+                    p = False
+                    break
+            if not p:
+                break
+        if not p:
+            break
+    memo[key] = any_move and p
+    return memo[key]
+
+
+def test_row_quotient_gives_the_outcomes_of_sums_of_rows():
+    q = tartan.game("mock-turtles").misere_quotient(coins=4)
+    assert q["components"] == "rows" and q["complete"] and len(q["pretending"]) == 16
+    names = q["elements"]
+    memo = {}
+    for a, b, c in itertools.combinations_with_replacement(range(16), 3):
+        x = names.index(q["pretending"][a])
+        x = q["table"][x][names.index(q["pretending"][b])]
+        x = q["table"][x][names.index(q["pretending"][c])]
+        assert (names[x] in q["p_portion"]) == mock_turtles_p((a, b, c), memo), (a, b, c)
+
+
+def test_analyze_sum_in_misere_play():
+    memo = {}
+    for a, b in [(0b1001, 0b110), (0b11111111, 0b1), (0b101, 0b101), (0b10110, 0b1101001)]:
+        text = lambda r: "".join("H" if r >> c & 1 else "T" for c in range(8))
+        s = tartan.analyze_sum(("mock-turtles", text(a)), ("mock-turtles", text(b)), misere=True, limit=100)
+        assert s.method == "quotient" and len(s.classes) == 2
+        assert s.outcome == ("P" if mock_turtles_p((a, b), memo) else "N"), (a, b)
+        for term, move in s.winning_moves:
+            after = [a, b]
+            for c in move.coins:
+                after[term] ^= 1 << c
+            assert mock_turtles_p(tuple(after), memo)
+        searched = tartan.analyze_sum(("mock-turtles", text(a)), ("mock-turtles", text(b)), misere=True,
+                                      method="search", limit=100)
+        assert searched.method == "search" and searched.classes is None
+        assert (searched.outcome, searched.winning_moves) == (s.outcome, s.winning_moves)
+    counted = tartan.analyze_sum("mock-turtles HTTHH + mock-turtles HH", misere=True, count=True)
+    assert counted.winning_move_count == len(tartan.analyze_sum("mock-turtles HTTHH + mock-turtles HH", misere=True,
+                                                                limit=1000).winning_moves)
+    with pytest.raises(tartan.ParseError):
+        tartan.analyze_sum("turtles H + ruler H", misere=True, method="quotient")
+    with pytest.raises(tartan.ParseError):
+        tartan.analyze_sum("turtles H", misere=True, method="genus")
+    with pytest.raises(tartan.LimitError):
+        tartan.game("turtles").misere_quotient(coins=21)
