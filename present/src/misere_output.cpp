@@ -63,6 +63,15 @@ void end_page(std::ostream& out, char outcome, std::size_t listed, std::size_t l
   }
 }
 
+/// The line of a count: the number of winning moves, or that the search stopped before it.
+void print_counted(std::ostream& out, std::optional<std::uint64_t> counted) {
+  if (counted) {
+    out << "winning moves: " << *counted << " (counted, not listed)\n";
+  } else {
+    out << "winning moves: not counted (the search stopped first)\n";
+  }
+}
+
 std::string heap_method_text(const misere_heap_analysis& a) {
   if (a.method() == heap_misere_method::quotient) {
     const misere_quotient& q = *a.solver()->quotient();
@@ -134,11 +143,7 @@ void misere_page_printer::finish(const search_report& r) {
 
 void print_misere_count(std::ostream& out, const misere_analysis& a, std::optional<std::uint64_t> counted) {
   print_misere_head(out, a);
-  if (counted) {
-    out << "winning moves: " << *counted << " (counted, not listed)\n";
-  } else {
-    out << "winning moves: not counted (the search stopped first)\n";
-  }
+  print_counted(out, counted);
 }
 
 nlohmann::ordered_json misere_analysis_json(const misere_analysis& a, const std::vector<move>& winning,
@@ -217,14 +222,7 @@ void print_misere_heap_analysis(std::ostream& out, const misere_heap_analysis& a
       out << '\n';
     }
   }
-  if (count) {
-    if (counted) {
-      out << "winning moves: " << *counted << " (counted, not listed)\n";
-    } else {
-      out << "winning moves: not counted (the search stopped first)\n";
-    }
-    return;
-  }
+  if (count) return print_counted(out, counted);
   if (!begin_page(out, a.outcome(), a.terminal(), limit, "heap move")) return;
   if (!winning.empty()) {
     if (offset != 0) out << "from winning move " << offset + 1 << " on, ";
@@ -275,14 +273,7 @@ void print_misere_sum_analysis(std::ostream& out, const misere_sum_analysis& a,
       out << ")\n";
     }
   }
-  if (count) {
-    if (counted) {
-      out << "winning moves: " << *counted << " (counted, not listed)\n";
-    } else {
-      out << "winning moves: not counted (the search stopped first)\n";
-    }
-    return;
-  }
+  if (count) return print_counted(out, counted);
   if (!begin_page(out, a.outcome(), a.terminal(), limit, "move")) return;
   if (!winning.empty()) {
     if (offset != 0) out << "from winning move " << offset + 1 << " on, ";

@@ -56,6 +56,16 @@ sum_misere_method sum_method(const std::string& name) {
                     " is not a misère method of sums; give \"automatic\", \"quotient\" or \"search\"");
 }
 
+/// The page asked for (or the count) and the limits, as every misère request takes them.
+void page_and_limits(analysis_request& request, bool count, std::size_t limit, std::size_t offset,
+                     py::handle max_memory, py::handle max_seconds) {
+  request.count = count;
+  request.limit = limit;
+  request.offset = offset;
+  request.max_memory = to_memory_limit(max_memory);
+  request.max_seconds = to_seconds(max_seconds);
+}
+
 py::object outcome_of(char outcome) {
   if (outcome == '?') return py::none();
   return py::str(std::string(1, outcome));
@@ -93,11 +103,7 @@ void bind_misere(py::module_& m) {
         request.terms.push_back({game, box_region(position)});
         request.misere = true;
         request.misere_coins_method = coins_method(method);
-        request.count = count;
-        request.limit = limit;
-        request.offset = offset;
-        request.max_memory = to_memory_limit(max_memory);
-        request.max_seconds = to_seconds(max_seconds);
+        page_and_limits(request, count, limit, offset, max_memory, max_seconds);
         request.count_option = "count=True";
         progress_relay relay(std::move(progress));
         request.progress = relay.callback();
@@ -129,11 +135,7 @@ void bind_misere(py::module_& m) {
         request.heaps = heaps;
         request.misere = true;
         request.misere_heaps_method = heaps_method(method);
-        request.count = count;
-        request.limit = limit;
-        request.offset = offset;
-        request.max_memory = to_memory_limit(max_memory);
-        request.max_seconds = to_seconds(max_seconds);
+        page_and_limits(request, count, limit, offset, max_memory, max_seconds);
         progress_relay relay(std::move(progress));
         request.progress = relay.callback();
         request.search_progress = relay.callback();
@@ -193,11 +195,7 @@ void bind_misere(py::module_& m) {
         request.terms = to_sum_terms(terms);
         request.misere = true;
         request.misere_sum_method = sum_method(method);
-        request.count = count;
-        request.limit = limit;
-        request.offset = offset;
-        request.max_memory = to_memory_limit(max_memory);
-        request.max_seconds = to_seconds(max_seconds);
+        page_and_limits(request, count, limit, offset, max_memory, max_seconds);
         progress_relay relay(std::move(progress));
         request.progress = relay.callback();
         request.search_progress = relay.callback();
