@@ -137,7 +137,7 @@ class key_positions {
     order_.resize(n);
     grundy_value top = 0;
     for (const grundy_value k : keys) top = std::max(top, k);
-    if (top < 2 * grundy_value{n} + 1024 && n < (std::size_t{1} << 32)) {
+    if (top < 2 * grundy_value{n} + 1024 && std::uint64_t{n} < (std::uint64_t{1} << 32)) {
       start_.assign(static_cast<std::size_t>(top) + 2, 0);
       for (const grundy_value k : keys) ++start_[static_cast<std::size_t>(k) + 1];
       std::partial_sum(start_.begin(), start_.end(), start_.begin());
