@@ -1,6 +1,6 @@
 // Fuzz target: sums of rows in misère play, through the quotient of the rows and by the search, against a plain
 // recursion over the moves the turning-code reference (tests/support/turning_code_reference.hpp) generates. The first
-// byte is the row length (1..6 coins), the next the number of rows (1..4) and the rows (bitmasks), the rest a turning
+// byte is the row length (1..5 coins), the next the number of rows (1..4) and the rows (bitmasks), the rest a turning
 // code. The quotient of the rows (misere_quotient.hpp, at most 512 elements) and analyze_misere_sum by both methods
 // must give the sum the reference's outcome, and their winning moves must be the moves to the reference's
 // P-positions. Codes that do not parse are skipped.
@@ -66,7 +66,7 @@ std::string drawn(row r, int coins) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   tartan::fuzz::input in(data, size);
-  const int coins = 1 + in.byte() % 6;
+  const int coins = 1 + in.byte() % 5;
   std::vector<row> rows(1 + in.byte() % 4);
   for (row& r : rows) r = in.byte() & ((row{1} << coins) - 1);
   const std::string text(in.rest());

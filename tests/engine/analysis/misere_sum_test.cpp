@@ -197,14 +197,14 @@ TEST(MisereSum, SumsOfSeveralGamesBySearchAgreeWithTheDefinition) {
     games.push_back(tartan::games::resolve_game(n));
     refs.push_back(reference_of(games.back().row_game().code()));
   }
-  sum_definition def(refs, 6);
-  for (int i = 0; i < 40; ++i) {
+  sum_definition def(refs, 5);
+  for (int i = 0; i < 30; ++i) {
     sum_t s(static_cast<std::size_t>(std::uniform_int_distribution<int>(1, 4)(rng)));
     std::vector<tartan::sum_term> terms;
     for (auto& [g, r] : s) {
       g = std::uniform_int_distribution<int>(0, 3)(rng);
-      r = std::uniform_int_distribution<row>(0, 63)(rng);
-      terms.push_back(term_of(games[static_cast<std::size_t>(g)], r, 6));
+      r = std::uniform_int_distribution<row>(0, 31)(rng);
+      terms.push_back(term_of(games[static_cast<std::size_t>(g)], r, 5));
     }
     const tartan::misere_sum_analysis a = tartan::analyze_misere_sum(terms);
     const bool one_game = std::all_of(s.begin(), s.end(), [&](const auto& t) { return t.first == s.front().first; });
@@ -226,10 +226,10 @@ TEST(MisereSum, TheCoinFormOfATakeAndBreakGameAgreesByBothMethods) {
   // engine's coin moves with no theorem assumed.
   std::mt19937 rng(5);
   const game_handle kayles = tartan::games::resolve_game("kayles");
-  for (int i = 0; i < 20; ++i) {
+  for (int i = 0; i < 12; ++i) {
     std::vector<tartan::sum_term> terms;
     const int n = std::uniform_int_distribution<int>(1, 3)(rng);
-    for (int j = 0; j < n; ++j) terms.push_back(term_of(kayles, std::uniform_int_distribution<row>(0, 255)(rng), 8));
+    for (int j = 0; j < n; ++j) terms.push_back(term_of(kayles, std::uniform_int_distribution<row>(0, 127)(rng), 7));
     tartan::misere_sum_options by_search;
     by_search.method = tartan::sum_misere_method::search;
     const auto through_quotient = tartan::analyze_misere_sum(terms);
