@@ -1,7 +1,6 @@
 // tartan quotient CODE [--heaps N]: the misère quotient of a take-and-break game up to a heap bound, in text, JSON or
 // Markdown; tartan quotient GAME --coins N: the quotient of a 1-D game's rows of at most N coins.
 #include <CLI/CLI.hpp>
-#include <bit>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -57,7 +56,7 @@ void run_quotient(const quotient_command_options& o, bool heaps_given, std::uint
   }
   std::optional<take_break_code> rule;
   if (!rows) rule = heap_rule(game);
-  const std::uint64_t max_coins = std::bit_width(max_quotient_bound) - 1;
+  const std::uint64_t max_coins = max_quotient_row_coins;
   const std::uint64_t bound = rows              ? (std::uint64_t{1} << parse_u64(o.coins, "--coins", max_coins)) - 1
                               : o.heaps.empty() ? 100
                                                 : parse_u64(o.heaps, "--heaps", max_quotient_bound);

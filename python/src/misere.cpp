@@ -6,7 +6,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -234,7 +233,7 @@ void bind_misere(py::module_& m) {
           throw parse_error("coins: " + quote_typed(game.name()) +
                             " is a product, whose positions are boards; give a 1-D game, such as turtles");
         }
-        const std::uint64_t most = static_cast<std::uint64_t>(std::bit_width(max_quotient_bound) - 1);
+        const std::uint64_t most = max_quotient_row_coins;
         if (coins > most) {
           throw limit_error("coins: a quotient of the rows of " + std::to_string(coins) + " coins is past the " +
                             std::to_string(most) + " coins a row quotient is built for; give coins of at most " +

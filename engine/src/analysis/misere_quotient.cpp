@@ -855,25 +855,31 @@ std::string misere_quotient::component_text(coin c) const {
   return components_ == quotient_components::heaps ? std::to_string(c) : row_text(c);
 }
 
+namespace {
+
+/// A position given as copies per component, each component written by `name`: "1, 2 (7 times), 5".
+template <class Name>
+std::string copies_written(std::span<const std::uint32_t> copies, Name name, const char* none) {
+  std::string s;
+  for (std::size_t c = 0; c < copies.size(); ++c) {
+    if (copies[c] == 0) continue;
+    s += (s.empty() ? "" : ", ") + name(c);
+    if (copies[c] > 1) s += " (" + std::to_string(copies[c]) + " times)";
+  }
+  return s.empty() ? none : s;
+}
+
+}  // namespace
+
 std::string misere_quotient::copies_text(std::span<const std::uint32_t> copies) const {
   if (components_ == quotient_components::heaps) return position_text(copies);
-  std::string s;
-  for (std::size_t r = 0; r < copies.size(); ++r) {
-    if (copies[r] == 0) continue;
-    s += (s.empty() ? "" : ", ") + row_text(r);
-    if (copies[r] > 1) s += " (" + std::to_string(copies[r]) + " times)";
-  }
-  return s.empty() ? "no rows" : s;
+  return copies_written(
+      copies, [](std::size_t r) { return row_text(r); }, "no rows");
 }
 
 std::string misere_quotient::position_text(std::span<const std::uint32_t> copies) {
-  std::string s;
-  for (std::size_t h = 0; h < copies.size(); ++h) {
-    if (copies[h] == 0) continue;
-    s += (s.empty() ? "" : ", ") + std::to_string(h);
-    if (copies[h] > 1) s += " (" + std::to_string(copies[h]) + " times)";
-  }
-  return s.empty() ? "no heaps" : s;
+  return copies_written(
+      copies, [](std::size_t h) { return std::to_string(h); }, "no heaps");
 }
 
 std::string misere_quotient::monomial_name(std::span<const std::uint32_t> exponents) const {
@@ -1090,7 +1096,7 @@ misere_quotient build_row_quotient(const turning_game& game, coin last_row, cons
     throw limit_error("a quotient of the rows up to " + row_text(last_row) + " (" +
                       std::to_string(std::bit_width(last_row)) + " coins) is beyond the " +
                       std::to_string(max_quotient_bound) + " rows a quotient is built for; give rows of at most " +
-                      std::to_string(std::bit_width(max_quotient_bound) - 1) + " coins");
+                      std::to_string(max_quotient_row_coins) + " coins");
   }
   misere_quotient q;
   q.components_ = quotient_components::rows;

@@ -199,8 +199,16 @@ search_report misere_sum_analysis::for_each_winning_move(
   std::uint64_t index = 0;
   bool go_on = true;
   if (s.method == sum_misere_method::quotient) {
+    // The other terms' product is the product of those before and those after: one pass each way, O(terms), where
+    // a product over the others per term would be O(terms²).
+    const misere_quotient& q = *s.quotient;
+    std::vector<quotient_element> after(s.masks.size() + 1, 0);
+    for (std::size_t i = s.masks.size(); i-- > 0;)
+      after[i] = q.product(q.image(static_cast<coin>(s.masks[i])), after[i + 1]);
+    quotient_element before = 0;
     for (std::size_t i = 0; i < s.masks.size() && go_on; ++i) {
-      const quotient_element others = s.product_except(i);
+      const quotient_element others = q.product(before, after[i + 1]);
+      before = q.product(before, q.image(static_cast<coin>(s.masks[i])));
       s.solvers[i]->for_each_move(s.masks[i], [&](std::uint64_t turned) {
         if (!stop.next_coin(index++)) return go_on = false;
         const quotient_element x =
@@ -302,9 +310,8 @@ misere_sum_analysis analyze_misere_sum(const std::vector<sum_term>& terms, const
     largest = std::max(largest, s->masks[t]);
   }
   const std::size_t coins = static_cast<std::size_t>(std::bit_width(largest));
-  const std::size_t most_coins = options.method == sum_misere_method::quotient
-                                     ? static_cast<std::size_t>(std::bit_width(max_quotient_bound) - 1)
-                                     : options.quotient_coins;
+  const std::size_t most_coins =
+      options.method == sum_misere_method::quotient ? max_quotient_row_coins : options.quotient_coins;
   if (options.method == sum_misere_method::quotient && !rows_of_one_game) {
     throw parse_error(
         "the quotient answers sums of rows of one 1-D game; give terms GAME ROW of one game, or "

@@ -216,4 +216,8 @@ misere_quotient build_row_quotient(const turning_game& game, coin last_row, cons
 /// The most heaps (or rows, as bitmasks) a quotient is built for.
 inline constexpr coin max_quotient_bound = coin{1} << 20;
 
+/// The longest rows a quotient of rows is built for: every row of 20 coins is a bitmask below max_quotient_bound.
+inline constexpr std::size_t max_quotient_row_coins = 20;
+static_assert(coin{1} << max_quotient_row_coins == max_quotient_bound);
+
 }  // namespace tartan
