@@ -584,7 +584,7 @@ TEST(AnalyzeCliTest, TheTimeLimitCoversTheSearchForWinningMoves) {
   EXPECT_THAT(r.out, ::testing::HasSubstr("outcome: N"));
   EXPECT_THAT(r.out, ::testing::HasSubstr("winning moves: none found before the search stopped\n"));
   EXPECT_EQ(r.err,
-            "error: the search for winning moves stopped at the time limit of 0 ms after 0 of the 1 heads coin; 0 "
+            "error: the search for winning moves stopped at the time limit of 1 µs after 0 of the 1 heads coin; 0 "
             "winning moves listed; raise the limit with --max-seconds (0: no limit)\n");
   const auto json =
       run_tartan({"analyze", "moebius", "--coins", "200", "--heads", "199", "--max-seconds", "0.000001", "--json"});
@@ -609,7 +609,7 @@ TEST(AnalyzeCliTest, TheTimeLimitCoversTheSearchForASumsWinningMoves) {
   EXPECT_THAT(r.out, ::testing::HasSubstr("outcome: N"));
   EXPECT_THAT(r.out, ::testing::HasSubstr("winning moves: none found before the search stopped\n"));
   EXPECT_EQ(r.err,
-            "error: the search for winning moves stopped at the time limit of 0 ms after 0 of the 3 heads coins; 0 "
+            "error: the search for winning moves stopped at the time limit of 1 µs after 0 of the 3 heads coins; 0 "
             "winning moves listed; raise the limit with --max-seconds (0: no limit)\n");
   std::vector<std::string> as_json = sum;
   as_json.push_back("--json");

@@ -364,14 +364,16 @@ TEST(CountCliTest, GameFromAFile) {
   std::filesystem::remove_all(dir);
 }
 
-// Counting the winning moves of 4999 heads Mock Turtles coins (value 9998) lists about 2 · 10^10 moves (turn 1 to 3
-// coins: about n^2 / 2 moves from coin n): seconds on any machine, so a limit of 10 ms stops it, in one line.
+// The time limit is looked at after every chunk of a count, and the clock runs from the start of the count, values
+// included: a limit of 1 µs is past before any count of 4999 coins can end (their 4999 values alone take longer on
+// any machine, by any route), so the count stops at its first look, in one line, whatever the machine's speed.
+// (It used to look only every 100 ms, and a fast count of 99 ms went past a limit of 10 ms.)
 TEST(CountCliTest, CountStopsAtTheTimeLimit) {
   const auto r =
-      run_tartan({"analyze", "mock-turtles", "--coins", "4999", "--all-heads", "--count", "--max-seconds", "0.01"});
-  EXPECT_EQ(r.exit_code, 2) << r.err;
+      run_tartan({"analyze", "mock-turtles", "--coins", "4999", "--all-heads", "--count", "--max-seconds", "0.000001"});
+  EXPECT_EQ(r.exit_code, 2) << r.err << r.out;
   EXPECT_THAT(r.err, ::testing::StartsWith("error: counting the winning moves of mock-turtles "));
-  EXPECT_THAT(r.err, HasSubstr("time limit of 10 ms"));
+  EXPECT_THAT(r.err, HasSubstr("time limit of 1 µs"));
   EXPECT_THAT(r.err, HasSubstr("; count a smaller region"));
   EXPECT_EQ(test::count_lines(r.err), 1u) << r.err;
   EXPECT_TRUE(r.out.empty()) << r.out;

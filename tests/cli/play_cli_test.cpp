@@ -540,7 +540,7 @@ TEST(PlayCliTest, TheEngineFallsBackToALegalMoveAtTheTimeLimitAndSaysSo) {
                              "--seed", "1", "--max-seconds", "0.000000001"},
                             "quit\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_THAT(r.out, ::testing::HasSubstr("the engine found no winning move within the time limit of 0 ms "
+  EXPECT_THAT(r.out, ::testing::HasSubstr("the engine found no winning move within the time limit of 1 ns "
                                           "(--max-seconds);\n  it plays a legal move instead\nthe engine turns "));
   // The move played is a Mock Turtles move from a heads coin: one to three coins, the last of them heads (1..1999).
   const std::size_t at = r.out.find("the engine turns ");

@@ -373,16 +373,16 @@ move_count_result count_moves(const game_handle& game, const box_region& region,
         }
       },
       [&] {
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last_report < std::chrono::milliseconds(100)) return true;
-        last_report = now;
+        // The time limit is looked at on every poll (after each chunk, and every few milliseconds within one): a
+        // clock reading. The progress callback, which may draw a bar, about ten times a second.
         const double fraction = total_weight > 0 ? std::min(1.0, done.load() / total_weight) : 1.0;
-        const progress_callback& progress = options.count_progress ? options.count_progress : options.progress;
-        if (progress && !progress(fraction)) {
-          stopped = search_end::cancelled;
-        } else if (!time_limit(fraction)) {
-          stopped = search_end::time_limit;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_report >= std::chrono::milliseconds(100)) {
+          last_report = now;
+          const progress_callback& progress = options.count_progress ? options.count_progress : options.progress;
+          if (progress && !progress(fraction)) stopped = search_end::cancelled;
         }
+        if (stopped == search_end::complete && !time_limit(fraction)) stopped = search_end::time_limit;
         return stopped == search_end::complete;
       });
   if (stopped == search_end::time_limit) {

@@ -61,6 +61,9 @@ std::string with_decimals(double value, int decimals, const char* unit, rounding
 
 std::string format_seconds(double seconds, rounding direction) {
   if (!(seconds < 1e12)) return "more than 30000 years";
+  // Limits typed as 0.000001 or less: named as typed, not as "0 ms".
+  if (seconds < 1e-6) return with_decimals(seconds * 1e9, 0, "ns", direction);
+  if (seconds < 0.001) return with_decimals(seconds * 1e6, 0, "µs", direction);
   if (seconds < 1) return with_decimals(seconds * 1000, 0, "ms", direction);
   if (seconds < 100) return with_decimals(seconds, 0, "s", direction);
   if (seconds < 6000) return with_decimals(seconds / 60, 1, "min", direction);
@@ -73,7 +76,9 @@ std::pair<std::string, std::string> format_seconds_apart(double estimate, double
   if (a != b) return {a, b};
   // The same text, so the same unit: its name follows the number, and gives the scale.
   const std::string unit = a.substr(a.find(' ') + 1);
-  const double scale = unit == "ms"     ? 1000.0
+  const double scale = unit == "ns"     ? 1e9
+                       : unit == "µs"   ? 1e6
+                       : unit == "ms"   ? 1000.0
                        : unit == "s"    ? 1.0
                        : unit == "min"  ? 1.0 / 60
                        : unit == "h"    ? 1.0 / 3600

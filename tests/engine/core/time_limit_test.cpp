@@ -109,6 +109,8 @@ TEST(TimeLimitTest, TheClockIsReadSparinglyWhenItemsAreQuick) {
 }
 
 TEST(TimeLimitTest, FormatSecondsPicksAReadableUnit) {
+  EXPECT_EQ(format_seconds(0.000001), "1 µs");  // a limit typed that small is named, not "0 ms"
+  EXPECT_EQ(format_seconds(0.000000005), "5 ns");
   EXPECT_EQ(format_seconds(0.25), "250 ms");
   EXPECT_EQ(format_seconds(42), "42 s");
   EXPECT_EQ(format_seconds(150), "2.5 min");

@@ -49,7 +49,7 @@ inline constexpr double default_time_limit_seconds = 60;
 enum class rounding { nearest, down, up };
 
 /**
- * A duration for messages: "850 ms", "42 s", "3.5 min", "2.1 h", "4.0 days".
+ * A duration for messages: "5 ns", "10 µs", "850 ms", "42 s", "3.5 min", "2.1 h", "4.0 days".
  *
  * Example: format_seconds(150) == "2.5 min"; format_seconds(6.74, rounding::down) == "6 s"
  */
