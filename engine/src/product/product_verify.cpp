@@ -611,9 +611,14 @@ std::size_t cheapest_inner_factor(const tartan_game& game, std::span<const std::
     }
     return e;
   };
+  // A factor that is the last one again (the same rule over the same extent) has the same estimate: timing noise
+  // must not move it, so that the order, and which cells a stopped run has computed, do not depend on the machine.
+  const auto same_as_last = [&](std::size_t i) {
+    return game.factor(i).name() == game.factor(k - 1).name() && extents[i] == extents[k - 1];
+  };
   std::size_t best = k - 1;
   for (std::size_t i = 0; i < k; ++i) {
-    if (estimate(i) < estimate(best)) best = i;
+    if (!same_as_last(i) && estimate(i) < estimate(best)) best = i;
   }
   return estimate(best) * 1.5 < estimate(k - 1) ? best : k - 1;
 }

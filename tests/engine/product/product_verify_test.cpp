@@ -341,6 +341,34 @@ TEST(ProductVerifyTest, TimeLimitReachedStopsWithThePartialReport) {
   }
 }
 
+// The same stop with the first factor innermost (the axes permuted): the direct computation goes column by column,
+// so it has computed the first c columns of every row and column c of the first x rows, and the report compares each
+// row's computed prefix: checked = 3000·c + x, and a wrong cell counts exactly when it lies among those cells. (With
+// the order left to the engine, Rugs keeps its own whatever the timing: its two factors are the same rule.)
+TEST(ProductVerifyTest, TimeLimitWithAxesPermutedCountsOnlyTheCellsCompared) {
+  const tartan_game rugs = product("ruler*ruler");
+  verify_options options = one_thread_within(1e6, stepped_clock{0, 2e6});
+  options.inner_factor = 0;
+  const std::vector<std::size_t> wrong{5, 2999, 3000 + 0, 3000 + 7, 2 * 3000 + 1, 8999999};
+  options.expected = [&](std::span<const coin> cell, std::span<const grundy_value> values) {
+    const std::size_t index = cell[0] * std::size_t{3000} + cell[1];
+    const grundy_value theorem = nim_mul(values[0], values[1]);
+    return std::find(wrong.begin(), wrong.end(), index) != wrong.end() ? theorem ^ 1 : theorem;
+  };
+  const verify_report report = verify_product(rugs, box_extents{3000, 3000}, options);
+  EXPECT_FALSE(report.complete);
+  EXPECT_EQ(report.stopped, search_end::time_limit);
+  ASSERT_GT(report.checked, 0u);
+  const std::uint64_t columns = report.checked / 3000, rows_of_next = report.checked % 3000;
+  const auto compared = [&](std::size_t row, std::size_t column) {
+    return column < columns || (column == columns && row < rows_of_next);
+  };
+  const auto within = static_cast<std::uint64_t>(std::count_if(
+      wrong.begin(), wrong.end(), [&](std::size_t index) { return compared(index / 3000, index % 3000); }));
+  EXPECT_EQ(report.mismatches, within);
+  for (const cell_mismatch& m : report.first_mismatches) EXPECT_TRUE(compared(m.cell[0], m.cell[1]));
+}
+
 TEST(ProductVerifyTest, PaceProjectedPastTheLimitStops) {
   // At the first report the clock reads 0.6 s, past pace_guard::min_measured_seconds, with a tiny fraction of the
   // work done (the box takes hours): the projection is far over 50 s, and the run stops saying so.
