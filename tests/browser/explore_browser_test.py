@@ -40,7 +40,7 @@ def skip(why):
 
 try:
     from selenium import webdriver
-    from selenium.common.exceptions import TimeoutException, WebDriverException
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -104,8 +104,11 @@ def check(condition, what):
 
 
 def wait(condition, what, seconds=20):
+    # An element the condition reads may be replaced while it reads it (the page redraws a board after each move):
+    # that is not an answer yet, so the condition is asked again.
     try:
-        return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda d: condition())
+        return WebDriverWait(driver, seconds, poll_frequency=0.05,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(lambda d: condition())
     except TimeoutException:
         raise AssertionError("timed out waiting for " + what)
 
