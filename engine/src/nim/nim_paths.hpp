@@ -11,6 +11,10 @@ namespace tartan::detail {
 /// and F⊗F = F ⊕ F/2. Slow (about a microsecond) but short enough to check by eye.
 std::uint64_t nim_mul_reference(std::uint64_t a, std::uint64_t b) noexcept;
 
+/// The carry-less product of two 64-bit polynomials over GF(2) in software (128 bits: lo and hi), for CPUs without
+/// PCLMULQDQ; the portable nim product and the portable kernel of binary_polynomial.cpp build on it.
+void carryless_mul_portable(std::uint64_t a, std::uint64_t b, std::uint64_t& lo, std::uint64_t& hi) noexcept;
+
 /// The portable product: basis change by byte tables, a software carry-less multiply (4-bit windows), the sparse
 /// reduction. Runs on any CPU.
 std::uint64_t nim_mul_portable(std::uint64_t a, std::uint64_t b) noexcept;

@@ -13,27 +13,10 @@ namespace tartan {
 
 namespace detail {
 
-namespace {
-
-// Product in the subfield of integers below 2^(2^k), k ≤ 6. Write a = a1·F ⊕ a0, b = b1·F ⊕ b0 with
-// F = 2^(2^(k-1)) and a0, a1, b0, b1 < F. Since F⊗x = F·x for x < F and F⊗F = F ⊕ F/2 (Conway, ONAG ch. 6):
-//   a⊗b = (a1⊗b1)⊗(F ⊕ F/2) ⊕ (a1⊗b0 ⊕ a0⊗b1)·F ⊕ a0⊗b0
-//       = ((a0⊕a1)⊗(b0⊕b1) ⊕ a0⊗b0)·F ⊕ (a0⊗b0 ⊕ (a1⊗b1)⊗F/2).
-// Four half-size products per level: 4^6 = 4096 one-bit products in all.
-std::uint64_t mul_recursive(std::uint64_t a, std::uint64_t b, int k) noexcept {
-  if (k == 0) return a & b;
-  const int h = 1 << (k - 1);
-  const std::uint64_t mask = (std::uint64_t{1} << h) - 1;
-  const std::uint64_t a0 = a & mask, a1 = a >> h, b0 = b & mask, b1 = b >> h;
-  const std::uint64_t low = mul_recursive(a0, b0, k - 1);
-  const std::uint64_t cross = mul_recursive(a0 ^ a1, b0 ^ b1, k - 1);
-  const std::uint64_t high = mul_recursive(a1, b1, k - 1);
-  return ((cross ^ low) << h) | (low ^ mul_recursive(high, std::uint64_t{1} << (h - 1), k - 1));
-}
-
 // Carry-less 64×64 → 128-bit product in software: a table of a·v for the 16 polynomials v of degree < 4, then
 // Horner over the 16 nibbles of b. About 100 simple instructions.
-std::uint64_t poly_mul_portable(std::uint64_t a, std::uint64_t b) noexcept {
+void carryless_mul_portable(std::uint64_t a, std::uint64_t b, std::uint64_t& product_lo,
+                            std::uint64_t& product_hi) noexcept {
   std::uint64_t lo[16], hi[16];
   lo[0] = 0, hi[0] = 0;
   lo[1] = a, hi[1] = 0;
@@ -54,7 +37,33 @@ std::uint64_t poly_mul_portable(std::uint64_t a, std::uint64_t b) noexcept {
     rlo ^= lo[v];
     rhi ^= hi[v];
   }
-  return poly_reduce(rlo, rhi);
+  product_lo = rlo;
+  product_hi = rhi;
+}
+
+namespace {
+
+// Product in the subfield of integers below 2^(2^k), k ≤ 6. Write a = a1·F ⊕ a0, b = b1·F ⊕ b0 with
+// F = 2^(2^(k-1)) and a0, a1, b0, b1 < F. Since F⊗x = F·x for x < F and F⊗F = F ⊕ F/2 (Conway, ONAG ch. 6):
+//   a⊗b = (a1⊗b1)⊗(F ⊕ F/2) ⊕ (a1⊗b0 ⊕ a0⊗b1)·F ⊕ a0⊗b0
+//       = ((a0⊕a1)⊗(b0⊕b1) ⊕ a0⊗b0)·F ⊕ (a0⊗b0 ⊕ (a1⊗b1)⊗F/2).
+// Four half-size products per level: 4^6 = 4096 one-bit products in all.
+std::uint64_t mul_recursive(std::uint64_t a, std::uint64_t b, int k) noexcept {
+  if (k == 0) return a & b;
+  const int h = 1 << (k - 1);
+  const std::uint64_t mask = (std::uint64_t{1} << h) - 1;
+  const std::uint64_t a0 = a & mask, a1 = a >> h, b0 = b & mask, b1 = b >> h;
+  const std::uint64_t low = mul_recursive(a0, b0, k - 1);
+  const std::uint64_t cross = mul_recursive(a0 ^ a1, b0 ^ b1, k - 1);
+  const std::uint64_t high = mul_recursive(a1, b1, k - 1);
+  return ((cross ^ low) << h) | (low ^ mul_recursive(high, std::uint64_t{1} << (h - 1), k - 1));
+}
+
+// The product of two polynomial coordinates modulo P, by the software carry-less product.
+std::uint64_t poly_mul_portable(std::uint64_t a, std::uint64_t b) noexcept {
+  std::uint64_t lo = 0, hi = 0;
+  carryless_mul_portable(a, b, lo, hi);
+  return poly_reduce(lo, hi);
 }
 
 // The subfield norm step of nim_inv at a Fermat 2-power F = 2^h, for x = x1·F ⊕ x0 with x0, x1 < F.
