@@ -1,10 +1,7 @@
 // The chain product of ordinal_chain_product.hpp: the split of a tower into a chain over a foot, the polynomial basis
-// of the foot's field, the Taylor-shift conversions and the one product of binary polynomials by gf2x.
+// of the foot's field, the Taylor-shift conversions and the one product of binary polynomials
+// (binary_polynomial.hpp: the additive FFT at these sizes).
 #include "nim/ordinal_chain_product.hpp"
-
-#ifndef TARTAN_NO_GF2X
-#include <gf2x.h>
-#endif
 
 #include <algorithm>
 #include <bit>
@@ -14,6 +11,7 @@
 #include <utility>
 
 #include "nim/ordinal_tower.hpp"
+#include "tartan/nim/binary_polynomial.hpp"
 
 namespace tartan::detail {
 
@@ -104,9 +102,6 @@ void apply_rows(const std::uint64_t* rows, std::size_t d, std::size_t w, const s
 chain_product::~chain_product() = default;
 
 std::unique_ptr<chain_product> chain_product::make(const tower_shape& shape, int level) {
-#ifdef TARTAN_NO_GF2X
-  return nullptr;  // built without gf2x (engine/CMakeLists.txt): every level keeps the tower's nested Karatsuba
-#endif
   if (shape.base_log > 3 || level < 0) return nullptr;
   const std::size_t levels = static_cast<std::size_t>(level) + 1;
   // The chain: from the level down through the generator of the largest field, then shortened from the bottom until
@@ -428,14 +423,7 @@ void chain_product::multiply(const std::uint8_t* a, const std::uint8_t* b, std::
     }
   }
   std::vector<std::uint64_t> product(2 * packed_words);
-#ifndef TARTAN_NO_GF2X
-  static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "gf2x works on 64-bit words");
-  if (gf2x_mul(reinterpret_cast<unsigned long*>(product.data()),
-               reinterpret_cast<const unsigned long*>(packed_a.data()), packed_words,
-               reinterpret_cast<const unsigned long*>(packed_b.data()), packed_words) != 0) {
-    throw std::bad_alloc();
-  }
-#endif
+  binary_polynomial_multiply(packed_a, packed_b, product);
   packed_a = {};
   packed_b = {};
   // Each coefficient of the product, of degree up to 2d-2 in t, reduced modulo m(t).

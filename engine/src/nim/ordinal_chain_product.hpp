@@ -1,4 +1,4 @@
-// Products in the large tower fields of ordinal_tower.hpp by fast multiplication of binary polynomials (gf2x), for
+// Products in the large tower fields of ordinal_tower.hpp by fast multiplication of binary polynomials, for
 // the towers whose top levels form a chain: the field GF(2^D) of Lenstra's excess for the primes beyond 337 has
 // degree 10^5 to 10^7, where the tower's nested Karatsuba (O(N^1.58) products of nimbers) is the cost of everything.
 // Private to the engine.
@@ -17,12 +17,12 @@
 //     interleaved (the shift by 1 is the superset-sum transform of the coefficients' indices in characteristic 2,
 //     (Z+1)^i = Σ_(j ⊆ i) Z^j by Lucas; by c, a scaling by c^i before and c^(-j) after): O(n log n) operations in B;
 //   - one product of binary polynomials (Kronecker substitution: coefficient e at bit e·(2d-1), where the products
-//     of two coefficients, of degree 2d-2 in t, do not overlap): gf2x, O(M(2dn));
+//     of two coefficients, of degree 2d-2 in t, do not overlap): binary_polynomial.hpp, O(M(2dn)), which is the
+//     additive FFT over GF(2^64) at these sizes, O(dn log(dn));
 //   - back, reducing: each coefficient mod m(t), then the same steps in reverse, whose fold at L_1 (y_1^(r_1) = c_1)
 //     and splits by the residue of the exponent modulo r_k reduce modulo Q without any division.
 // Reference: Kronecker substitution (Schönhage, "Asymptotically fast algorithms for the numerical multiplication and
-// division of polynomials with complex coefficients", 1982); gf2x (Brent, Gaudry, Thomé, Zimmermann, "Faster
-// multiplication in GF(2)[x]", ANTS 2008).
+// division of polynomials with complex coefficients", 1982); the additive FFT's references are binary_polynomial.hpp's.
 #pragma once
 
 #include <cstddef>
