@@ -356,7 +356,7 @@ TEST(NimOrdinalCliTest, AlphaRefusesABadStateOrIntervalInOneLine) {
   EXPECT_EQ(run_tartan({"nim", "alpha", "727", "--checkpoint", path, "--checkpoint-every", "five"}).exit_code, 2);
   expect_error(run_tartan({"nim", "alpha", "727", "--checkpoint", path, "--checkpoint-every", "99999999999"}),
                "--checkpoint-every '99999999999' is more than a year; type at most 31536000");
-  std::ofstream(path + ".alpha_727") << "# tartan Lenstra state 1\nprime 727\n";
+  std::ofstream(path + ".alpha_727") << "# tartan Lenstra state 2\nprime 727\n";
   expect_error(run_tartan({"nim", "alpha", "727", "--checkpoint", path}),
                "'" + path + ".alpha_727' is not a whole state of Lenstra's constants (it does not end with its " +
                    "checksum); move it away to compute the prime from its beginning");

@@ -25,10 +25,12 @@
 #include <type_traits>
 #include <vector>
 
+#include "nim/binary_field.hpp"
 #include "nim/ordinal_dense.hpp"
 #include "nim/ordinal_tower.hpp"
 #include "tartan/core/crc32c.hpp"
 #include "tartan/core/error.hpp"
+#include "tartan/core/limits.hpp"
 #include "tartan/core/search_stop.hpp"
 #include "tartan/core/time_limit.hpp"
 #include "tartan/core/typed_text.hpp"
@@ -37,6 +39,13 @@
 namespace tartan {
 
 namespace {
+
+using detail::berlekamp_massey;
+using detail::binary_residues;
+using detail::bit_at;
+using detail::gf2_bits;
+using detail::gf2_degree;
+using detail::solve_hankel;
 
 /// The odd primes below 1.4 million (more than 100000 of them), by a sieve run once.
 const std::vector<unsigned>& odd_primes() {
@@ -193,7 +202,10 @@ checkpoint_lines read_checkpoint_lines(const std::string& path) {
 }
 
 // ---- the state within one prime (lenstra_state) -------------------------------------------------------------------
-constexpr const char* state_header = "# tartan Lenstra state 1";
+// Version 2: the norm's input is κ + m itself. Version 1 held the norm of (κ + m)^((2^f-1)/p), a chain of another
+// element, which must not be taken up as this one.
+constexpr const char* state_header = "# tartan Lenstra state 2";
+constexpr const char* state_header_1 = "# tartan Lenstra state 1";
 
 /// A state file's contents: the summary and, when the norm's progress is recorded, its place in the chain and the
 /// raw bytes of the two elements (the norm's input, then the product so far).
@@ -271,6 +283,11 @@ std::optional<state_record> read_state(const std::string& path) {
     return parse_error(shown + " is not a whole state of Lenstra's constants (" + why +
                        "); move it away to compute the prime from its beginning");
   };
+  if (all.rfind(std::string(state_header_1) + "\n", 0) == 0) {
+    throw parse_error(shown +
+                      " holds the state of an earlier tartan, whose test took the norm of another element; "
+                      "move it away to compute the prime from its beginning");
+  }
   if (all.rfind(std::string(state_header) + "\n", 0) != 0)
     throw damaged("its first line is not '" + std::string(state_header) + "'");
   const std::size_t tail = all.size() >= 13 ? all.size() - 13 : std::string::npos;
@@ -318,11 +335,11 @@ std::optional<state_record> read_state(const std::string& path) {
 }
 
 /// Refuses (time_limit_error) the tests of α_p's excess when they cannot end by the deadline of this thread's search
-/// scope (search_stop.hpp), before they start: a test takes at least ⌊log2(D/f)⌋ dense products in the field of
-/// α_p, of degree D (the norm down to GF(2^f), f = f(p): lenstra.hpp), and one such product is timed there (by the
-/// route the tests take: the chain product in the largest fields). Products grow faster than the field (about D^1.3),
-/// so this is what refuses p = 359 (a field of degree 3504820) within seconds instead of stopping it at the limit.
-/// Costs the one product.
+/// scope (search_stop.hpp), before they start: a test takes at least ⌊log2(D/f)⌋ + 2√(2f) - 1 dense products in the
+/// field of α_p, of degree D (the norm down to GF(2^f), f = f(p), and the baby and giant steps that read it:
+/// lenstra.hpp), and one such product is timed there (by the route the tests take: the chain product in the largest
+/// fields). Products grow faster than the field (about D^1.3), so this is what refuses p = 359 (a field of degree
+/// 3504820) within seconds instead of stopping it at the limit. Costs the one product.
 void check_excess_time(const lenstra_constant& c, const lenstra_table& table, std::uint64_t max_memory,
                        const std::function<void()>& poll) {
   const search_stop* stop = detail::current_search();
@@ -331,7 +348,11 @@ void check_excess_time(const lenstra_constant& c, const lenstra_table& table, st
   in_kappa_tower(detail::alpha_relation(c), table, max_memory, what, poll, [&](const auto& t, const auto&) {
     const std::uint64_t degree = t.degree();
     if (degree % c.order_of_two != 0) return 0;
-    const int products = std::bit_width(degree / c.order_of_two) - 1;
+    // The norm's chain, one product a step at least, and the minimal polynomial's baby and giant steps, B + 2f/B ≥
+    // 2√(2f) - 1 of them.
+    std::uint64_t root = 0;
+    while ((root + 1) * (root + 1) <= 2 * std::uint64_t{c.order_of_two}) ++root;
+    const auto products = static_cast<int>(std::bit_width(degree / c.order_of_two) - 1 + 2 * root - 1);
     using base = typename std::decay_t<decltype(t)>::base_type;
     auto dense = t.zero();
     std::uint64_t bits = 0x9E3779B97F4A7C15ULL;  // 0s and 1s, which every base holds, in a fixed pseudo-random order
@@ -356,80 +377,113 @@ void check_excess_time(const lenstra_constant& c, const lenstra_table& table, st
   });
 }
 
-// ---- the certificate (lenstra_certificate) ----------------------------------------------------------------------
-// Vectors and polynomials over GF(2): bit i in word i/64.
-using gf2_bits = std::vector<std::uint64_t>;
+// ---- reading an element of the subfield GF(2^f) into GF(2)[z]/(g)
+// ----------------------------------------------------
 
-bool bit_at(const gf2_bits& v, std::size_t i) { return i / 64 < v.size() && ((v[i / 64] >> (i % 64)) & 1) != 0; }
-void flip_bit(gf2_bits& v, std::size_t i) { v[i / 64] ^= std::uint64_t{1} << (i % 64); }
-
-/// dst += src·z^shift (dst long enough).
-void add_shifted(gf2_bits& dst, const gf2_bits& src, std::size_t shift) {
-  const std::size_t words = shift / 64, bits = shift % 64;
-  for (std::size_t i = 0; i < src.size(); ++i) {
-    dst[i + words] ^= src[i] << bits;
-    if (bits != 0 && src[i] >> (64 - bits) != 0) dst[i + words + 1] ^= src[i] >> (64 - bits);
+/// A fixed dense element of pseudo-random base values from `seed`: the c of the linear forms Tr(c·w), which must not
+/// vanish on the subfield read (it does so for about one c in 2^f). Not 0s and 1s only: with coefficients in GF(2),
+/// every element of a tower of even degree has trace 0 (Tr(1) = D = 0 and Tr(y^j) = 0 off the multiples of r).
+template <class Tower>
+typename Tower::element dense_element(const Tower& t, std::uint64_t seed) {
+  using base = typename Tower::base_type;
+  const unsigned bits = 1u << std::min(6u, t.shape().base_log);
+  const std::uint64_t mask = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+  auto dense = t.zero();
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL ^ (seed * 0xBF58476D1CE4E5B9ULL);
+  for (auto& v : dense) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    v = base::from(field_nimber((state >> 17) & mask));
   }
+  return dense;
 }
 
-/// a·b mod g, g of degree f, a and b of degree below f. Complexity: O(f^2/64) word operations.
-gf2_bits mul_mod(const gf2_bits& a, const gf2_bits& b, const gf2_bits& g, std::size_t f) {
-  gf2_bits product(2 * ((f + 63) / 64) + 2, 0);
-  for (std::size_t i = 0; i < f; ++i)
-    if (bit_at(a, i)) add_shifted(product, b, i);
-  for (std::size_t i = 2 * f; i-- > f;)
-    if (bit_at(product, i)) add_shifted(product, g, i - f);
-  product.resize((f + 63) / 64);
-  return product;
-}
+/// The values s_n = Tr(c·θ^n), n < count, of one linear form on the powers of θ (Tr from the tower field to GF(2)):
+/// baby steps θ^b, b < B, kept, and giant steps c·θ^(aB), each read by its trace form (ordinal_tower.hpp) against the
+/// baby steps, O(N) a value. B + count/B products and count evaluations instead of count products: B ≈ √count, fewer
+/// when B elements would pass a quarter of the memory limit.
+template <class Tower>
+class power_forms {
+ public:
+  using element = typename Tower::element;
 
-/// a^e mod g by square and multiply, e as words. Complexity: O(f^2/64) per bit of e.
-gf2_bits pow_mod(const gf2_bits& a, std::span<const std::uint64_t> e, const gf2_bits& g, std::size_t f) {
-  gf2_bits result((f + 63) / 64, 0);
-  result[0] = 1;
-  for (std::size_t i = 64 * e.size(); i-- > 0;) {
-    result = mul_mod(result, result, g, f);
-    if (((e[i / 64] >> (i % 64)) & 1) != 0) result = mul_mod(result, a, g, f);
-  }
-  return result;
-}
-
-/// The solutions x of H x = b over GF(2), one for each b of `rhs`, H the f×f Hankel matrix H[k][i] = s[k + i]; nothing
-/// when H is singular. Gauss-Jordan elimination on the rows with the right-hand sides appended: O(f^2·(f + r)/64).
-std::optional<std::vector<gf2_bits>> solve_hankel(const std::vector<char>& s, std::size_t f,
-                                                  const std::vector<std::vector<char>>& rhs) {
-  const std::size_t width = f + rhs.size();
-  std::vector<gf2_bits> rows(f, gf2_bits((width + 63) / 64, 0));
-  for (std::size_t k = 0; k < f; ++k) {
-    for (std::size_t i = 0; i < f; ++i)
-      if (s[k + i]) flip_bit(rows[k], i);
-    for (std::size_t c = 0; c < rhs.size(); ++c)
-      if (rhs[c][k]) flip_bit(rows[k], f + c);
-  }
-  for (std::size_t col = 0; col < f; ++col) {
-    std::size_t pivot = col;
-    while (pivot < f && !bit_at(rows[pivot], col)) ++pivot;
-    if (pivot == f) return std::nullopt;
-    std::swap(rows[pivot], rows[col]);
-    for (std::size_t r = 0; r < f; ++r) {
-      if (r == col || !bit_at(rows[r], col)) continue;
-      for (std::size_t w = col / 64; w < rows[r].size(); ++w) rows[r][w] ^= rows[col][w];
+  power_forms(const Tower& t, const element& theta, std::size_t count, std::uint64_t max_memory,
+              const std::function<void(const std::string&)>& stage)
+      : t_(t), stage_(stage) {
+    std::size_t b = 1;
+    while (b * b < count) ++b;
+    const std::uint64_t element_bytes = std::max<std::uint64_t>(1, t.size() * sizeof(typename Tower::value));
+    b = static_cast<std::size_t>(
+        std::clamp<std::uint64_t>(memory_limit_or_default(max_memory) / 4 / element_bytes, 1, b));
+    baby_.reserve(b);
+    baby_.push_back(t.one());
+    for (std::size_t i = 1; i < b; ++i) {
+      stage_("baby step " + std::to_string(i) + " of " + std::to_string(b));
+      baby_.push_back(i == 1 ? theta : t.mul(baby_.back(), theta));
     }
+    giant_ = b == 1 ? theta : t.mul(baby_.back(), theta);  // θ^B
   }
-  std::vector<gf2_bits> solutions(rhs.size(), gf2_bits((f + 63) / 64, 0));
-  for (std::size_t c = 0; c < rhs.size(); ++c)
-    for (std::size_t i = 0; i < f; ++i)
-      if (bit_at(rows[i], f + c)) flip_bit(solutions[c], i);
-  return solutions;
+
+  /// s_n = Tr(c·θ^n) for n < count.
+  std::vector<char> values(const element& c, std::size_t count) const {
+    std::vector<char> s;
+    s.reserve(count);
+    const std::size_t b = baby_.size(), giants = (count + b - 1) / b;
+    element g = c;  // c·θ^(aB)
+    for (std::size_t a = 0; a < giants; ++a) {
+      stage_("giant step " + std::to_string(a + 1) + " of " + std::to_string(giants));
+      const auto form = t_.make_trace_form(g);
+      for (std::size_t i = 0; i < b && s.size() < count; ++i) s.push_back(t_.evaluate(form, baby_[i]) ? 1 : 0);
+      if (a + 1 < giants) g = t_.mul(g, giant_);
+    }
+    return s;
+  }
+
+ private:
+  const Tower& t_;
+  std::function<void(const std::string&)> stage_;
+  std::vector<element> baby_;  // θ^b, b < B
+  element giant_;              // θ^B
+};
+
+/// The minimal polynomial over GF(2) of θ, an element of the subfield GF(2^f) of the tower field: Berlekamp-Massey on
+/// 2f values Tr(c·θ^n) (power_forms), a c that vanishes on GF(2)(θ) replaced by another. Its degree divides f.
+/// Complexity: about 2√(2f) products in the field, 2f evaluations of O(N), O(f²/64).
+template <class Tower>
+gf2_bits subfield_minimal_polynomial(const Tower& t, const typename Tower::element& theta, std::uint64_t f,
+                                     std::uint64_t max_memory, const std::function<void(const std::string&)>& stage) {
+  const power_forms<Tower> forms(t, theta, 2 * f, max_memory, stage);
+  for (std::uint64_t seed = 0;; ++seed) {
+    const gf2_bits g = berlekamp_massey(forms.values(dense_element(t, seed), 2 * f));
+    const long long degree = gf2_degree(g);
+    if (degree >= 1) {
+      if (f % static_cast<std::uint64_t>(degree) != 0)
+        throw error("the minimal polynomial of an element of GF(2^" + std::to_string(f) + ") found has degree " +
+                    std::to_string(degree) + ", which does not divide " + std::to_string(f));
+      return g;
+    }
+    if (seed == 8) throw error("no linear form tried reads the subfield GF(2^" + std::to_string(f) + ")");
+  }
 }
+
+/// Whether ν, an element of GF(2^f) in the tower field, is a p-th power there: ν^((2^f-1)/p) = 1, computed in
+/// GF(2)[z]/(g) for g the minimal polynomial of ν, where z stands for ν.
+template <class Tower>
+bool is_pth_power_in_subfield(const Tower& t, const typename Tower::element& nu, std::uint64_t f, unsigned p,
+                              std::uint64_t max_memory, const std::function<void(const std::string&)>& stage) {
+  const binary_residues field(subfield_minimal_polynomial(t, nu, f, max_memory, stage));
+  const std::vector<std::uint64_t> e = Tower::all_ones_over(f, p);
+  return field.pow(field.z(), e) == field.one();
+}
+
+// ---- the certificate (lenstra_certificate) ----------------------------------------------------------------------
 
 /// The certificate of c (α_p = κ + m) in the tower t of α_p, x = κ + m there (lenstra_certificate; the algorithm is
 /// certify_lenstra_constant's comment). `stage` names each step for the progress and the stops. Throws error when the
-/// certificate does not check: c is not Lenstra's (ζ = 1, or a power below the excess is not 1), or, never in a
-/// correct build, the system is singular or a power is not the one the test computes.
+/// certificate does not check: c is not Lenstra's (κ + m is a p-th power, or a κ + j, j < m, is not), or, never in a
+/// correct build, a system is singular or a power is not the one the test computes.
 template <class Tower>
 lenstra_certificate certify(const Tower& t, const typename Tower::element& x, const lenstra_constant& c,
-                            const std::function<void(const std::string&)>& stage) {
+                            std::uint64_t max_memory, const std::function<void(const std::string&)>& stage) {
   using base = typename Tower::base_type;
   using element = typename Tower::element;
   lenstra_certificate out;
@@ -451,41 +505,73 @@ lenstra_certificate certify(const Tower& t, const typename Tower::element& x, co
     xj[0] = base::from(detail::alpha_relation(cj).constant);
     norms.push_back(t.norm_to_subfield(xj, f));
   }
-  stage("the certificate: the root of unity");
-  const element zeta = t.norm_to_subfield(t.pow_binary(x, e), f);  // ν_m^e, as the test computes it
-  if (t.is_one(zeta)) throw fail("kappa + " + std::to_string(c.excess) + " is a p-th power");
-  // One linear form (bit 0 of the constant coefficient) of ζ^i, i < 2f, and of ν_j·ζ^i, i < f.
-  const auto form = [](const element& v) { return static_cast<char>(base::to_field(v[0]).words()[0] & 1); };
+  // ν_m is not a p-th power, so ν_m^((2^f-1)/p) is a primitive p-th root of unity and ν_m has degree f: the field
+  // K = GF(2)[z]/(g_m), z ↦ ν_m, is GF(2^f). The ν_j, j < m, are read into it by one Hankel system: with s_n =
+  // Tr(c·ν_m^n) and ν_j = Σ h_i ν_m^i, Tr(c·ν_j·ν_m^k) = Σ h_i s_(i+k).
+  const power_forms<Tower> forms(t, norms.back(), 2 * f, max_memory, [&](const std::string& step) {
+    stage("the certificate: the powers of the norm, " + step);
+  });
   std::vector<char> s;
-  std::vector<std::vector<char>> rhs(norms.size() + 1);
-  element power = t.one();
-  for (std::size_t i = 0; i < 2 * f; ++i) {
-    stage("the certificate: the power " + std::to_string(i) + " of " + std::to_string(2 * f) + " of the root");
-    s.push_back(form(power));
-    if (i < f)
-      for (std::size_t j = 0; j < norms.size(); ++j) rhs[j + 1].push_back(form(t.mul(norms[j], power)));
-    if (i + 1 < 2 * f) power = t.mul(power, zeta);
+  element form_c;
+  for (std::uint64_t seed = 0; s.empty(); ++seed) {
+    form_c = dense_element(t, seed);
+    s = forms.values(form_c, 2 * f);
+    const long long degree = gf2_degree(berlekamp_massey(s));
+    if (degree >= 1 && static_cast<std::size_t>(degree) != f)
+      throw fail("kappa + " + std::to_string(c.excess) + " has a norm of degree " + std::to_string(degree) +
+                 ", so it is a p-th power");
+    if (degree < 1) s.clear();
+    if (seed == 8 && s.empty()) throw fail("no linear form tried reads GF(2^" + std::to_string(f) + ")");
   }
-  // ζ^f = Σ g_i ζ^i gives s_(f+k) = Σ g_i s_(i+k), and ν_j = Σ h_i ζ^i gives form(ν_j ζ^k) = Σ h_i s_(i+k): the same
-  // Hankel matrix, invertible as ζ has degree f (the sequence s has linear complexity f).
-  rhs[0].assign(s.begin() + static_cast<std::ptrdiff_t>(f), s.end());
-  stage("the certificate: the coordinates");
-  const std::optional<std::vector<gf2_bits>> solved = solve_hankel(s, f, rhs);
-  if (!solved) throw fail("the root of unity found has degree below " + std::to_string(f));
-  out.modulus = (*solved)[0];
+  const binary_residues k(berlekamp_massey(s));
+  std::vector<gf2_bits> in_k(norms.size());
+  in_k.back() = k.z();
+  if (norms.size() > 1) {
+    stage("the certificate: the norms in GF(2^" + std::to_string(f) + ")");
+    std::vector<std::vector<char>> rhs;
+    for (std::size_t j = 0; j + 1 < norms.size(); ++j) rhs.push_back(forms.values(t.mul(form_c, norms[j]), f));
+    const auto solved = solve_hankel(s, f, rhs);
+    if (!solved) throw fail("the powers of the norm of the excess " + std::to_string(c.excess) + " are dependent");
+    for (std::size_t j = 0; j + 1 < norms.size(); ++j) {
+      in_k[j] = (*solved)[j];
+      in_k[j].resize(k.words(), 0);
+    }
+  }
+  // The certificate is written in the basis of ζ = ν_m^((2^f-1)/p), the root of unity: g its minimal polynomial, and
+  // each ν_j in powers of ζ, again by one Hankel system, of u_n = (ζ^n)_0 in K (the constant coefficient: a linear
+  // form that does not vanish on K).
+  stage("the certificate: the root of unity");
+  const gf2_bits zeta = k.pow(k.z(), e);
+  if (zeta == k.one()) throw fail("kappa + " + std::to_string(c.excess) + " is a p-th power");
+  std::vector<char> u;
+  std::vector<std::vector<char>> rhs(norms.size());
+  gf2_bits power = k.one();
+  for (std::size_t n = 0; n < 2 * f; ++n) {
+    if (n % 256 == 0)
+      stage("the certificate: the powers of the root of unity, " + std::to_string(n) + " of " + std::to_string(2 * f));
+    u.push_back(bit_at(power, 0) ? 1 : 0);
+    if (n < f)
+      for (std::size_t j = 0; j < norms.size(); ++j) rhs[j].push_back(bit_at(k.mul(in_k[j], power), 0) ? 1 : 0);
+    if (n + 1 < 2 * f) power = k.mul(power, zeta);
+  }
+  out.modulus = berlekamp_massey(u);
+  if (gf2_degree(out.modulus) != static_cast<long long>(f))
+    throw fail("the root of unity found has degree below " + std::to_string(f));
   out.modulus.resize(f / 64 + 1, 0);
-  flip_bit(out.modulus, f);
-  gf2_bits one((f + 63) / 64, 0), z = one;
-  one[0] = 1;
-  z[0] = 2;  // f >= 2
+  stage("the certificate: the coordinates");
+  const std::optional<std::vector<gf2_bits>> solved = solve_hankel(u, f, rhs);
+  if (!solved) throw fail("the root of unity found has degree below " + std::to_string(f));
+  const binary_residues field(out.modulus);
+  const gf2_bits one = field.one(), z = field.z();
   const std::uint64_t p_word = c.prime;
-  if (pow_mod(z, std::span(&p_word, 1), out.modulus, f) != one) throw fail("z^p is not 1 modulo g");
+  if (field.pow(z, std::span(&p_word, 1)) != one) throw fail("z^p is not 1 modulo g");
   for (std::size_t j = 0; j < norms.size(); ++j) {
     stage("the certificate: the power of the norm of the excess " + std::to_string(j));
     lenstra_certificate::test test;
     test.excess = j;
-    test.norm = (*solved)[j + 1];
-    test.power = pow_mod(test.norm, e, out.modulus, f);
+    test.norm = (*solved)[j];
+    test.norm.resize((f + 63) / 64, 0);
+    test.power = field.pow(test.norm, e);
     test.pth_power = test.power == one;
     if (j < c.excess && !test.pth_power) throw fail("kappa + " + std::to_string(j) + " is not a p-th power");
     if (test.power != (j == c.excess ? z : one))
@@ -747,9 +833,10 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
     if (keep && !(resume && resume->state.excess == m)) write_state(options.path, state, 0, 0, 1, {});
     stage = "the excess " + std::to_string(m);
     report(progress, p, stage);
-    // The test of κ + m, as tower::is_pth_power takes it for a sparse x: y = x^((2^f-1)/p) by squares, then the norm
-    // of y down to GF(2^f), whose chain of O(log(D/f)) dense products is where the time goes: its steps are written
-    // to the state file (y and the product so far) and taken from it.
+    // The test of κ + m: x^((2^D-1)/p) = ν^((2^f-1)/p) for ν = N(x), the norm down to GF(2^f), whose chain of
+    // O(log(D/f)) dense products is written to the state file (x and the product so far) and taken from it; then ν's
+    // minimal polynomial g, read through the trace form by baby and giant steps (about 2√(2f) products), and the
+    // power in GF(2)[z]/(g), z standing for ν (O(f) products of f-bit polynomials).
     const bool power = in_kappa_tower(
         detail::alpha_relation(c), lower, max_memory, what, [&] { report(progress, p, stage); },
         [&](const auto& t, const auto& x) {
@@ -762,7 +849,6 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
           state.field_degree = t.degree();
           state.norm_steps = steps;
           state.norm_done = 0;
-          element y;
           typename tower_type::norm_step from;
           if constexpr (std::is_trivially_copyable_v<value>) {
             if (resuming) {
@@ -772,10 +858,9 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
                 throw parse_error(shown + " records the norm of a field unlike the one alpha_" + std::to_string(p) +
                                   " needs; move it away to compute the prime from its beginning");
               }
-              y.resize(t.size());
+              // The state's first element is the norm's input, x itself; the second the product so far.
               from.product.resize(t.size());
               const std::size_t bytes = t.size() * sizeof(value);
-              std::memcpy(y.data(), r.data.data(), bytes);
               std::memcpy(from.product.data(), r.data.data() + bytes, bytes);
               from.bit = steps - r.state.norm_done;
               from.k = r.conjugates;
@@ -783,34 +868,38 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
             }
           }
           const bool go_on = !from.product.empty();
-          if (!go_on) {
-            stage = "the excess " + std::to_string(m) + ": the power";
-            y = t.pow_binary(x, tower_type::all_ones_over(f, p));
-          }
           const auto next_step = [&](int bit) {
-            if (bit <= 0) return;  // the chain is done (or has no step: D = f)
-            stage = "the excess " + std::to_string(m) + ": the norm, step " + std::to_string(steps - bit + 1) + " of " +
-                    std::to_string(steps);
+            stage = bit <= 0 ? "the excess " + std::to_string(m) + ": the norm, done"
+                             : "the excess " + std::to_string(m) + ": the norm, step " +
+                                   std::to_string(steps - bit + 1) + " of " + std::to_string(steps);
           };
           next_step(go_on ? from.bit : steps);
           auto written = std::chrono::steady_clock::now();
           const auto reached = [&](const typename tower_type::norm_step& at, bool stopping) {
             next_step(at.bit);
             if constexpr (std::is_trivially_copyable_v<value>) {
-              // Nothing to write before the first step (the file says where the excess began) or after the last.
-              if (!keep || at.bit == 0 || at.bit == steps) return;
+              // Nothing to write before the first step (the file says where the excess began); the last step is
+              // always written, so that the minimal polynomial's stage goes on from the norm.
+              if (!keep || at.bit == steps) return;
               const auto now = std::chrono::steady_clock::now();
-              if (!stopping && std::chrono::duration<double>(now - written).count() < options.every_seconds) return;
+              if (at.bit != 0 && !stopping &&
+                  std::chrono::duration<double>(now - written).count() < options.every_seconds)
+                return;
               state.norm_done = steps - at.bit;
               const auto bytes = [](const element& v) {
                 return std::span(reinterpret_cast<const unsigned char*>(v.data()), v.size() * sizeof(value));
               };
-              write_state(options.path, state, t.size(), sizeof(value), at.k, {bytes(y), bytes(at.product)});
+              write_state(options.path, state, t.size(), sizeof(value), at.k, {bytes(x), bytes(at.product)});
               state.norm_done = 0;
               written = std::chrono::steady_clock::now();
             }
           };
-          return t.is_one(t.norm_to_subfield(y, f, go_on ? &from : nullptr, reached));
+          const element nu = t.norm_to_subfield(x, f, go_on ? &from : nullptr, reached);
+          const std::string base_stage = "the excess " + std::to_string(m) + ": the minimal polynomial of the norm, ";
+          return is_pth_power_in_subfield(t, nu, f, p, max_memory, [&](const std::string& step) {
+            stage = base_stage + step;
+            report(progress, p, stage);
+          });
         });
     state.field_degree = 0;
     state.norm_steps = 0;
@@ -845,7 +934,8 @@ lenstra_certificate certify_lenstra_constant(const lenstra_constant& c, const le
   };
   return in_kappa_tower(
       detail::alpha_relation(c), lower, max_memory, "the certificate of alpha_" + std::to_string(p),
-      [&] { report(progress, p, step); }, [&](const auto& t, const auto& x) { return certify(t, x, c, set_stage); });
+      [&] { report(progress, p, step); },
+      [&](const auto& t, const auto& x) { return certify(t, x, c, max_memory, set_stage); });
 }
 
 ordinal_nimber lenstra_kappa(unsigned q) {

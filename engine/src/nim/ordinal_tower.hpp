@@ -27,9 +27,11 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <span>
@@ -404,6 +406,47 @@ class tower {
     return std::move(at.product);
   }
 
+  /// The linear form v ↦ Tr(u·v) from the tower field to GF(2), ready to evaluate in O(N) (evaluate): the vector λ
+  /// with Tr(u·v) = Tr_base(Σ_x λ_x·v_x). Each level is a Kummer extension of odd degree r (the field below holds the
+  /// r-th roots of unity), so Tr_(F_i/F_(i-1))(y^j) = 0 for 0 < j < r and Tr_i(u·v) = Tr_(i-1)(u_0·v_0) +
+  /// Σ_(j≥1) Tr_(i-1)(ρ·u_(r-j)·v_j): block j of λ is the form of ρ·u_(r-j) one level down. O(N·depth), no product.
+  /// With a byte base each λ_x is kept as its mask (bit k: Tr_base(λ_x·2^k)), so that evaluating is ANDs and XORs.
+  struct trace_form {
+    element dual;
+  };
+  trace_form make_trace_form(const element& u) const {
+    trace_form form{zero()};
+    guard g(*this);
+    dual_rec(top(), u.data(), form.dual.data());
+    if constexpr (std::is_same_v<Base, nim8_base>) {
+      const auto& masks = trace_masks();
+      for (value& v : form.dual) v = masks[v];
+    }
+    return form;
+  }
+  /// Tr(u·v) for the form of u.
+  bool evaluate(const trace_form& form, const element& v) const {
+    if constexpr (std::is_same_v<Base, nim8_base>) {
+      // parity of Σ_x popcount(mask_x & v_x): the XOR of the ANDs, eight values a word
+      const std::size_t n = v.size();
+      std::uint64_t acc = 0;
+      std::size_t x = 0;
+      for (; x + 8 <= n; x += 8) {
+        std::uint64_t a, b;
+        std::memcpy(&a, form.dual.data() + x, 8);
+        std::memcpy(&b, v.data() + x, 8);
+        acc ^= a & b;
+      }
+      for (; x < n; ++x) acc ^= static_cast<std::uint64_t>(form.dual[x] & v[x]);
+      return (std::popcount(acc) & 1) != 0;
+    } else {
+      value sum = Base::zero();
+      for (std::size_t x = 0; x < v.size(); ++x)
+        if (!Base::is_zero(form.dual[x]) && !Base::is_zero(v[x])) Base::add_to(sum, Base::mul(form.dual[x], v[x]));
+      return base_trace(sum);
+    }
+  }
+
   /// Whether x is a p-th power in the tower field (p an odd prime): x^((2^D-1)/p) = 1, by the norm to GF(2^f(p)).
   bool is_pth_power(const element& x, unsigned p) const {
     if (is_zero(x)) return true;
@@ -546,6 +589,50 @@ class tower {
       for (std::size_t d = 0; d + 1 < r; ++d) xor_range(dst + off + (d + 1) * b, src + off + d * b, b);
       rho_add(l, src + off + (r - 1) * b, dst + off);
     }
+  }
+
+  // ---- the trace form -------------------------------------------------------------------------------------------
+
+  /// λ for u at level i (make_trace_form), base values.
+  void dual_rec(int i, const value* u, value* out) const {
+    if (i < 0) {
+      out[0] = u[0];
+      return;
+    }
+    const tower_level& L = shape_.levels[static_cast<std::size_t>(i)];
+    const std::size_t r = L.prime, s = L.stride;
+    dual_rec(i - 1, u, out);
+    release rel(*this);
+    value* t = alloc(s);
+    for (std::size_t j = 1; j < r; ++j) {
+      zero_fill(t, s);
+      rho_add(i, u + (r - j) * s, t);
+      dual_rec(i - 1, t, out + j * s);
+    }
+  }
+
+  /// Tr from the base GF(2^(2^b)) to GF(2): w + w^2 + w^4 + ... (2^b terms), 0 or 1.
+  bool base_trace(value w) const {
+    value sum = Base::zero(), power = w;
+    for (unsigned k = 0; k < (1u << shape_.base_log); ++k) {
+      Base::add_to(sum, power);
+      power = Base::square(power);
+    }
+    return !Base::is_zero(sum);
+  }
+
+  /// Per byte value λ of the base: the mask whose bit k is Tr_base(λ·2^k), so Tr_base(λ·v) = parity(mask & v).
+  const std::array<std::uint8_t, 256>& trace_masks() const {
+    if (!trace_masks_) {
+      auto masks = std::make_shared<std::array<std::uint8_t, 256>>();
+      const unsigned bits = 1u << shape_.base_log;
+      for (unsigned l = 0; l < (bits >= 8 ? 256u : 1u << bits); ++l)
+        for (unsigned k = 0; k < bits && k < 8; ++k)
+          if (base_trace(Base::mul(static_cast<value>(l), static_cast<value>(1u << k))))
+            (*masks)[l] = static_cast<std::uint8_t>((*masks)[l] | (1u << k));
+      trace_masks_ = std::move(masks);
+    }
+    return *trace_masks_;
   }
 
   // ---- products -------------------------------------------------------------------------------------------------
@@ -852,7 +939,8 @@ class tower {
   std::vector<element> rho_;  // ρ_i as elements of F_(i-1)
   mutable std::function<void()> poll_;
   mutable std::vector<std::vector<element>> zeta_powers_;
-  std::vector<std::shared_ptr<const chain_product>> chain_products_;  // per level, when it has one
+  std::vector<std::shared_ptr<const chain_product>> chain_products_;          // per level, when it has one
+  mutable std::shared_ptr<const std::array<std::uint8_t, 256>> trace_masks_;  // trace_masks(), built once
   mutable std::vector<value> scratch_;
   mutable std::size_t scratch_top_ = 0;
 };

@@ -414,14 +414,20 @@ TEST(LenstraTest, RefusalsAndCancellation) {
     if (stages.empty() || stages.back() != stage) stages.push_back(stage);
     return true;
   });
-  EXPECT_EQ(stages, (std::vector<std::string>{"the degree of kappa_3", "the excess 0", "the excess 0: the power",
-                                              "the degree of alpha_13"}));
+  // f(13) = 12 is the field's degree: no norm; the minimal polynomial of κ_12 + 0 by √24 baby and giant steps.
+  std::vector<std::string> expected{"the degree of kappa_3", "the excess 0"};
+  for (int b = 1; b <= 4; ++b)
+    expected.push_back("the excess 0: the minimal polynomial of the norm, baby step " + std::to_string(b) + " of 5");
+  for (int a = 1; a <= 5; ++a)
+    expected.push_back("the excess 0: the minimal polynomial of the norm, giant step " + std::to_string(a) + " of 5");
+  expected.push_back("the degree of alpha_13");
+  EXPECT_EQ(stages, expected);
   // The stop is polled inside a stage's products, not only between stages.
   int calls = 0;
   EXPECT_EQ(message_of([&] {
               compute_lenstra_constant(47, table(), [&](unsigned, const std::string&) { return ++calls < 3; });
             }),
-            "the computation of Lenstra's constants for p = 47 stopped at the excess 0: the power");
+            "the computation of Lenstra's constants for p = 47 stopped at the excess 0: the norm, step 1 of 7");
 }
 
 TEST(LenstraTest, ACheckpointRecordsWholeLinesAndDropsACutOne) {
@@ -649,7 +655,13 @@ TEST(LenstraTest, AStateFileThatDoesNotHoldIsRefusedInOneLine) {
                                   " is not a whole state of Lenstra's constants (its checksum does not hold); move it "
                                   "away to compute the prime from its beginning");
   EXPECT_THAT(refusal(text.substr(0, text.size() - 5)), ::testing::HasSubstr("it does not end with its checksum"));
-  EXPECT_THAT(refusal("3 0 2 2\n"), ::testing::HasSubstr("its first line is not '# tartan Lenstra state 1'"));
+  EXPECT_THAT(refusal("3 0 2 2\n"), ::testing::HasSubstr("its first line is not '# tartan Lenstra state 2'"));
+  // A state of the first format, whose norm was of (κ + m)^((2^f-1)/p), is not taken up as the norm of κ + m.
+  std::string first = text;
+  first.replace(0, std::string("# tartan Lenstra state 2").size(), "# tartan Lenstra state 1");
+  EXPECT_EQ(refusal(first), shown +
+                                " holds the state of an earlier tartan, whose test took the norm of another "
+                                "element; move it away to compute the prime from its beginning");
   // A whole state of another prime.
   std::ofstream(state.path, std::ios::binary | std::ios::trunc) << text;
   EXPECT_EQ(message_of([&] { compute_lenstra_constant(53, table(), {}, 0, state); }),

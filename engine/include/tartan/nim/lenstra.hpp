@@ -173,7 +173,7 @@ using lenstra_progress = std::function<bool(unsigned prime, const std::string& s
  * is text lines, then the norm's two elements of the field of α_p as raw bytes, then a line "crc <CRC-32C of all
  * before it, 8 hex digits>" (docs/ordinals.md, "Checkpoints"):
  *
- *   # tartan Lenstra state 1
+ *   # tartan Lenstra state 2
  *   prime <p>
  *   q_set <q,q,...>
  *   excess <m> <0 | 1: κ + m is not a p-th power, only α_p's degree is left>
@@ -214,10 +214,12 @@ std::optional<lenstra_state> read_lenstra_state(const std::string& path);
  * time_limit_error when that deadline is one the tests of an excess cannot meet (one product timed in the field of α_p,
  * before the tests), limit_error when the field exceeds `max_memory` bytes (0: the default limit). Complexity:
  * Lenstra's recursion for Q(f(p)) takes the degree of each κ_g, O(log^2 D) Frobenius maps in its field; each excess
- * tried costs O(log D) products and Frobenius maps in GF(2^D), D the exponent e_p, and one power (2^f-1)/p there; a
- * product in the tower costs O(N^1.6) products of nimbers, N = D over the finite part's degree, or one product of
- * binary polynomials of about 2D bits (gf2x) in the large fields that are chains over a small foot
- * (ordinal_chain_product.hpp; 45 times faster at D = 2110020).
+ * m tried is the test ν^((2^f-1)/p) = 1 for ν = N(κ + m), the norm from GF(2^D) down to GF(2^f): O(log(D/f)) products
+ * and Frobenius maps for the norm, then ν's minimal polynomial g over GF(2) from 2f values of a linear form on its
+ * powers, by baby and giant steps (about 2√(2f) products and 2f evaluations of O(N)), and the power in GF(2)[z]/(g),
+ * O(f) products of f-bit polynomials. A product in the tower costs O(N^1.6) products of nimbers, N = D over the
+ * finite part's degree, or one product of binary polynomials of about 2D bits (binary_polynomial.hpp's additive FFT)
+ * in the large fields that are chains over a small foot (ordinal_chain_product.hpp).
  *
  * With a state file (`state.path`), the computation records where it stands (lenstra_state) and starts from what the
  * file holds: parse_error when it is damaged or records another prime. The file stays when the constant is returned:
@@ -231,11 +233,14 @@ lenstra_constant compute_lenstra_constant(unsigned p, const lenstra_table& lower
 /**
  * The certificate of the constants c (lenstra_certificate), computed in the field of α_p with the constants of
  * `lower` (as compute_lenstra_constant's), which checks them: throws error when κ + m is a p-th power or a κ + j,
- * j < m, is not. The norms are taken again, then ζ^i for i < 2f and ν_j·ζ^i for i < f, each read by one linear form
- * (bit 0 of the constant coefficient), give g and the coordinates by one Hankel system over GF(2) (s_(i+k) =
- * form(ζ^(i+k)): ζ^f = Σ g_i ζ^i and ν_j = Σ h_i ζ^i give s_(f+k) = Σ g_i s_(i+k) and form(ν_j ζ^k) = Σ h_i s_(i+k)).
- * Stops and refuses as compute_lenstra_constant. Complexity: the m + 1 tests, (m + 3)·f products in the field of α_p
- * (against the O(log D) of a test) and O(f^3/64) word operations.
+ * j < m, is not. The norms are taken again; ν_m, not a p-th power, has degree f, so its minimal polynomial (from 2f
+ * values Tr(c·ν_m^n), by baby and giant steps) makes K = GF(2)[z]/(g_m) a copy of GF(2^f) with z = ν_m, and the other
+ * ν_j are read into it by one Hankel system over GF(2) (Tr(c·ν_j·ν_m^k) = Σ h_i Tr(c·ν_m^(i+k)) for ν_j = Σ h_i
+ * ν_m^i). In K, ζ = z^((2^f-1)/p) is the root of unity; g is its minimal polynomial and the ν_j are written in powers
+ * of ζ by a second Hankel system, of the constant coefficients of ζ^i and ν_j·ζ^k (ζ^f = Σ g_i ζ^i and ν_j = Σ h_i ζ^i
+ * give s_(f+k) = Σ g_i s_(i+k) and form(ν_j ζ^k) = Σ h_i s_(i+k)). Stops and refuses as compute_lenstra_constant.
+ * Complexity: the m + 1 norms, about 2√(2f) + m·√(f/2) products in the field of α_p, O(f) products of f-bit
+ * polynomials and O(f^3/64) word operations.
  *
  * Example: certify_lenstra_constant(lenstra_table::builtin().at(7), lenstra_table::builtin()).modulus == {0b1011}
  */
