@@ -101,6 +101,9 @@ void apply_rows(const std::uint64_t* rows, std::size_t d, std::size_t w, const s
 
 chain_product::~chain_product() = default;
 
+template <>
+void chain_product::b_mul<std::uint64_t>(const std::uint64_t* x, const std::uint64_t* y, std::uint64_t* out) const;
+
 std::unique_ptr<chain_product> chain_product::make(const tower_shape& shape, int level) {
   if (shape.base_log > 3 || level < 0) return nullptr;
   const std::size_t levels = static_cast<std::size_t>(level) + 1;
@@ -277,10 +280,30 @@ std::unique_ptr<chain_product> chain_product::make(const tower_shape& shape, int
       }
     }
   }
+  if (d <= 8) {
+    // The byte forms (w = 1): B's products, the foot's bits to the polynomial basis and back, the constants' powers.
+    const std::size_t values = std::size_t{1} << d;
+    p->byte_products_.assign(256 * 256, 0);
+    p->byte_to_poly_.assign(256, 0);
+    p->byte_to_tower_.assign(256, 0);
+    for (std::uint64_t x = 0; x < values; ++x) {
+      std::uint64_t out = 0;
+      apply_rows(p->to_poly_rows_.data(), d, 1, &x, &out);
+      p->byte_to_poly_[x] = static_cast<std::uint8_t>(out);
+      apply_rows(p->to_tower_rows_.data(), d, 1, &x, &out);
+      p->byte_to_tower_[x] = static_cast<std::uint8_t>(out);
+      for (std::uint64_t y = 0; y < values; ++y) {
+        p->b_mul(&x, &y, &out);
+        p->byte_products_[x * 256 + y] = static_cast<std::uint8_t>(out);
+      }
+    }
+    p->byte_powers_.assign(p->constant_powers_.begin(), p->constant_powers_.end());
+  }
   return p;
 }
 
-void chain_product::b_mul(const std::uint64_t* x, const std::uint64_t* y, std::uint64_t* out) const {
+template <>
+void chain_product::b_mul<std::uint64_t>(const std::uint64_t* x, const std::uint64_t* y, std::uint64_t* out) const {
   const std::size_t w = w_, d = d_;
   std::uint64_t wide[2 * (max_foot_degree / 64) + 2] = {};
   for (std::size_t i = 0; i < d; ++i) {
@@ -298,18 +321,34 @@ void chain_product::b_mul(const std::uint64_t* x, const std::uint64_t* y, std::u
       for (std::size_t j = 0; j < w; ++j) out[j] ^= reduce_rows_[i * w + j];
 }
 
-void chain_product::taylor_shift(words& poly, std::size_t length, std::size_t k) const {
+template <>
+void chain_product::b_mul<std::uint8_t>(const std::uint8_t* x, const std::uint8_t* y, std::uint8_t* out) const {
+  *out = byte_products_[std::size_t{*x} * 256 + *y];
+}
+
+template <>
+const std::uint64_t* chain_product::powers<std::uint64_t>() const {
+  return constant_powers_.data();
+}
+
+template <>
+const std::uint8_t* chain_product::powers<std::uint8_t>() const {
+  return byte_powers_.data();
+}
+
+template <class C>
+void chain_product::taylor_shift(std::vector<C>& poly, std::size_t length, std::size_t k) const {
   // poly(Z) ← poly(Z + c_k), c_k the constant of chain level k (1-based): in characteristic 2 the shift by 1 sends
   // coefficient i to every j ⊆ i (Lucas), the superset sums; by another c, conjugated by the scaling Z → cZ.
   const char kind = constant_kind_[k - 1];
   if (kind == 0 || length <= 1) return;
-  const std::size_t w = w_;
-  std::vector<std::uint64_t> t(w);
-  const std::uint64_t* powers = kind == 2 ? &constant_powers_[power_offset_[k - 1] * w] : nullptr;
+  const std::size_t w = stride<C>();
+  std::vector<C> t(w);
+  const C* scale = kind == 2 ? powers<C>() + power_offset_[k - 1] * w : nullptr;
   const std::size_t count = 2 * degrees_[k - 1] + 2;
   if (kind == 2) {
     for (std::size_t i = 1; i < length; ++i) {
-      b_mul(&poly[i * w], powers + i * w, t.data());
+      b_mul(&poly[i * w], scale + i * w, t.data());
       std::copy(t.begin(), t.end(), poly.begin() + static_cast<std::ptrdiff_t>(i * w));
     }
   }
@@ -321,20 +360,21 @@ void chain_product::taylor_shift(words& poly, std::size_t length, std::size_t k)
         for (std::size_t i = 0; i < w; ++i) poly[j * w + i] ^= poly[(j | step) * w + i];
   if (kind == 2) {
     for (std::size_t i = 1; i < length; ++i) {
-      b_mul(&poly[i * w], powers + (count + i) * w, t.data());
+      b_mul(&poly[i * w], scale + (count + i) * w, t.data());
       std::copy(t.begin(), t.end(), poly.begin() + static_cast<std::ptrdiff_t>(i * w));
     }
   }
 }
 
-void chain_product::to_poly(std::size_t k, const std::uint64_t* tower, std::uint64_t* poly) const {
-  const std::size_t w = w_;
+template <class C>
+void chain_product::to_poly(std::size_t k, const C* tower, C* poly) const {
+  const std::size_t w = stride<C>();
   if (k == 1) {
     std::copy(tower, tower + degrees_[1] * w, poly);
     return;
   }
   const std::size_t r = primes_[k - 1], below = degrees_[k - 1];
-  words part(std::bit_ceil(below) * w);
+  std::vector<C> part(std::bit_ceil(below) * w);
   for (std::size_t j = 0; j < r; ++j) {
     std::fill(part.begin(), part.end(), 0);
     to_poly(k - 1, tower + j * below * w, part.data());
@@ -343,20 +383,20 @@ void chain_product::to_poly(std::size_t k, const std::uint64_t* tower, std::uint
   }
 }
 
-void chain_product::from_poly(std::size_t k, const std::uint64_t* poly, std::size_t length,
-                              std::uint64_t* tower) const {
-  const std::size_t w = w_, r = primes_[k - 1];
+template <class C>
+void chain_product::from_poly(std::size_t k, const C* poly, std::size_t length, C* tower) const {
+  const std::size_t w = stride<C>(), r = primes_[k - 1];
   if (k == 1) {
     // y_1^(r·e + j) = c_1^e·y_1^j: a Horner fold of the coefficients of each residue j.
     const char kind = constant_kind_[0];
-    const std::uint64_t* c = &constants_[0];
-    std::vector<std::uint64_t> acc(w), t(w);
+    std::vector<C> c(w), acc(w), t(w);
+    for (std::size_t i = 0; i < w; ++i) c[i] = static_cast<C>(constants_[i]);
     for (std::size_t j = 0; j < r; ++j) {
       std::fill(acc.begin(), acc.end(), 0);
       const std::size_t top = length > j ? (length - j + r - 1) / r : 0;
       for (std::size_t e = top; e-- > 0;) {
         if (kind == 2) {
-          b_mul(acc.data(), c, t.data());
+          b_mul(acc.data(), c.data(), t.data());
           acc = t;
         } else if (kind == 0 && e > 0) {
           continue;
@@ -370,7 +410,7 @@ void chain_product::from_poly(std::size_t k, const std::uint64_t* poly, std::siz
   const std::size_t below = degrees_[k - 1];
   for (std::size_t j = 0; j < r; ++j) {
     const std::size_t part_length = length > j ? (length - j + r - 1) / r : 0;
-    words part(std::bit_ceil(std::max<std::size_t>(part_length, 1)) * w, 0);
+    std::vector<C> part(std::bit_ceil(std::max<std::size_t>(part_length, 1)) * w, 0);
     for (std::size_t e = 0; e < part_length; ++e)
       std::copy(poly + (r * e + j) * w, poly + (r * e + j) * w + w, &part[e * w]);
     taylor_shift(part, part_length, k);
@@ -378,7 +418,8 @@ void chain_product::from_poly(std::size_t k, const std::uint64_t* poly, std::siz
   }
 }
 
-void chain_product::load(const std::uint8_t* values, words& tower) const {
+template <>
+void chain_product::load<std::uint64_t>(const std::uint8_t* values, words& tower) const {
   const std::size_t w = w_;
   tower.assign(n_ * w, 0);
   std::vector<std::uint64_t> bits(w);
@@ -396,7 +437,19 @@ void chain_product::load(const std::uint8_t* values, words& tower) const {
   }
 }
 
-void chain_product::store(const words& tower, std::uint8_t* values) const {
+template <>
+void chain_product::load<std::uint8_t>(const std::uint8_t* values, std::vector<std::uint8_t>& tower) const {
+  tower.assign(n_, 0);
+  for (std::size_t c = 0; c < n_; ++c) {
+    unsigned bits = 0;  // the foot's base values, each base_bits_ wide: d ≤ 8 bits
+    for (std::size_t f = 0; f < foot_size_; ++f)
+      bits |= unsigned{values[chain_offset_[c] + foot_offset_[f]]} << (f * base_bits_);
+    tower[c] = byte_to_poly_[bits];
+  }
+}
+
+template <>
+void chain_product::store<std::uint64_t>(const words& tower, std::uint8_t* values) const {
   const std::size_t w = w_;
   std::vector<std::uint64_t> bits(w);
   for (std::size_t c = 0; c < n_; ++c) {
@@ -410,16 +463,31 @@ void chain_product::store(const words& tower, std::uint8_t* values) const {
   }
 }
 
-void chain_product::multiply(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* out) const {
-  const std::size_t w = w_, d = d_, n = n_, slot = 2 * d - 1;
+template <>
+void chain_product::store<std::uint8_t>(const std::vector<std::uint8_t>& tower, std::uint8_t* values) const {
+  const unsigned mask = (1u << base_bits_) - 1;
+  for (std::size_t c = 0; c < n_; ++c) {
+    const unsigned bits = byte_to_tower_[tower[c]];
+    for (std::size_t f = 0; f < foot_size_; ++f)
+      values[chain_offset_[c] + foot_offset_[f]] = static_cast<std::uint8_t>((bits >> (f * base_bits_)) & mask);
+  }
+}
+
+template <class C>
+void chain_product::multiply_as(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* out) const {
+  const std::size_t w = stride<C>(), d = d_, n = n_, slot = 2 * d - 1;
   const std::size_t packed_words = (n * slot + 63) / 64 + 1;
   std::vector<std::uint64_t> packed_a(packed_words, 0), packed_b(packed_words, 0);
+  std::vector<std::uint64_t> coefficient(w_ + 1, 0);
   {
-    words tower, poly(n * w);
+    std::vector<C> tower, poly(n * w);
     for (const auto& [values, packed] : {std::pair{a, &packed_a}, std::pair{b, &packed_b}}) {
       load(values, tower);
       to_poly(primes_.size(), tower.data(), poly.data());
-      for (std::size_t e = 0; e < n; ++e) xor_bits_at(packed->data(), e * slot, &poly[e * w], d);
+      for (std::size_t e = 0; e < n; ++e) {
+        for (std::size_t j = 0; j < w; ++j) coefficient[j] = poly[e * w + j];
+        xor_bits_at(packed->data(), e * slot, coefficient.data(), d);
+      }
     }
   }
   std::vector<std::uint64_t> product(2 * packed_words);
@@ -428,21 +496,29 @@ void chain_product::multiply(const std::uint8_t* a, const std::uint8_t* b, std::
   packed_b = {};
   // Each coefficient of the product, of degree up to 2d-2 in t, reduced modulo m(t).
   const std::size_t length = 2 * n - 1;
-  words poly(length * w);
-  std::vector<std::uint64_t> wide(2 * w + 1);
+  std::vector<C> poly(length * w);
+  std::vector<std::uint64_t> wide(2 * w_ + 1);
   for (std::size_t e = 0; e < length; ++e) {
     read_bits_at(product.data(), e * slot, slot, wide.data(), wide.size());
-    std::uint64_t* out_e = &poly[e * w];
-    for (std::size_t j = 0; j < w; ++j) out_e[j] = wide[j];
-    if (d % 64 != 0) out_e[w - 1] &= (std::uint64_t{1} << (d % 64)) - 1;
+    std::uint64_t* reduced = coefficient.data();
+    for (std::size_t j = 0; j < w_; ++j) reduced[j] = wide[j];
+    if (d % 64 != 0) reduced[w_ - 1] &= (std::uint64_t{1} << (d % 64)) - 1;
     for (std::size_t i = 0; i + 1 < d; ++i)
       if (test_bit(wide.data(), d + i))
-        for (std::size_t j = 0; j < w; ++j) out_e[j] ^= reduce_rows_[i * w + j];
+        for (std::size_t j = 0; j < w_; ++j) reduced[j] ^= reduce_rows_[i * w_ + j];
+    for (std::size_t j = 0; j < w; ++j) poly[e * w + j] = static_cast<C>(reduced[j]);
   }
   product = {};
-  words tower(n * w, 0);
+  std::vector<C> tower(n * w, 0);
   from_poly(primes_.size(), poly.data(), length, tower.data());
   store(tower, out);
+}
+
+void chain_product::multiply(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* out) const {
+  if (d_ <= 8)
+    multiply_as<std::uint8_t>(a, b, out);
+  else
+    multiply_as<std::uint64_t>(a, b, out);
 }
 
 }  // namespace tartan::detail

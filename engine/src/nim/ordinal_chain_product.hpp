@@ -28,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace tartan::detail {
@@ -61,12 +62,28 @@ class chain_product {
 
   using words = std::vector<std::uint64_t>;  // elements of B, W words each, one after another
 
-  void b_mul(const std::uint64_t* x, const std::uint64_t* y, std::uint64_t* out) const;
-  void taylor_shift(words& poly, std::size_t length, std::size_t k) const;
-  void to_poly(std::size_t k, const std::uint64_t* tower, std::uint64_t* poly) const;
-  void from_poly(std::size_t k, const std::uint64_t* poly, std::size_t length, std::uint64_t* tower) const;
-  void load(const std::uint8_t* values, words& tower) const;
-  void store(const words& tower, std::uint8_t* values) const;
+  // The work arrays hold an element of B as C values: one byte when d ≤ 8 (B = GF(16) for the large chains of
+  // Lenstra's constants: 315 MB an array for α_719's field, not 2.5 GB), else ⌈d/64⌉ words. stride<C>() is how many.
+  template <class C>
+  std::size_t stride() const noexcept {
+    return std::is_same_v<C, std::uint8_t> ? 1 : w_;
+  }
+  template <class C>
+  void b_mul(const C* x, const C* y, C* out) const;
+  template <class C>
+  void taylor_shift(std::vector<C>& poly, std::size_t length, std::size_t k) const;
+  template <class C>
+  void to_poly(std::size_t k, const C* tower, C* poly) const;
+  template <class C>
+  void from_poly(std::size_t k, const C* poly, std::size_t length, C* tower) const;
+  template <class C>
+  void load(const std::uint8_t* values, std::vector<C>& tower) const;
+  template <class C>
+  void store(const std::vector<C>& tower, std::uint8_t* values) const;
+  template <class C>
+  void multiply_as(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* out) const;
+  template <class C>
+  const C* powers() const;
 
   std::size_t base_bits_ = 0;              // k: bits of a nim base value (1, 2, 4 or 8)
   std::size_t d_ = 0;                      // the degree of B over GF(2)
@@ -84,6 +101,12 @@ class chain_product {
   words to_tower_rows_;                    // d rows: bit r of the foot's bits = parity(row_r & polynomial coefficients)
   std::vector<std::size_t> chain_offset_;  // the chain index (mixed radix, L_1 least significant) → tower offset
   std::vector<std::size_t> foot_offset_;   // the foot index → tower offset
+  // When d ≤ 8, the byte forms: B's products, the changes of basis between the foot's bits and B's polynomial basis,
+  // and the constants' powers.
+  std::vector<std::uint8_t> byte_products_;  // [x·256 + y]
+  std::vector<std::uint8_t> byte_to_poly_;   // the foot's d bits → coefficients in t
+  std::vector<std::uint8_t> byte_to_tower_;  // and back
+  std::vector<std::uint8_t> byte_powers_;    // constant_powers_ as bytes
 };
 
 }  // namespace tartan::detail
