@@ -353,8 +353,17 @@ void run_alpha(unsigned p, bool from_scratch, bool certify, const std::string& c
   };
   try {
     for (const unsigned prime : plan) {
-      const lenstra_constant next =
-          compute_lenstra_constant(prime, table, progress, memory, alpha_state_options(checkpoint, prime, every, true));
+      lenstra_constant next;
+      try {
+        next = compute_lenstra_constant(prime, table, progress, memory,
+                                        alpha_state_options(checkpoint, prime, every, true));
+      } catch (const limit_error& e) {
+        if (prime == p || dynamic_cast<const time_limit_error*>(&e) != nullptr) throw;
+        // A prime P's field is built on: say so, so that the refusal of another prime's field is not a puzzle.
+        throw limit_error("alpha_" + std::to_string(p) + " is built on alpha_" + std::to_string(prime) + " (f(" +
+                              std::to_string(p) + ") = " + std::to_string(order_of_two(p)) + "), and " + e.problem(),
+                          e.advice(), e.figures());
+      }
       if (!checkpoint.empty()) append_lenstra_checkpoint(checkpoint, next);
       computed.push_back(next);
       table.insert(next);

@@ -457,15 +457,17 @@ TEST(NimOrdinalCliTest, RefusesBadInputInOneLine) {
   expect_error(run_tartan({"nim", "inv", "w^(w^126)"}),
                "w^(w^126) needs Lenstra's constant for the prime 719; tartan computes with the ordinals below "
                "w^(w^126), whose primes go up to 709");
-  // The first prime past the table needs a field of degree 1258230380 (docs/ordinals.md): refused at once, by
-  // size; the primes after it need it only when their fields are built on it (1439: f = 719).
-  for (const char* p : {"719", "1439"}) {
-    expect_error(run_tartan({"nim", "alpha", p, "--max-seconds", "0"}),
-                 "the excess of 719 needs a tower field of 314557595 finite nimbers (degree 1258230380 over GF(2)), "
-                 "beyond the 2^22 nimbers tartan computes with; each prime past the table is computed with only the "
-                 "constants it needs, so a prime whose field is smaller is still in reach (727, 733, ...; "
-                 "docs/ordinals.md)");
-  }
+  // The first prime past the table needs a field of degree 1258230380 (docs/ordinals.md), 314557595 base values of a
+  // byte and tower_bytes_per_value = 45 bytes of work each: refused at once within a memory limit of 4 GiB, and the
+  // primes built on it (1439: f = 719) say so.
+  const std::string field_of_719 =
+      "the excess of 719 in a tower field of 314557595 finite nimbers (degree 1258230380 over GF(2)) needs about "
+      "13.2 GiB, over the memory limit of 4.0 GiB; a prime whose field is smaller is still in reach: each prime past "
+      "the table is computed with only the constants it needs (727, 733, ...; docs/ordinals.md), or raise the limit "
+      "with --max-memory 14G";
+  expect_error(run_tartan({"nim", "alpha", "719", "--max-seconds", "0", "--max-memory", "4G"}), field_of_719);
+  expect_error(run_tartan({"nim", "alpha", "1439", "--max-seconds", "0", "--max-memory", "4G"}),
+               "alpha_1439 is built on alpha_719 (f(1439) = 719), and " + field_of_719);
   expect_error(run_tartan({"nim", "mul", "w", "2", "--bits", "128"}),
                "--bits sets the field of finite nimbers; an ordinal such as w needs no field size: leave out --bits");
   expect_error(run_tartan({"nim", "sqrt", "w", "--hex"}),

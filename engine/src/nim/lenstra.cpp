@@ -109,9 +109,10 @@ auto in_kappa_tower(const detail::alpha_parts& parts, const lenstra_table& table
                     const std::string& what, const std::function<void()>& poll, Test test) {
   detail::tower_shape shape = detail::make_tower_shape(parts.generators, detail::base_log_of(parts.constant), table);
   // Only a constant beyond the table can need such a field (the first is α_719: docs/ordinals.md, "Beyond the table").
-  detail::check_tower_size(shape.size, shape.degree(), shape.base_log <= 6 ? 8 : 64, max_memory, what,
-                           "each prime past the table is computed with only the constants it needs, so a prime "
-                           "whose field is smaller is still in reach (727, 733, ...; docs/ordinals.md)");
+  detail::check_tower_size(shape.size, shape.degree(), detail::tower_value_bytes(shape), max_memory, what,
+                           "a prime whose field is smaller is still in reach: each prime past the table is computed "
+                           "with only the constants it needs (727, 733, ...; docs/ordinals.md)",
+                           max_lenstra_field_size);
   return detail::with_tower(std::move(shape), [&](const auto& t) {
     t.set_poll(poll);
     auto x = t.zero();
@@ -400,7 +401,7 @@ typename Tower::element dense_element(const Tower& t, std::uint64_t seed) {
 /// The values s_n = Tr(c·θ^n), n < count, of one linear form on the powers of θ (Tr from the tower field to GF(2)):
 /// baby steps θ^b, b < B, kept, and giant steps c·θ^(aB), each read by its trace form (ordinal_tower.hpp) against the
 /// baby steps, O(N) a value. B + count/B products and count evaluations instead of count products: B ≈ √count, fewer
-/// when B elements would pass a quarter of the memory limit.
+/// when B elements would not fit in the memory limit beside the tower's planned work.
 template <class Tower>
 class power_forms {
  public:
@@ -412,8 +413,10 @@ class power_forms {
     std::size_t b = 1;
     while (b * b < count) ++b;
     const std::uint64_t element_bytes = std::max<std::uint64_t>(1, t.size() * sizeof(typename Tower::value));
-    b = static_cast<std::size_t>(
-        std::clamp<std::uint64_t>(memory_limit_or_default(max_memory) / 4 / element_bytes, 1, b));
+    // The memory the tower's own work takes is planned (detail::tower_memory); the baby steps get what is left.
+    const std::uint64_t limit = memory_limit_or_default(max_memory);
+    const std::uint64_t planned = detail::tower_memory(t.size(), sizeof(typename Tower::value));
+    b = static_cast<std::size_t>(std::clamp<std::uint64_t>((limit - std::min(limit, planned)) / element_bytes, 1, b));
     baby_.reserve(b);
     baby_.push_back(t.one());
     for (std::size_t i = 1; i < b; ++i) {

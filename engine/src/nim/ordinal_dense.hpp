@@ -85,6 +85,11 @@ ordinal_nimber from_dense(const tower<Base>& t, const std::vector<typename Base:
   return ordinal_access::from_sorted(std::move(terms));
 }
 
+/// The bytes of one base value of the tower with_tower runs `shape` in.
+inline std::size_t tower_value_bytes(const tower_shape& shape) {
+  return shape.base_log <= 3 ? 1 : shape.base_log <= 6 ? 8 : 64;
+}
+
 /// Runs f(tower) with byte values when the shape's base is GF(256) or smaller, 64-bit values up to GF(2^64), else
 /// field_nimber values.
 template <class F>

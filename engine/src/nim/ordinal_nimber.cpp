@@ -37,7 +37,7 @@ tower_shape tower_for(std::initializer_list<const ordinal_nimber*> xs, std::uint
     base_log = std::max(base_log, coefficient_base_log(*x));
   }
   tower_shape shape = make_tower_shape(std::move(keys), base_log, lenstra_table::builtin());
-  check_tower_size(shape.size, shape.degree(), shape.base_log <= 6 ? 8 : 64, max_memory, what,
+  check_tower_size(shape.size, shape.degree(), tower_value_bytes(shape), max_memory, what,
                    "ask about an ordinal with fewer generators ω^(ω^k·p^j) or lower digits in its exponents");
   return shape;
 }

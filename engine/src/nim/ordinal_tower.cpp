@@ -3,6 +3,7 @@
 #include "nim/ordinal_tower.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <set>
 #include <string>
 
@@ -138,16 +139,20 @@ tower_shape make_tower_shape(std::vector<std::uint32_t> keys, unsigned min_base_
   return shape;
 }
 
+std::uint64_t tower_memory(std::uint64_t size, std::size_t value_bytes) {
+  return saturating_mul(saturating_mul(size, value_bytes), tower_bytes_per_value);
+}
+
 void check_tower_size(std::uint64_t size, std::uint64_t degree, std::size_t value_bytes, std::uint64_t max_memory,
-                      const std::string& what, const std::string& hint) {
+                      const std::string& what, const std::string& hint, std::uint64_t max_size) {
   const std::string field = "a tower field of " + std::to_string(size) + " finite nimbers (degree " +
                             (degree == UINT64_MAX ? std::string("2^64 or more") : std::to_string(degree)) +
                             " over GF(2))";
-  if (size > max_ordinal_field_size) {
-    throw limit_error(what + " needs " + field + ", beyond the 2^22 nimbers tartan computes with; " + hint);
+  if (size > max_size) {
+    throw limit_error(what + " needs " + field + ", beyond the 2^" + std::to_string(std::bit_width(max_size) - 1) +
+                      " nimbers tartan computes with; " + hint);
   }
-  check_memory(saturating_mul(saturating_mul(size, value_bytes), 40), memory_limit_or_default(max_memory),
-               what + " in " + field, "ask about an ordinal in a smaller field");
+  check_memory(tower_memory(size, value_bytes), memory_limit_or_default(max_memory), what + " in " + field, hint);
 }
 
 }  // namespace tartan::detail

@@ -47,6 +47,7 @@
 #include "tartan/nim/field_nimber.hpp"
 #include "tartan/nim/lenstra.hpp"
 #include "tartan/nim/nimber.hpp"
+#include "tartan/nim/ordinal_nimber.hpp"
 
 namespace tartan::detail {
 
@@ -88,11 +89,21 @@ unsigned base_log_of(const field_nimber& x);
  */
 tower_shape make_tower_shape(std::vector<std::uint32_t> keys, unsigned min_base_log, const lenstra_table& table);
 
-/// Throws limit_error when a tower of `size` base values cannot be used: beyond max_ordinal_field_size, or beyond
-/// `max_memory` bytes (0: the default limit) at about 40 values of `value_bytes` per base value. `what` says what
-/// needs it ("the inverse of w^(w^7)"); `hint` says what to ask instead of a field beyond 2^22 nimbers.
+/// The bytes a computation in a tower field takes per byte of an element, planned: the scratch of the nested
+/// Karatsuba (24 elements), the elements and Frobenius maps a norm keeps (about 8), and in the largest fields the chain
+/// product's arrays and the additive FFT's (about 13: binary_product_memory of two operands of 7 bits a value).
+inline constexpr std::uint64_t tower_bytes_per_value = 45;
+
+/// The memory planned for computing in a tower of `size` base values of `value_bytes` each.
+std::uint64_t tower_memory(std::uint64_t size, std::size_t value_bytes);
+
+/// Throws limit_error when a tower of `size` base values cannot be used: beyond `max_size` (max_ordinal_field_size
+/// for the ordinals' operations, max_lenstra_field_size for Lenstra's tests), or beyond `max_memory` bytes (0: the
+/// default limit) as tower_memory plans it. `what` says what needs it ("the inverse of w^(w^7)"); `hint` says what to
+/// ask instead.
 void check_tower_size(std::uint64_t size, std::uint64_t degree, std::size_t value_bytes, std::uint64_t max_memory,
-                      const std::string& what, const std::string& hint);
+                      const std::string& what, const std::string& hint,
+                      std::uint64_t max_size = max_ordinal_field_size);
 
 /// The nim products, squares and inverses of GF(256), as tables (64 KiB for the products), built at compile time.
 struct nim8_tables {

@@ -206,6 +206,10 @@ struct lenstra_state_options {
 /// when it is not a state file or is damaged (its checksum does not hold).
 std::optional<lenstra_state> read_lenstra_state(const std::string& path);
 
+/// The most finite nimbers of the field a test of Lenstra's excess works in: 2^30 (α_719's has 314557595, of degree
+/// 1258230380 over GF(2); docs/ordinals.md, "The first unknown"), within the memory limit as planned.
+inline constexpr std::uint64_t max_lenstra_field_size = std::uint64_t{1} << 30;
+
 /**
  * Computes the constants of the odd prime p from the definition (above), the constants of the primes it needs taken
  * from `lower` (which must hold every one of lenstra_dependencies(p)). Throws domain_error when p is not an odd prime
