@@ -21,6 +21,9 @@
 //                        product of binary polynomials (route 0) and by the nested Karatsuba (route 1, once for the
 //                        two largest)
 //
+//   Alpha719Step/route   the steps of the norm in α_719's field (degree 1258230380): one product (route 0), σ^359
+//                        built and applied (route 1); run alone, --benchmark_filter=Alpha719Step (about 14 GiB)
+//
 //   AlphaPastTable/p     α_p for a sample of OEIS A380496's a-file past 709 (733 ... 1031, fields of degree 3660 to
 //                        210120, built on the table's primes), each excess checked against the a-file
 //   AlphaPastTableNaive/p
@@ -281,6 +284,28 @@ BENCHMARK(BM_TowerProduct)
     ->Unit(benchmark::kSecond);
 BENCHMARK(BM_TowerProduct)->Args({139, 1})->Args({179, 1})->Iterations(1)->Repetitions(1)->Unit(benchmark::kSecond);
 
+/// The field of α_719's test (the tower of the generator of 359: degree 1258230380, 314557595 values of GF(16)): one
+/// product of two seeded random dense elements by the chain product (route 0), or σ^359 built and applied to one
+/// (route 1), the steps the norm is made of; one iteration each, about 14 GiB (docs/ordinals.md, "The first unknown").
+/// Registered only when the command line names it (--benchmark_filter=Alpha719Step), so a default run never asks for
+/// that memory.
+void BM_Alpha719Step(benchmark::State& state) {
+  const detail::tower_shape& shape = generator_tower(359);
+  detail::tower<detail::nim8_base> field(shape);
+  std::mt19937_64 rng(719);
+  std::vector<std::uint8_t> a(shape.size), b(shape.size);
+  for (auto& v : a) v = static_cast<std::uint8_t>(rng() & 15);
+  for (auto& v : b) v = static_cast<std::uint8_t>(rng() & 15);
+  for (auto _ : state) {
+    if (state.range(0) == 0) {
+      benchmark::DoNotOptimize(field.mul(a, b));
+    } else {
+      benchmark::DoNotOptimize(field.apply(field.frobenius(359), a));
+    }
+  }
+  state.counters["degree"] = static_cast<double>(shape.degree());
+}
+
 // ---- primes past the table: the a-file's, against the naive route in the same run ---------------------------------
 
 /// The excess of the odd prime p in OEIS A380496's a-file (tests/data/ordinals/oeis_a380496.txt), or -1 when the
@@ -475,6 +500,17 @@ void print_summary(const summary_reporter& r) {
 
 int main(int argc, char** argv) {
   std::vector<char*> args = tartan::bench::with_interleaved_runs(argc, argv);
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]).find("Alpha719Step") != std::string::npos) {
+      benchmark::RegisterBenchmark("BM_Alpha719Step", BM_Alpha719Step)
+          ->Arg(0)
+          ->Arg(1)
+          ->Iterations(1)
+          ->Repetitions(1)
+          ->Unit(benchmark::kSecond);
+      break;
+    }
+  }
   int count = static_cast<int>(args.size());
   benchmark::Initialize(&count, args.data());
   if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
