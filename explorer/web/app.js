@@ -540,13 +540,14 @@ function outcomeNode(value) {
                  n ? 'the player to move wins' : 'the player to move loses against good play');
 }
 
-/** A misère outcome ('N', 'P', or null when the solving stopped first), said as outcomeNode says one. */
-function misereOutcomeNode(outcome, terminal) {
-  if (!outcome) return element('span', {text: 'not solved within the explorer\'s time limit'});
-  const n = outcome === 'N';
-  const said = terminal ? 'no move is left: the player to move wins'
-                        : n ? 'the player to move wins' : 'the player to move loses against good play';
-  return element('span', {}, element('span', {class: 'badge ' + outcome, text: outcome}), said);
+/**
+ * What a misère outcome ('N', 'P', or null when the solving stopped first) means, in words: the outcome's letter is
+ * shown once, beside it (in normal play the badge is the outcome and the value stands before it).
+ */
+function misereOutcomeText(outcome, terminal) {
+  if (!outcome) return 'not solved within the explorer\'s time limit';
+  if (terminal) return 'no move is left: the player to move wins';
+  return outcome === 'N' ? 'the player to move wins' : 'the player to move loses against good play';
 }
 
 /**
@@ -587,7 +588,7 @@ function moveButton(move, value, text, label) {
 function showMisereAnalysis(a) {
   $('value-label').textContent = 'misère play, outcome';
   $('value').textContent = a.outcome || '?';
-  $('outcome').replaceChildren(misereOutcomeNode(a.outcome, a.terminal));
+  $('outcome').replaceChildren(misereOutcomeText(a.outcome, a.terminal));
   const how = a.method === 'sweep' ? 'every position up to it, ' : 'the positions reachable from it, ';
   $('formula').textContent = 'The player who makes the last move loses. A position is solved as a whole (' + how +
                              a.positions_solved + ' solved): its outcome is not the values\' XOR.';
@@ -683,8 +684,26 @@ function heapMoveText(m) {
   return taken + (left.length === 1 ? 'a heap of ' : 'heaps of ') + heaps;
 }
 
+/**
+ * The words that depend on the convention: the heap view's explanation (equal heaps cancel as coins in normal play,
+ * and do not in misère play) and what the hints give (the value, or the misère outcome).
+ */
+function conventionTexts() {
+  $('heaps-hint').textContent = misere()
+      ? 'In misère play the heaps are a game of their own: equal heaps do not cancel (two heaps of 2 are a ' +
+            'P-position, no heap at all an N-position), so the heaps are not the row\'s coin form, where equal heaps ' +
+            'cancel. They are answered through the game\'s misère quotient: each heap has a class, and the heaps are ' +
+            'a P-position exactly when their classes multiply into the P-portion. Give the heaps (equal heaps ' +
+            'allowed) to see their outcome and winning moves; choose one to make it.'
+      : 'A take-and-break game is played on heaps: heap n is coin n, and two equal heaps cancel as coins. Give the ' +
+            'heaps (equal heaps allowed) to see the winning moves as a player makes them; choose one to make it.';
+  $('hints-label').textContent = misere() ? 'Hints: the misère outcome and a winning move (one leaving a P-position)'
+                                          : 'Hints: the value and a winning move';
+}
+
 /** Shows the heap view for a row of a take-and-break game, its heaps first taken from the position's heads. */
 function showHeapView(a) {
+  conventionTexts();
   const shown = boardSize().length === 1 && isTakeBreak(a.code);
   const view = $('heap-view');
   const game = gameName();
@@ -718,8 +737,8 @@ async function analyseHeaps() {
       $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') +
                                           ' in misère play (' + how +
                                           (genera ? '; genera ' + genera : '') + '): outcome ',
-                                      element('strong', {text: a.outcome || '?'}), ' ',
-                                      element('span', {class: 'outcome'}, misereOutcomeNode(a.outcome, a.terminal)));
+                                      element('strong', {text: a.outcome || '?'}),
+                                      ', ' + misereOutcomeText(a.outcome, a.terminal));
     } else {
       $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') + ': value ',
                                       element('strong', {text: String(a.value)}), ' ',
@@ -763,10 +782,27 @@ function writeAddress() {
   $('share-link').value = location.href;
 }
 
+/** The parameters a link may hold; any other is left out with a notice. */
+const LINK_PARAMETERS = ['game', 'size', 'position', 'heads', 'view', 'misere'];
+
+/** A character of a drawn position: true for heads (H, h, 1), false for tails (T, t, 0), null for anything else. */
+function coinOf(ch) {
+  if (ch === 'H' || ch === 'h' || ch === '1') return true;
+  if (ch === 'T' || ch === 't' || ch === '0') return false;
+  return null;
+}
+
+/** A character of a link, quoted for a notice: 'X', or its code point when it is not printable. */
+function quoteChar(ch) {
+  return /^[\x21-\x7e\u00a1-\uffff]$/u.test(ch) ? '\'' + ch + '\'' : 'U+' + ch.codePointAt(0).toString(16).toUpperCase();
+}
+
 /**
- * Reads the state from the address; false when it names no game. A link is input like any other: a size or a
- * position beyond the largest box the page draws is cut to it, heads outside the box are left out, and a notice says
- * what was changed (the field shows the size drawn).
+ * Reads the state from the address; false when it names no game. A link is input like any other, and the page keeps
+ * the promise of docs/explorer.md: whatever it changes, a notice says. A size or a position beyond the largest box the
+ * page draws is cut to it; heads outside the box, a fourth factor, characters of a position that are neither H nor T,
+ * a size that disagrees with the position drawn, a view or a parameter the page does not know: each is left out or
+ * read one way, and said (the size fields show what is drawn).
  */
 function readAddress() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -776,49 +812,78 @@ function readAddress() {
   const factors = game.split('*');
   if (factors.length > 3) {
     notes.push('it names ' + factors.length + ' games and the page draws products of at most three, so the first ' +
-               'three are shown');
+               'three (' + factors.slice(0, 3).join('*') + ') are shown');
   }
   state.kind = Math.min(3, factors.length);
   factors.slice(0, 3).forEach((f, i) => (state.factors[i] = f));
   const max = maxSize(state.kind);
-  const asked = boardSize();  // the size the link asks for, extent by extent, before it is cut to `max`
+  // The size the link asks for, extent by extent (null where it asks for none), before it is cut to `max`.
+  let asked = null;
   const sizeParam = params.get('size');
   if (sizeParam !== null) {
     const extents = sizeParam.split('x');
-    if (extents.length === state.kind && extents.every((e) => /^[1-9][0-9]{0,15}$/.test(e))) {
-      extents.forEach((e, i) => (asked[i] = Number(e)));
+    const valid = extents.every((e) => /^[1-9][0-9]{0,15}$/.test(e));
+    if (valid && extents.length === state.kind) {
+      asked = extents.map(Number);
+    } else if (valid && factors.length > 3 && extents.length === factors.length) {
+      asked = extents.slice(0, 3).map(Number);
+      notes.push('its size ' + sizeParam + ' has one extent per game, so the first three, ' + sizeText(asked) +
+                 ', are read');
     } else {
       notes.push('its size ' + JSON.stringify(sizeParam.slice(0, 40)) + ' is not ' +
                  ['a number of coins', 'RxC', 'AxBxC'][state.kind - 1] + ', and is left out');
     }
   }
-  const headsText = (ch) => ch === 'H' || ch === 'h' || ch === '1';
   const heads = new Set();
   const position = params.get('position');
+  let drawnSize = null;  // the size of the position drawn in the link
   if (position && state.kind === 3) {
     notes.push('a box\'s position is given by its heads (heads=a:b:c,...), not drawn, so its position is left out');
   } else if (position) {
     // Only the coins inside the largest box drawn are read, so a long position costs no more than a short one.
     const rows = position.split('/', state.kind === 1 ? 1 : max[0] + 1);
+    const strange = [];  // [character, coin] of the characters read that are neither H nor T
+    const read = (ch, cell) => {
+      const h = coinOf(ch);
+      if (h === null) strange.push([ch, cell]);
+      return h === true;
+    };
     if (state.kind === 1) {
-      asked[0] = position.split('/')[0].length;
-      for (let i = 0; i < Math.min(asked[0], max[0]); ++i) if (headsText(rows[0][i])) heads.add(String(i));
+      if (position.includes('/')) notes.push('its row holds a \'/\', which draws a board, so the row ends there');
+      drawnSize = [rows[0].length];
+      for (let i = 0; i < Math.min(drawnSize[0], max[0]); ++i) if (read(rows[0][i], String(i))) heads.add(String(i));
     } else {
-      asked[0] = (position.match(/\//g) || []).length + 1;
-      asked[1] = Math.max(...rows.map((r) => r.length));
+      const lengths = rows.map((r) => r.length);
+      drawnSize = [(position.match(/\//g) || []).length + 1, Math.max(...lengths)];
+      if (lengths.some((n) => n !== drawnSize[1])) {
+        notes.push('its rows are not all ' + drawnSize[1] + ' coins long, so the shorter ones end in tails');
+      }
       rows.slice(0, max[0]).forEach((row, r) => {
-        for (let c = 0; c < Math.min(row.length, max[1]); ++c) if (headsText(row[c])) heads.add(r + ',' + c);
+        for (let c = 0; c < Math.min(row.length, max[1]); ++c) if (read(row[c], r + ',' + c)) heads.add(r + ',' + c);
       });
     }
+    if (strange.length > 0) {
+      const [ch, key] = strange[0];
+      notes.push('its position holds ' + quoteChar(ch) + ' at ' + cellText(cellOf(key)) +
+                 (strange.length > 1 ? ' and ' + (strange.length - 1) + ' more characters' : '') +
+                 ' that ' + (strange.length > 1 ? 'are' : 'is') + ' neither H nor T, read as tails (T)');
+    }
+    if (asked !== null && drawnSize.some((n, i) => n !== asked[i])) {
+      notes.push('its size ' + sizeText(asked) + ' differs from its position\'s, ' + sizeText(drawnSize) +
+                 (state.kind === 1 ? ' coins' : '') + ', so the position\'s is used');
+    }
+    asked = drawnSize;
   }
-  const size = asked.map((n, i) => Math.min(n, max[i]));
-  if (asked.some((n, i) => n > max[i])) {
+  const size = (asked || boardSize().map((n, i) => Math.min(n, max[i]))).map((n, i) => Math.min(n, max[i]));
+  if (asked !== null && asked.some((n, i) => n > max[i])) {
     notes.push('it asks for ' + (state.kind === 1 ? asked[0] + ' coins' : 'a size of ' + sizeText(asked)) +
                ' and the page draws at most ' + (state.kind === 1 ? max[0] + ' coins' : sizeText(max)) + ', so ' +
                (state.kind === 1 ? 'the first ' + size[0] + ' coins are' : sizeText(size) + ' is') +
                ' shown (tartan analyze takes any size)');
   }
-  if (!position && params.get('heads')) {
+  if (params.get('heads') !== null && position) {
+    notes.push('it gives both a drawn position and heads, so its heads are left out');
+  } else if (params.get('heads')) {
     let outside = 0;
     for (const item of params.get('heads').split(',')) {
       const cell = item.split(':');
@@ -838,10 +903,25 @@ function readAddress() {
   size.forEach((n, i) => (state.size[i] = n));
   state.heads = heads;
   const view = params.get('view');
-  if (view && $('tab-' + view)) state.tab = view;
-  $('misere').checked = params.get('misere') === '1';
+  if (view !== null && TABS.includes(view)) {
+    state.tab = view;
+  } else if (view !== null) {
+    notes.push('its view ' + JSON.stringify(view.slice(0, 20)) + ' is not one of the page\'s (' + TABS.join(', ') +
+               '), so the position is shown');
+  }
+  const miserePlay = params.get('misere');
+  if (miserePlay !== null && miserePlay !== '1' && miserePlay !== '0') {
+    notes.push('its misere=' + JSON.stringify(miserePlay.slice(0, 20)) + ' is neither 1 nor 0, so normal play is shown');
+  }
+  $('misere').checked = miserePlay === '1';
+  const unknown = [...new Set([...params.keys()].filter((k) => !LINK_PARAMETERS.includes(k)))];
+  if (unknown.length > 0) {
+    notes.push('the page reads no ' + unknown.map((k) => JSON.stringify(k.slice(0, 20))).join(', ') +
+               (unknown.length === 1 ? ' parameter' : ' parameters') + ', which ' + (unknown.length === 1 ? 'is' : 'are') +
+               ' left out');
+  }
   document.querySelector('input[name="kind"][value="' + state.kind + '"]').checked = true;
-  showNotice(notes.length ? 'The link was cut to what the page draws: ' + notes.join('; ') + '.' : '');
+  showNotice(notes.length ? 'The link was read with changes: ' + notes.join('; ') + '.' : '');
   return true;
 }
 
@@ -915,7 +995,9 @@ function drawPlay() {
   const axes = chosenAxes();
   const turned = axes ? turnedKeys(moveOf(axes)) : play.turned.size ? play.turned : hintKeys;
   playBoard.draw({size, heads, values: play.started ? play.values : state.values, chosen: play.chosen, turned,
-                  showValues: $('hints').checked && size.length === 1, disabled: !play.started || play.over || play.busy});
+                  // g(n) under the coins with hints on, in normal play: misère play has no values to guide it.
+                  showValues: $('hints').checked && size.length === 1 && !(play.started ? play.misere : misere()),
+                  disabled: !play.started || play.over || play.busy});
   $('play-choice').textContent = axes ? 'turn ' + moveText(moveOf(axes)) : '';
   $('play-move').disabled = !axes || play.over || play.busy;
   $('play-clear').disabled = play.chosen.size === 0;
@@ -1468,6 +1550,7 @@ async function start() {
   });
   $('show-winning').addEventListener('change', drawPositionBoard);
   $('misere').addEventListener('change', () => {
+    conventionTexts();
     refresh();
     if ($('heaps-line').textContent) analyseHeaps();
   });
