@@ -298,22 +298,34 @@ box_position listed_position(const box_region& region, const api_limits& limits)
   }
 }
 
+/// The heaps of "heaps" as JSON gives them: an array of sizes, [5, 7, 9], or their text as --heaps takes it, "5,7,9";
+/// `what` names the field in messages.
+std::vector<heap_size> heaps_of(const json& v, const std::string& what, const api_limits& limits);
+
 /// The terms of a sum, "terms": [{"game": "mock-turtles", "position": "HTTH"}, {"game": "ruler", "position":
-/// "1000=3,10-20"}], each position drawn or SIZE=HEADS as the CLI's sums take them (analysis_request.hpp).
-std::vector<sum_term> sum_terms(const request_fields& f) {
+/// "1000=3,10-20"}, {"game": "kayles", "heaps": [3, 4]}], each position drawn or SIZE=HEADS as the CLI's sums take
+/// them, or heaps of a take-and-break game (analysis_request.hpp).
+std::vector<sum_term> sum_terms(const request_fields& f, const api_limits& limits) {
   const json& list = f.raw("terms");
   const std::string example =
-      "e.g. \"terms\": [{\"game\": \"mock-turtles\", \"position\": \"HTTH\"}, {\"game\": \"ruler\", "
-      "\"position\": \"1000=3,10-20\"}]";
+      "e.g. \"terms\": [{\"game\": \"mock-turtles\", \"position\": \"HTTH\"}, {\"game\": \"kayles\", "
+      "\"heaps\": [3, 4]}]";
   if (!list.is_array() || list.empty()) {
-    refuse(400, "terms: give the positions of the sum as an array of {\"game\", \"position\"}; " + example);
+    refuse(400,
+           "terms: give the positions of the sum as an array of {\"game\", \"position\"} or {\"game\", "
+           "\"heaps\"}; " +
+               example);
   }
   std::vector<sum_term> terms;
   for (const json& item : list) {
     const std::string term = "terms[" + std::to_string(terms.size()) + "]";
-    if (!item.is_object() || item.size() != 2 || !item.contains("game") || !item.contains("position") ||
-        !item["game"].is_string() || !item["position"].is_string()) {
-      refuse(400, term + ": give {\"game\": ..., \"position\": ...}, both strings; " + example);
+    const bool heaps = item.is_object() && item.contains("heaps");
+    if (!item.is_object() || item.size() != 2 || !item.contains("game") || !item["game"].is_string() ||
+        (!heaps && (!item.contains("position") || !item["position"].is_string()))) {
+      refuse(400, term +
+                      ": give {\"game\": ..., \"position\": ...}, both strings, or {\"game\": ..., \"heaps\": "
+                      "[...]}; " +
+                      example);
     }
     const std::string game = item["game"].get<std::string>();
     if (game.find('@') != std::string::npos) {
@@ -321,8 +333,11 @@ std::vector<sum_term> sum_terms(const request_fields& f) {
                       " names a file (@FILE); the explorer reads no files, so type the game itself, e.g. 1-3");
     }
     game_handle handle = games::resolve_game(game);
-    box_region position = parse_term_position(item["position"].get<std::string>(), handle, terms.size());
-    terms.push_back({std::move(handle), std::move(position)});
+    if (heaps) {
+      terms.push_back(heap_term(handle, heaps_of(item["heaps"], term + ".heaps", limits), terms.size()));
+    } else {
+      terms.push_back(parse_sum_term(item["position"].get<std::string>(), handle, terms.size()));
+    }
   }
   return terms;
 }
@@ -406,28 +421,31 @@ std::optional<heap_size> heap_size_of(const json& v) {
   return std::nullopt;
 }
 
-/// The heaps of "heaps": an array of sizes, [5, 7, 9], or their text as --heaps takes it, "5,7,9".
-std::vector<heap_size> heaps_of(const request_fields& f, const api_limits& limits) {
-  const json& v = f.raw("heaps");
+std::vector<heap_size> heaps_of(const json& v, const std::string& what, const api_limits& limits) {
   if (v.is_string()) return parse_heaps(v.get<std::string>());
   if (!v.is_array()) {
-    refuse(400, "heaps: expected an array of heap sizes such as [5, 7, 9], got " + v.dump().substr(0, 40));
+    refuse(400, what + ": expected an array of heap sizes such as [5, 7, 9], got " + v.dump().substr(0, 40));
   }
   if (v.size() > limits.max_listed_heads) {
-    refuse(422, "heaps: " + std::to_string(v.size()) + " heaps; the explorer takes at most " +
+    refuse(422, what + ": " + std::to_string(v.size()) + " heaps; the explorer takes at most " +
                     std::to_string(limits.max_listed_heads));
   }
   std::vector<heap_size> heaps;
   for (std::size_t i = 0; i < v.size(); ++i) {
     const std::optional<heap_size> h = heap_size_of(v[i]);
     if (!h) {
-      refuse(400, "heaps item " + std::to_string(i + 1) + ": " + v[i].dump().substr(0, 40) +
+      refuse(400, what + " item " + std::to_string(i + 1) + ": " + v[i].dump().substr(0, 40) +
                       " is not a heap size; give sizes such as [5, 7, 9] (whole numbers up to 18446744073709551615, "
                       "as strings past 2^53)");
     }
     heaps.push_back(*h);
   }
   return heaps;
+}
+
+/// The heaps of the request's "heaps".
+std::vector<heap_size> heaps_of(const request_fields& f, const api_limits& limits) {
+  return heaps_of(f.raw("heaps"), "heaps", limits);
 }
 
 /// POST /api/analyze with "heaps": `tartan analyze GAME --heaps 5,7,9 --json`.
@@ -487,7 +505,7 @@ api_reply analyze(std::string_view body, const api_limits& limits) {
     if (f.has("options")) {
       refuse(400, "options lists the options of one position; leave it out of a sum, or analyze a term alone");
     }
-    request.terms = sum_terms(f);
+    request.terms = sum_terms(f, limits);
   } else {
     const std::string text = game_text(f);
     game_handle game = games::resolve_game(text);
@@ -514,8 +532,10 @@ api_reply analyze(std::string_view body, const api_limits& limits) {
   request.count_option = "\"count\": true";
   const analysis_report report = answer(request);
   if (request.misere) {
-    nlohmann::ordered_json out =
-        misere_analysis_json(*report.misere_position, report.winning_moves, report.misere_move_count, request.count);
+    nlohmann::ordered_json out = request.sum ? misere_sum_analysis_json(*report.misere_sum, report.sum_winning_moves,
+                                                                        report.misere_move_count, request.count)
+                                             : misere_analysis_json(*report.misere_position, report.winning_moves,
+                                                                    report.misere_move_count, request.count);
     if (!report.where.empty()) {
       out["complete"] = false;
       out["stopped"] = report.where;

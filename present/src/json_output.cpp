@@ -184,6 +184,17 @@ nlohmann::ordered_json heap_move_json(const heap_move& m) {
   return {{"take", m.take}, {"from", m.from}, {"leaving", m.leaving}, {"text", heap_move_text(m)}};
 }
 
+nlohmann::ordered_json sum_move_json(const sum_move& m) {
+  nlohmann::ordered_json json;
+  json["term"] = m.term;
+  if (m.heap) {
+    json["move"] = {{"take", m.heap->take}, {"from", m.heap->from}, {"leaving", m.heap->leaving}};
+  } else {
+    json["move"] = move_json(m.coins);
+  }
+  return json;
+}
+
 nlohmann::ordered_json heap_play_json(const heap_play_session& session, const std::optional<heap_move>& hint) {
   const auto side = [](player p) { return p == player::person ? "you" : "engine"; };
   const heap_analysis& now = session.current();

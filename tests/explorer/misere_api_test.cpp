@@ -179,7 +179,33 @@ TEST(MisereApiTest, PlayOnHeapsRepliesAndReviewsInMisereOutcomes) {
   EXPECT_GT(games, 10);
 }
 
-TEST(MisereApiTest, OptionsAndSumsAreRefusedInMiserePlay) {
+TEST(MisereApiTest, SumsOfRowsAndHeapsAnswerAsTheCommandLine) {
+  // A sum in misère play (rows and heaps: the search; heaps of one game: their quotient) and in normal play, with
+  // terms of heaps given as arrays, as text, and as the command line's heaps=: the same bytes as analyze ... --json.
+  const std::vector<std::pair<json, std::vector<std::string>>> sums = {
+      {json::array({{{"game", "kayles"}, {"heaps", {3, 4}}}, {{"game", "mock-turtles"}, {"position", "HTTH"}}}),
+       {"kayles", "heaps=3,4", "+", "mock-turtles", "HTTH"}},
+      {json::array({{{"game", "kayles"}, {"heaps", "3,4"}}, {{"game", "kayles"}, {"position", "heaps=2,5"}}}),
+       {"kayles", "heaps=3,4", "+", "kayles", "heaps=2,5"}},
+      {json::array({{{"game", "ruler*ruler"}, {"position", "HT/TH"}}, {{"game", "0.07"}, {"heaps", {6}}}}),
+       {"ruler*ruler", "HT/TH", "+", "0.07", "heaps=6"}}};
+  for (const auto& [terms, words] : sums) {
+    for (const bool misere : {true, false}) {
+      const auto r = ask("analyze", {{"terms", terms}, {"misere", misere}, {"limit", 100}});
+      ASSERT_EQ(r.status, 200) << r.body;
+      std::vector<std::string> args{"analyze"};
+      args.insert(args.end(), words.begin(), words.end());
+      for (const char* a : {"--json", "--limit", "100"}) args.push_back(a);
+      if (misere) args.push_back("--misere");
+      EXPECT_EQ(r.body, run_tartan(args).out) << terms.dump();
+    }
+  }
+  const auto wrong = ask("analyze", {{"terms", json::array({{{"game", "ruler"}, {"heaps", {3}}}})}});
+  EXPECT_EQ(wrong.status, 400);
+  EXPECT_NE(wrong.body.find("term 0 of the sum"), std::string::npos) << wrong.body;
+}
+
+TEST(MisereApiTest, OptionsAreRefusedInMiserePlay) {
   const auto options = ask("analyze", {{"game", "ruler"}, {"position", "HTH"}, {"misere", true}, {"options", 5}});
   EXPECT_EQ(options.status, 400);
   EXPECT_NE(options.body.find("misère play does not have"), std::string::npos) << options.body;

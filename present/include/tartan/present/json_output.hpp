@@ -22,6 +22,7 @@
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/move_count.hpp"
+#include "tartan/analysis/sum.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/heap_play.hpp"
 #include "tartan/play/play.hpp"
@@ -130,6 +131,10 @@ nlohmann::ordered_json heap_term_json(const heap_analysis& a);
 /// A heap move: {"take", "from", "leaving", "text"}, the text as heap_move_text says it ("take 2 from the heap of 7,
 /// leaving heaps of 1 and 4"), so a page shows the engine's own words.
 nlohmann::ordered_json heap_move_json(const heap_move& m);
+
+/// A move of a sum: {"term", "move"}, the move as move_json writes it or, in a term of heaps, {"take", "from",
+/// "leaving"}.
+nlohmann::ordered_json sum_move_json(const sum_move& m);
 
 /**
  * Heaps in play and what happened to them: {"game", "code", "heaps" (ascending), "position" (their coin form's
