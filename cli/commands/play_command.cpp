@@ -777,6 +777,17 @@ class heap_loop final : public turn_loop<heap_play_session> {
 
   std::string move_text(const heap_move& m) const override { return present::heap_move_text(m); }
   std::string hint_text(const heap_move& m) const override { return present::heap_move_text(m); }
+  /// In misère play through the quotient: the class the move leaves the heaps, in the P-portion.
+  std::string hint_why(const heap_move& m) const override {
+    if (!misere() || s().current_misere().method() != heap_misere_method::quotient) {
+      return turn_loop::hint_why(m);
+    }
+    const misere_quotient& q = *s().current_misere().solver()->quotient();
+    const std::vector<coin> now = s().current_misere().heaps();
+    const std::vector<coin> after = misere_heap_solver::after(now, m);
+    return " (it leaves heaps of class " + q.name(q.element_of(after)) + " instead of " + q.name(q.element_of(now)) +
+           ", in the P-portion: a P-position in misère play)";
+  }
   std::string made_text(player by, const heap_move& m) const override {
     return (by == player::person ? "you: " : "the engine: ") + present::heap_move_text(m);
   }

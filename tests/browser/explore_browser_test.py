@@ -170,7 +170,7 @@ def open_link(fragment):
 
 class Page:
     """The page as page_checks.py drives it, through Selenium."""
-    url, site = URL, SITE
+    url, site, tartan = URL, SITE, TARTAN
 
     @staticmethod
     def open(fragment):
@@ -926,6 +926,11 @@ try:
     # A link's changed parameters, each with its notice; misère play's words (page_checks.py, shared with Firefox).
     page_checks.link_notices(Page)
     page_checks.misere_words(Page)
+    # Sums, the quotient view, a misère sum played with its hints, the tour (page_checks.py).
+    page_checks.sums(Page)
+    page_checks.quotient(Page)
+    page_checks.sum_play(Page)
+    page_checks.tour(Page)
 
     if SITE:
         static_checks()

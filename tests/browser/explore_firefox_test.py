@@ -346,7 +346,7 @@ def navigate(url):
 
 class Page:
     """The page as page_checks.py drives it, through Marionette."""
-    url, site = URL, SITE
+    url, site, tartan = URL, SITE, TARTAN
     navigate = staticmethod(navigate)
     script = staticmethod(script)
     click = staticmethod(click)
@@ -528,6 +528,11 @@ try:
     # (page_checks.py, shared with Chromium).
     page_checks.link_notices(Page)
     page_checks.misere_words(Page)
+    # Sums, the quotient view, a misère sum played with its hints, the tour (page_checks.py).
+    page_checks.sums(Page)
+    page_checks.quotient(Page)
+    page_checks.sum_play(Page)
+    page_checks.tour(Page)
     page_checks.opened_from_disk(Page)
 except Exception as e:  # any failure is reported, with a screenshot, and cleaned up after
     what = str(e) if isinstance(e, (AssertionError, MarionetteError)) else type(e).__name__ + ": " + str(e)
