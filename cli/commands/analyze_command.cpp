@@ -87,22 +87,22 @@ std::string position_from_stdin(bool grid, std::uint64_t limit) {
   return text;
 }
 
-/// The terms of a sum: GAME POSITION, then + GAME POSITION for each further term; the words split and the positions
-/// read by the engine (analysis_request.hpp), the games resolved here.
+/// The terms of a sum: GAME POSITION, then + GAME POSITION for each further term (POSITION drawn, SIZE=HEADS, or
+/// heaps=5,7,9 for a take-and-break game); the words split and the positions read by the engine
+/// (analysis_request.hpp), the games resolved here.
 std::vector<sum_term> read_sum(const analyze_request& o) {
   if (!o.coins.empty() || !o.size.empty() || o.heads_given || o.all_heads || !o.svg.empty()) {
     throw parse_error(
         "--coins, --size, --heads, --all-heads and --svg describe one position; in a sum give each term as GAME "
-        "POSITION, POSITION drawn (HTTH, HT/TH) or SIZE=HEADS (1000=3,10-20, 8x8=all), terms joined by +");
+        "POSITION, POSITION drawn (HTTH, HT/TH), SIZE=HEADS (1000=3,10-20, 8x8=all) or heaps=5,7,9, terms joined by "
+        "+");
   }
   std::vector<std::string> words{o.game, o.position};
   words.insert(words.end(), o.more.begin(), o.more.end());
   const std::vector<sum_term_text> texts = split_sum_terms(words);
   std::vector<sum_term> terms;
   for (std::size_t i = 0; i < texts.size(); ++i) {
-    game_handle game = resolve_game_argument(texts[i].game);
-    box_region position = parse_term_position(texts[i].position, game, i);
-    terms.push_back({std::move(game), std::move(position)});
+    terms.push_back(parse_sum_term(texts[i].position, resolve_game_argument(texts[i].game), i));
   }
   return terms;
 }

@@ -28,6 +28,7 @@
 #include "input/play_move_text.hpp"
 #include "output/play_board.hpp"
 #include "output/text_wrap.hpp"
+#include "tartan/analysis/analysis_request.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/heap_position.hpp"
@@ -39,6 +40,7 @@
 #include "tartan/games/registry.hpp"
 #include "tartan/play/heap_play.hpp"
 #include "tartan/play/play.hpp"
+#include "tartan/play/sum_play.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/turning/take_break_code.hpp"
@@ -63,7 +65,8 @@ struct play_options {
   bool heads_given = false;     // --heads was typed, maybe empty (no heads: every coin tails)
   std::string heaps;            // --heaps 5,7,9: play a take-and-break game on heaps
   bool heaps_given = false;
-  bool misere = false;  // --misere: the player who makes the last move loses
+  bool misere = false;            // --misere: the player who makes the last move loses
+  std::vector<std::string> more;  // + GAME POSITION ...: the further terms of a sum
 };
 
 /// The most coins a game of play may have: the whole position is drawn after every move, and 2^17 coins are what
@@ -303,6 +306,10 @@ class turn_loop {
   virtual std::string review_text(player by, const move_type& m) const { return made_text(by, m); }
   /// The move a hint suggests: "turn 0 3", "take 2 from the heap of 7, leaving heaps of 1 and 4".
   virtual std::string hint_text(const move_type& m) const = 0;
+  /// Why the hint wins, after its move: " (it leaves value 0)"; a sum says what it leaves its term and the sum.
+  virtual std::string hint_why(const move_type&) const {
+    return misere() ? " (it leaves a P-position in misère play)" : " (it leaves value 0)";
+  }
   /// The start of the game in the review, after "start": " HTTH", " heaps 5 7 9", or "".
   virtual std::string start_text() const = 0;
   /// Why the player to move has no move: before the first move ("every coin is tails") or after it ("no heads coin
@@ -475,8 +482,7 @@ class turn_loop {
       } else if (how_.hidden) {
         say("hint: hidden until the game ends (--hide-values)");
       } else if (const auto m = s().hint()) {
-        say("hint: " + hint_text(*m) +
-            (misere() ? " (it leaves a P-position in misère play)" : " (it leaves value 0)"));
+        say("hint: " + hint_text(*m) + hint_why(*m));
       } else if (s().outcome() != 'P') {
         say("hint: none found within the time limit of " + format_seconds(how_.time_limit) + " (--max-seconds)" +
             (misere() ? "" : "; the value is not 0, so a winning move exists"));
@@ -771,6 +777,17 @@ class heap_loop final : public turn_loop<heap_play_session> {
 
   std::string move_text(const heap_move& m) const override { return present::heap_move_text(m); }
   std::string hint_text(const heap_move& m) const override { return present::heap_move_text(m); }
+  /// In misère play through the quotient: the class the move leaves the heaps, in the P-portion.
+  std::string hint_why(const heap_move& m) const override {
+    if (!misere() || s().current_misere().method() != heap_misere_method::quotient) {
+      return turn_loop::hint_why(m);
+    }
+    const misere_quotient& q = *s().current_misere().solver()->quotient();
+    const std::vector<coin> now = s().current_misere().heaps();
+    const std::vector<coin> after = misere_heap_solver::after(now, m);
+    return " (it leaves heaps of class " + q.name(q.element_of(after)) + " instead of " + q.name(q.element_of(now)) +
+           ", in the P-portion: a P-position in misère play)";
+  }
   std::string made_text(player by, const heap_move& m) const override {
     return (by == player::person ? "you: " : "the engine: ") + present::heap_move_text(m);
   }
@@ -826,6 +843,174 @@ class heap_loop final : public turn_loop<heap_play_session> {
   heap_play_session session_;  // one game: heap play starts no other (the coin loop's session_ is replaced per game)
 };
 
+/// tartan play GAME POSITION + GAME POSITION ...: a sum, each term a position of coins or heaps (heaps=5,7,9), a
+/// move typed as the term, a colon, then its move ("0: 1 3", "1: take 2 from 7 leaving 1 4"); the hints say what a
+/// winning move leaves its term and the sum (the values, or in misère play the classes of the quotient).
+class sum_loop final : public turn_loop<sum_play_session> {
+ public:
+  sum_loop(std::vector<sum_term> terms, const play_settings& how, line_reader& in)
+      : turn_loop(how, in),
+        session_(std::move(terms), how.first, how.seed, time_limited(how.time_limit), how.convention) {}
+
+ private:
+  sum_play_session& s() override { return session_; }
+  const sum_play_session& s() const override { return session_; }
+
+  void intro() const override {
+    say("a sum of " + std::to_string(s().terms().size()) +
+        " positions played together: a move is a move in one term, the others as they are");
+    for (std::size_t i = 0; i < s().terms().size(); ++i) {
+      const sum_term& t = s().terms()[i];
+      say("term " + std::to_string(i) +
+              (t.is_heaps()          ? " (heaps): " + rule_of(t.game.row_game())
+               : t.game.is_product() ? " (coins): " + t.game.name() + ", a tartan product"
+                                     : " (coins): " + rule_of(t.game.factor(0))),
+          4);
+    }
+    say(misere() ? "misère play: the player who makes the last move loses (the player left without a move wins)"
+                 : "the player left without a move loses");
+    if (how_.hidden) say("values, outcomes and hints are hidden until the game ends (--hide-values)");
+    say(std::string(how_.first == player::person ? "you move first" : "the engine moves first") +
+        ": type the term, a colon, then its move: 0: 1 3 (coins), 1: take 2 from 7 leaving 1 4 (heaps), or help");
+  }
+
+  /// The class of term `i` in the quotient the outcome rests on, as " (class ab)", or "".
+  std::string class_text(std::size_t i) const {
+    if (!misere() || s().current_misere().quotient() == nullptr) return "";
+    return ", class " + s().current_misere().quotient()->name(s().current_misere().classes()[i]);
+  }
+
+  void show() const override {
+    std::cout << '\n';
+    const bool shown = !how_.hidden || s().over();
+    for (std::size_t i = 0; i < s().terms().size(); ++i) {
+      const sum_term& t = s().terms()[i];
+      std::string line = "term " + std::to_string(i) + " (" + t.game.name() + "): ";
+      if (t.is_heaps()) {
+        line += "heaps " + (t.heaps->empty() ? std::string("none") : format_heaps(*t.heaps));
+      } else {
+        const std::string text = position_text(t.position.to_position(), max_position_text);
+        line += text.empty() ? "a box" : text;
+      }
+      if (shown && !misere()) line += ", value " + std::to_string(s().current().terms()[i].value());
+      if (shown) line += class_text(i);
+      say(line, 4);
+    }
+    std::string status;
+    if (shown) {
+      status = standing();
+      if (misere() && s().current_misere().quotient() != nullptr) {
+        const misere_quotient& q = *s().current_misere().quotient();
+        quotient_element x = 0;
+        for (const quotient_element c : s().current_misere().classes()) x = q.product(x, c);
+        status += "; the sum's class " + q.name(x) + (q.is_p(x) ? " is" : " is not") + " in the P-portion";
+      } else if (!misere()) {
+        std::string xor_text;
+        for (const term_analysis& t : s().current().terms()) {
+          xor_text += (xor_text.empty() ? "" : " ⊕ ") + std::to_string(t.value());
+        }
+        status = "value " + xor_text + " = " + std::to_string(s().value()) + " (" + outcome_text(s().value()) + ")";
+      }
+    }
+    if (!s().over())
+      status += std::string(status.empty() ? "" : "; ") +
+                (s().to_move() == player::person ? "your turn" : "the engine's turn");
+    if (!status.empty()) say(status);
+  }
+
+  std::string move_text(const sum_move& m) const override {
+    return std::to_string(m.term) + ": " + (m.heap ? present::heap_move_text(*m.heap) : format_play_move(m.coins));
+  }
+  std::string hint_text(const sum_move& m) const override {
+    return "term " + std::to_string(m.term) + ": " +
+           (m.heap ? present::heap_move_text(*m.heap) : "turn " + format_play_move(m.coins));
+  }
+  std::string hint_why(const sum_move& m) const override {
+    const sum_move_effect e = s().effect(m);
+    if (!misere()) {
+      return " (it leaves term " + std::to_string(m.term) + " at value " + std::to_string(e.term_after) +
+             " instead of " + std::to_string(e.term_before) + ", so the terms' values XOR to 0)";
+    }
+    if (!e.class_after) return " (it leaves a P-position in misère play)";
+    const misere_quotient& q = *s().current_misere().quotient();
+    return " (it leaves term " + std::to_string(m.term) + " of class " + q.name(*e.class_after) + " instead of " +
+           q.name(*e.class_before) + ", so the sum's class is " + q.name(*e.sum_class_after) +
+           ", in the P-portion: a P-position in misère play)";
+  }
+  std::string made_text(player by, const sum_move& m) const override {
+    return (by == player::person ? "you, term " : "the engine, term ") + std::to_string(m.term) + ": " +
+           (m.heap ? present::heap_move_text(*m.heap) : "turn " + format_play_move(m.coins));
+  }
+  std::string start_text() const override { return ""; }
+  std::string end_reason(bool before_first_move) const override {
+    return before_first_move ? "no term has a move" : "no term has a move left";
+  }
+  std::string what_to_type() const override {
+    return s().over() ? "the game is over: type undo or quit"
+                      : "type the term, a colon, then its move (0: 1 3, or 1: take 2 from 7 leaving 1 4), or help";
+  }
+
+  void help() const override {
+    const std::string hidden = how_.hidden && !s().over() ? " (hidden until the end)" : "";
+    constexpr std::size_t column = 34;
+    say("commands:");
+    say("  0: 1 3                          in term 0 (coins), turn coins 1 and 3 (a board: 0: rows 1 cols 2)", column);
+    say("  1: take 2 from 7 leaving 1 4    in term 1 (heaps), take 2 from a heap of 7, leave 1 and 4", column);
+    say("  hint                            show a winning move and what it leaves, or say there is none" + hidden,
+        column);
+    say("  value                           show the sum's " + std::string(misere() ? "outcome" : "value") + hidden,
+        column);
+    say("  undo                            take back your last move and the engine's reply to it", column);
+    say("  review                          list the moves made, each with the " +
+            std::string(misere() ? "outcome" : "value") + " before and after it" + hidden,
+        column);
+    say("  quit                            end the game", column);
+  }
+
+  void typed(std::string_view line, const std::string&) override {
+    if (refuse_after_end()) return;
+    // "1: take 2 from 7 leaving 1 4", "term 0: 1 3": the term's number, a colon, then its move (a colon, since "0 1 3"
+    // could be term 0 turning 1 3 or term 0 1 turning 3).
+    std::string_view rest = line;
+    if (rest.substr(0, 4) == "term") rest = tartan::trim(rest.substr(4));
+    const std::size_t colon = rest.find(':');
+    const std::string_view number = tartan::trim(rest.substr(0, colon));
+    if (colon == std::string_view::npos || number.empty() ||
+        number.find_first_not_of("0123456789") != std::string_view::npos) {
+      say("refused: " + tartan::quote_typed(std::string(line), 30) + " names no term; " + what_to_type());
+      return;
+    }
+    sum_move m;
+    try {
+      m.term = static_cast<std::size_t>(parse_u64(number, "the term"));
+      rest = tartan::trim(rest.substr(colon + 1));
+      if (m.term >= s().terms().size()) {
+        say("refused: there is no term " + std::to_string(m.term) + "; the terms are numbered 0 to " +
+            std::to_string(s().terms().size() - 1));
+        return;
+      }
+      const sum_term& t = s().terms()[m.term];
+      if (t.is_heaps()) {
+        m.heap = parse_heap_move(rest);
+      } else {
+        m.coins = parse_play_move(rest, t.game.dimensions());
+      }
+    } catch (const parse_error& error) {
+      say(std::string("refused: ") + error.what());
+      return;
+    }
+    play_typed(m);
+  }
+
+  static analyze_options time_limited(double seconds) {
+    analyze_options limits;
+    limits.max_seconds = seconds;
+    return limits;
+  }
+
+  sum_play_session session_;
+};
+
 void run_play(const play_options& o) {
   play_settings how;
   if (o.first == "you") {
@@ -850,6 +1035,24 @@ void run_play(const play_options& o) {
   how.echo = !terminal_in;  // lines read from a file or a pipe are shown as typed
   how.symbols = terminal_out && locale_is_utf8();
 
+  if (!o.more.empty()) {
+    if (o.heaps_given || !o.coins.empty() || !o.size.empty() || o.heads_given || !o.random.empty()) {
+      throw parse_error(
+          "--heaps, --coins, --size, --heads and --random give one start; in a sum give each term as GAME POSITION "
+          "(drawn, SIZE=HEADS, or heaps=5,7,9), terms joined by +: e.g. tartan play mock-turtles HTTH + kayles "
+          "heaps=3,4");
+    }
+    std::vector<std::string> words{o.game, o.position};
+    words.insert(words.end(), o.more.begin(), o.more.end());
+    std::vector<sum_term> terms;
+    const std::vector<sum_term_text> texts = split_sum_terms(words);
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      terms.push_back(parse_sum_term(texts[i].position, resolve_game_argument(texts[i].game), i));
+    }
+    line_reader in(terminal_in && terminal_out);
+    sum_loop(std::move(terms), how, in).run();
+    return;
+  }
   game_handle game = resolve_game_argument(o.game);
   if (o.heaps_given) {
     if (o.position_given || !o.coins.empty() || !o.size.empty() || o.heads_given || !o.random.empty()) {
@@ -893,11 +1096,14 @@ void add_play_command(CLI::App& app, run_state& state) {
       "  tartan play 'ruler*ruler*ruler' --random 3x3x3\n"
       "  tartan play kayles --heaps 5,7,9     (heaps; type take 2 from 7 leaving 1 4, or split 7 into 3 4)\n"
       "  tartan play mock-turtles HTHHTHTH --misere     (the last player to move loses)\n"
+      "  tartan play mock-turtles HTTH + kayles heaps=3,4 --misere   (a sum: type 1: take 1 from 3 leaving 2)\n"
       "  printf '0 3\\nquit\\n' | tartan play mock-turtles HTTH");
   auto o = std::make_shared<play_options>();
   sub->add_option("GAME", o->game, "A built-in game, a turning code, or a product such as ruler*ruler")->required();
   CLI::Option* position =
       sub->add_option("POSITION", o->position, "The starting coins, H or T each (boards: rows joined by '/')");
+  sub->add_option("TERMS", o->more,
+                  "A sum: + GAME POSITION for each further term, POSITION drawn, SIZE=HEADS or heaps=5,7,9");
   sub->add_option("--coins", o->coins, "The length of the row, with --heads");
   sub->add_option("--size", o->size, "The box of a product game, RxC or RxCxD, with --heads");
   sub->add_option("--heads", o->heads, "The heads coins: 0,3,7-9 on a row, row:col,... on a board");

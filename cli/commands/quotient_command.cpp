@@ -17,6 +17,7 @@
 #include "tartan/core/parse_number.hpp"
 #include "tartan/core/typed_text.hpp"
 #include "tartan/present/quotient_output.hpp"
+#include "tartan/present/svg.hpp"
 
 namespace tartan::cli {
 
@@ -29,6 +30,7 @@ struct quotient_command_options {
   std::string max_order;
   std::string format;
   bool json = false;
+  std::string svg;
   std::string max_memory;
   std::string max_seconds;
 };
@@ -48,6 +50,7 @@ void run_quotient(const quotient_command_options& o, bool heaps_given, std::uint
   if (!o.coins.empty() && heaps_given) {
     throw parse_error("--heaps and --coins both give the bound; give --heaps N for heaps or --coins N for rows");
   }
+  if (!o.svg.empty()) present::svg::check_path(o.svg);
   const game_handle game = resolve_game_argument(o.game);
   const bool rows = !o.coins.empty();
   if (rows && game.is_product()) {
@@ -79,6 +82,10 @@ void run_quotient(const quotient_command_options& o, bool heaps_given, std::uint
   const misere_quotient q = rows ? build_row_quotient(game.row_game(), static_cast<coin>(bound), options)
                                  : build_misere_quotient(*rule, static_cast<coin>(bound), options);
   bar.clear();
+  if (!o.svg.empty()) {
+    const present::svg::quotient_picture picture = present::quotient_picture(q, game.name(), q.bound());
+    present::svg::write_file(o.svg, [&](std::ostream& out) { present::svg::write_quotient(out, picture); });
+  }
   if (format == "json") {
     nlohmann::ordered_json json = present::quotient_json(q, game.name());
     json["seconds"] = clock.seconds();
@@ -116,7 +123,8 @@ void add_quotient_command(CLI::App& app, run_state& state) {
       "  tartan quotient kayles --heaps 200        order 40, period 12 from heap 71: the whole game\n"
       "  tartan quotient 0.75 --format md          R8 = a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b\n"
       "  tartan quotient 0.07 --heaps 40 --max-seconds 10 --json\n"
-      "  tartan quotient turtles --coins 6          the rows of Turning Turtles of at most 6 coins\n");
+      "  tartan quotient turtles --coins 6          the rows of Turning Turtles of at most 6 coins\n"
+      "  tartan quotient kayles --heaps 170 --svg kayles.svg   its pictures: the classes of heaps 0-170, the table\n");
   auto opts = std::make_shared<quotient_command_options>();
   sub->add_option("CODE", opts->game,
                   "A take-and-break game: a built-in heap game or a code (with --coins: any 1-D game)")
@@ -128,6 +136,10 @@ void add_quotient_command(CLI::App& app, run_state& state) {
       ->type_name("K");
   sub->add_option("--format", opts->format, "text (default), json or md");
   sub->add_flag("--json", opts->json, "The same as --format json");
+  sub->add_option("--svg", opts->svg,
+                  "Also draw the quotient to FILE.svg: the pretending function as a strip of heaps (rows) coloured by "
+                  "class, and the multiplication table with the P-portion marked")
+      ->type_name("FILE");
   add_max_memory_option(sub, opts->max_memory, "Stop before the quotient's tables pass this memory");
   sub->add_option("--max-seconds", opts->max_seconds,
                   "Stop the construction after this many seconds, keeping the heaps completed (default 60; 0: none)");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
@@ -29,17 +30,20 @@
 #include "tartan/games/registry.hpp"
 #include "tartan/play/heap_play.hpp"
 #include "tartan/play/play.hpp"
+#include "tartan/play/sum_play.hpp"
 #include "tartan/present/advice.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/present/json_output.hpp"
 #include "tartan/present/misere_output.hpp"
 #include "tartan/present/pictures.hpp"
 #include "tartan/present/position_input.hpp"
+#include "tartan/present/quotient_output.hpp"
 #include "tartan/present/sequence_output.hpp"
 #include "tartan/present/svg.hpp"
 #include "tartan/product/grid_position.hpp"
 #include "tartan/product/product_verify.hpp"
 #include "tartan/product/tartan.hpp"
+#include "tartan/turning/position.hpp"
 
 namespace tartan::explorer {
 
@@ -50,8 +54,9 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::array<std::string_view, 9> endpoints = {
-    "games", "sequence", "analyze", "table", "verify", "verify/status", "verify/cancel", "verify/svg", "play"};
+constexpr std::array<std::string_view, 10> endpoints = {"games",  "sequence",      "analyze",       "table",
+                                                        "verify", "verify/status", "verify/cancel", "verify/svg",
+                                                        "play",   "quotient"};
 
 /// A request refused before the engine is asked: the status and the message.
 struct request_error {
@@ -298,22 +303,34 @@ box_position listed_position(const box_region& region, const api_limits& limits)
   }
 }
 
+/// The heaps of "heaps" as JSON gives them: an array of sizes, [5, 7, 9], or their text as --heaps takes it, "5,7,9";
+/// `what` names the field in messages.
+std::vector<heap_size> heaps_of(const json& v, const std::string& what, const api_limits& limits);
+
 /// The terms of a sum, "terms": [{"game": "mock-turtles", "position": "HTTH"}, {"game": "ruler", "position":
-/// "1000=3,10-20"}], each position drawn or SIZE=HEADS as the CLI's sums take them (analysis_request.hpp).
-std::vector<sum_term> sum_terms(const request_fields& f) {
+/// "1000=3,10-20"}, {"game": "kayles", "heaps": [3, 4]}], each position drawn or SIZE=HEADS as the CLI's sums take
+/// them, or heaps of a take-and-break game (analysis_request.hpp).
+std::vector<sum_term> sum_terms(const request_fields& f, const api_limits& limits) {
   const json& list = f.raw("terms");
   const std::string example =
-      "e.g. \"terms\": [{\"game\": \"mock-turtles\", \"position\": \"HTTH\"}, {\"game\": \"ruler\", "
-      "\"position\": \"1000=3,10-20\"}]";
+      "e.g. \"terms\": [{\"game\": \"mock-turtles\", \"position\": \"HTTH\"}, {\"game\": \"kayles\", "
+      "\"heaps\": [3, 4]}]";
   if (!list.is_array() || list.empty()) {
-    refuse(400, "terms: give the positions of the sum as an array of {\"game\", \"position\"}; " + example);
+    refuse(400,
+           "terms: give the positions of the sum as an array of {\"game\", \"position\"} or {\"game\", "
+           "\"heaps\"}; " +
+               example);
   }
   std::vector<sum_term> terms;
   for (const json& item : list) {
     const std::string term = "terms[" + std::to_string(terms.size()) + "]";
-    if (!item.is_object() || item.size() != 2 || !item.contains("game") || !item.contains("position") ||
-        !item["game"].is_string() || !item["position"].is_string()) {
-      refuse(400, term + ": give {\"game\": ..., \"position\": ...}, both strings; " + example);
+    const bool heaps = item.is_object() && item.contains("heaps");
+    if (!item.is_object() || item.size() != 2 || !item.contains("game") || !item["game"].is_string() ||
+        (!heaps && (!item.contains("position") || !item["position"].is_string()))) {
+      refuse(400, term +
+                      ": give {\"game\": ..., \"position\": ...}, both strings, or {\"game\": ..., \"heaps\": "
+                      "[...]}; " +
+                      example);
     }
     const std::string game = item["game"].get<std::string>();
     if (game.find('@') != std::string::npos) {
@@ -321,8 +338,11 @@ std::vector<sum_term> sum_terms(const request_fields& f) {
                       " names a file (@FILE); the explorer reads no files, so type the game itself, e.g. 1-3");
     }
     game_handle handle = games::resolve_game(game);
-    box_region position = parse_term_position(item["position"].get<std::string>(), handle, terms.size());
-    terms.push_back({std::move(handle), std::move(position)});
+    if (heaps) {
+      terms.push_back(heap_term(handle, heaps_of(item["heaps"], term + ".heaps", limits), terms.size()));
+    } else {
+      terms.push_back(parse_sum_term(item["position"].get<std::string>(), handle, terms.size()));
+    }
   }
   return terms;
 }
@@ -406,28 +426,31 @@ std::optional<heap_size> heap_size_of(const json& v) {
   return std::nullopt;
 }
 
-/// The heaps of "heaps": an array of sizes, [5, 7, 9], or their text as --heaps takes it, "5,7,9".
-std::vector<heap_size> heaps_of(const request_fields& f, const api_limits& limits) {
-  const json& v = f.raw("heaps");
+std::vector<heap_size> heaps_of(const json& v, const std::string& what, const api_limits& limits) {
   if (v.is_string()) return parse_heaps(v.get<std::string>());
   if (!v.is_array()) {
-    refuse(400, "heaps: expected an array of heap sizes such as [5, 7, 9], got " + v.dump().substr(0, 40));
+    refuse(400, what + ": expected an array of heap sizes such as [5, 7, 9], got " + v.dump().substr(0, 40));
   }
   if (v.size() > limits.max_listed_heads) {
-    refuse(422, "heaps: " + std::to_string(v.size()) + " heaps; the explorer takes at most " +
+    refuse(422, what + ": " + std::to_string(v.size()) + " heaps; the explorer takes at most " +
                     std::to_string(limits.max_listed_heads));
   }
   std::vector<heap_size> heaps;
   for (std::size_t i = 0; i < v.size(); ++i) {
     const std::optional<heap_size> h = heap_size_of(v[i]);
     if (!h) {
-      refuse(400, "heaps item " + std::to_string(i + 1) + ": " + v[i].dump().substr(0, 40) +
+      refuse(400, what + " item " + std::to_string(i + 1) + ": " + v[i].dump().substr(0, 40) +
                       " is not a heap size; give sizes such as [5, 7, 9] (whole numbers up to 18446744073709551615, "
                       "as strings past 2^53)");
     }
     heaps.push_back(*h);
   }
   return heaps;
+}
+
+/// The heaps of the request's "heaps".
+std::vector<heap_size> heaps_of(const request_fields& f, const api_limits& limits) {
+  return heaps_of(f.raw("heaps"), "heaps", limits);
 }
 
 /// POST /api/analyze with "heaps": `tartan analyze GAME --heaps 5,7,9 --json`.
@@ -487,7 +510,7 @@ api_reply analyze(std::string_view body, const api_limits& limits) {
     if (f.has("options")) {
       refuse(400, "options lists the options of one position; leave it out of a sum, or analyze a term alone");
     }
-    request.terms = sum_terms(f);
+    request.terms = sum_terms(f, limits);
   } else {
     const std::string text = game_text(f);
     game_handle game = games::resolve_game(text);
@@ -514,8 +537,10 @@ api_reply analyze(std::string_view body, const api_limits& limits) {
   request.count_option = "\"count\": true";
   const analysis_report report = answer(request);
   if (request.misere) {
-    nlohmann::ordered_json out =
-        misere_analysis_json(*report.misere_position, report.winning_moves, report.misere_move_count, request.count);
+    nlohmann::ordered_json out = request.sum ? misere_sum_analysis_json(*report.misere_sum, report.sum_winning_moves,
+                                                                        report.misere_move_count, request.count)
+                                             : misere_analysis_json(*report.misere_position, report.winning_moves,
+                                                                    report.misere_move_count, request.count);
     if (!report.where.empty()) {
       out["complete"] = false;
       out["stopped"] = report.where;
@@ -747,11 +772,61 @@ api_reply play_heaps(const request_fields& f, const api_limits& limits) {
   return json_reply(heap_play_json(session, hint).dump());
 }
 
-/// POST /api/play: the person's move, if any, and the engine's reply (play.hpp); on heaps with "heaps".
+/// POST /api/play with "terms": a sum (sum_play.hpp), the person's move {"term": 1, "move": ...} (the move as for a
+/// position of coins, or a heap move), and the engine's reply.
+api_reply play_sum(const request_fields& f, const api_limits& limits) {
+  for (const std::string_view key : {"game", "position", "coins", "size", "heads", "all_heads", "heaps"}) {
+    if (f.has(key)) {
+      refuse(400, "\"terms\" gives the positions of a sum; give either terms or one game and position, not \"" +
+                      std::string(key) + "\" as well");
+    }
+  }
+  std::vector<sum_term> terms = sum_terms(f, limits);
+  uint128 heads = 0;
+  for (const sum_term& t : terms) heads += t.position.head_count();
+  refuse_many_heads(heads, "sum", limits);
+  const std::uint64_t seed = f.number("seed", 0, UINT64_MAX);
+  const bool person_moves = f.has("move");
+  sum_play_session session(std::move(terms), person_moves || !replies(f) ? player::person : player::engine, seed,
+                           question_limits(limits), convention_of(f));
+  std::vector<played_sum_move> made;
+  if (person_moves) {
+    const json& m = f.raw("move");
+    if (!m.is_object() || m.size() != 2 || !m.contains("term") || !m.contains("move") ||
+        !m["term"].is_number_unsigned()) {
+      refuse(400,
+             "move: give the term and its move, {\"term\": 1, \"move\": [0, 3]} or {\"term\": 0, \"move\": "
+             "\"take 2 from 7 leaving 1 4\"}");
+    }
+    sum_move played;
+    played.term = static_cast<std::size_t>(m["term"].get<std::uint64_t>());
+    if (played.term < session.terms().size() && session.terms()[played.term].is_heaps()) {
+      played.heap = heap_move_of(m["move"]);
+    } else {
+      played.coins = move_of(m["move"]);
+    }
+    if (session.over()) refuse(400, "the game is over: no term has a move; start another game");
+    const std::string reason = session.illegal_reason(played);
+    if (!reason.empty()) refuse(400, reason);
+    session.play(played);
+    made.push_back(session.history().back());
+  }
+  if (replies(f) && !session.over()) {
+    session.engine_move();
+    made.push_back(session.history().back());
+  }
+  std::optional<sum_move> hint;
+  if (f.flag("hint") && !session.over()) hint = session.hint();
+  return json_reply(sum_play_json(session, made, hint).dump());
+}
+
+/// POST /api/play: the person's move, if any, and the engine's reply (play.hpp); on heaps with "heaps", on a sum
+/// with "terms".
 api_reply play(std::string_view body, const api_limits& limits) {
-  const request_fields f(
-      body, "play",
-      {"game", "position", "coins", "size", "heads", "all_heads", "move", "seed", "hint", "heaps", "reply", "misere"});
+  const request_fields f(body, "play",
+                         {"game", "position", "coins", "size", "heads", "all_heads", "move", "seed", "hint", "heaps",
+                          "reply", "misere", "terms"});
+  if (f.has("terms")) return play_sum(f, limits);
   if (f.has("heaps")) return play_heaps(f, limits);
   const std::string text = game_text(f);
   const game_handle game = games::resolve_game(text);
@@ -774,6 +849,87 @@ api_reply play(std::string_view body, const api_limits& limits) {
   std::optional<move> hint;
   if (f.flag("hint") && !session.over()) hint = session.hint();
   return json_reply(play_json(session, made, hint).dump());
+}
+
+/// POST /api/quotient: `tartan quotient GAME --heaps N --json` (or --coins N, the rows of a 1-D game), or its picture
+/// (--svg); with "position", the class and outcome of heaps (rows) through the same quotient.
+api_reply quotient(std::string_view body, const api_limits& limits) {
+  const request_fields f(body, "quotient", {"game", "heaps", "coins", "max_order", "format", "strip", "position"});
+  const std::string text = game_text(f);
+  const game_handle game = games::resolve_game(text);
+  if (f.has("heaps") && f.has("coins")) {
+    refuse(400, "\"heaps\" and \"coins\" both give the bound; give \"heaps\": N for heaps or \"coins\": N for rows");
+  }
+  const bool rows = f.has("coins");
+  if (rows && game.is_product()) {
+    refuse(400, "coins: " + tartan::quote_typed(text) +
+                    " is a product, whose positions are boards; give a 1-D game, such as turtles");
+  }
+  quotient_options options;
+  options.max_order = static_cast<std::uint32_t>(f.number("max_order", 4096, 2, 65536));
+  options.max_memory = memory_limit_or_default(limits.max_memory);
+  options.max_seconds = limits.max_seconds;
+  const bool svg = wants_svg(f);
+  const std::uint64_t last = f.number("strip", quotient_strip_default, 0, svg::max_quotient_strip - 1);
+  const auto began = std::chrono::steady_clock::now();
+  const misere_quotient q =
+      rows ? build_row_quotient(game.row_game(),
+                                static_cast<coin>((coin{1} << f.number("coins", 0, 1, max_quotient_row_coins)) - 1),
+                                options)
+           : build_misere_quotient(heap_rule(game), static_cast<coin>(f.number("heaps", 100, 0, max_quotient_bound)),
+                                   options);
+  if (svg) {
+    const svg::quotient_picture picture = quotient_picture(q, game.name(), static_cast<coin>(last));
+    return svg_reply([&](std::ostream& o) { svg::write_quotient(o, picture); });
+  }
+  nlohmann::ordered_json out = quotient_json(q, game.name());
+  out["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();  // as the CLI's
+  if (f.has("position")) {
+    // Heaps as for /api/analyze ([3, 4, 4] or "3,4,4"), or rows as their bitmasks or drawn ("HTH").
+    const json& given = f.raw("position");
+    std::vector<coin> parts;
+    if (rows) {
+      if (!given.is_array()) refuse(400, "position: give rows as an array, [\"HTH\", \"HH\"] or [5, 3]");
+      for (const json& r : given) {
+        if (r.is_number_unsigned() && r.get<std::uint64_t>() <= q.bound()) {
+          parts.push_back(static_cast<coin>(r.get<std::uint64_t>()));
+        } else if (r.is_string()) {
+          const row_position p = parse_row(r.get<std::string>());
+          std::uint64_t mask = 0;
+          for (const coin c : p.heads) mask = c < 63 ? mask | std::uint64_t{1} << c : UINT64_MAX;
+          if (mask > q.bound())
+            refuse(422, "position: row " + tartan::quote_typed(r.get<std::string>()) +
+                            " is past the quotient's rows, up to " + q.component_text(q.bound()));
+          parts.push_back(static_cast<coin>(mask));
+        } else {
+          refuse(400, "position: " + r.dump().substr(0, 40) + " is not a row of the quotient (up to " +
+                          q.component_text(q.bound()) + ")");
+        }
+      }
+    } else {
+      for (const heap_size h : heaps_of(given, "position", limits)) {
+        if (!q.covers(h > UINT32_MAX ? UINT32_MAX : static_cast<coin>(h)) || h > UINT32_MAX) {
+          refuse(422, "position: the quotient covers heaps up to " + std::to_string(q.bound()) +
+                          (q.period() ? "" : " (no period proven)") + "; heap " + std::to_string(h) + " is past it");
+        }
+        parts.push_back(static_cast<coin>(h));
+      }
+    }
+    nlohmann::ordered_json position;
+    auto listed = nlohmann::ordered_json::array();
+    auto classes = nlohmann::ordered_json::array();
+    for (const coin c : parts) {
+      listed.push_back(rows ? nlohmann::ordered_json(q.component_text(c)) : nlohmann::ordered_json(c));
+      classes.push_back(q.name(q.image(c)));
+    }
+    position[rows ? "rows" : "heaps"] = std::move(listed);
+    position["classes"] = std::move(classes);
+    const quotient_element x = q.element_of(parts);
+    position["class"] = q.name(x);
+    position["outcome"] = std::string(1, q.is_p(x) ? 'P' : 'N');
+    out["position"] = std::move(position);
+  }
+  return json_reply(out.dump());
 }
 
 }  // namespace
@@ -830,6 +986,7 @@ api_reply explorer_api::answer(std::string_view endpoint, std::string_view body)
     if (endpoint == "verify/cancel") return verify_cancel(body, jobs_);
     if (endpoint == "verify/svg") return verify_svg(body, jobs_);
     if (endpoint == "play") return play(body, limits_);
+    if (endpoint == "quotient") return quotient(body, limits_);
     return error_reply(404, "no endpoint " + tartan::quote_typed("/api/" + std::string(endpoint)) +
                                 "; the endpoints under /api/ are " + endpoint_list() + " (docs/explorer.md)");
   } catch (const request_error& e) {

@@ -382,6 +382,11 @@ const state = {
   tab: 'position',
   request: 0,  // the latest refresh, so a slow answer to an older one is dropped
   heapRequest: 0,  // the latest analysis of the heaps, likewise
+  heapsAsked: '',  // heaps a link asked the heap view (or the Play tab) to open with
+  sum: [],  // the Sum tab's terms: {game, size, heads} (coins) or {game, heaps: [text]} (heaps)
+  sumRequest: 0,
+  quotient: {bound: null, position: []},  // the Quotient tab's bound (null: the default) and the heaps clicked
+  quotientRequest: 0,
 };
 
 const gameName = () => state.factors.slice(0, state.kind).join('*');
@@ -456,6 +461,7 @@ function changed({keepHeads, controls = true}) {
   const size = boardSize();
   const keys = new Set(cellsOf(size).map(keyOf));
   if (!keepHeads) state.heads = new Set();
+  if (controls) state.heapsAsked = '';  // heaps of another game
   showNotice('');
   state.heads = new Set([...state.heads].filter((k) => keys.has(k)));
   state.history = [];
@@ -540,13 +546,14 @@ function outcomeNode(value) {
                  n ? 'the player to move wins' : 'the player to move loses against good play');
 }
 
-/** A misère outcome ('N', 'P', or null when the solving stopped first), said as outcomeNode says one. */
-function misereOutcomeNode(outcome, terminal) {
-  if (!outcome) return element('span', {text: 'not solved within the explorer\'s time limit'});
-  const n = outcome === 'N';
-  const said = terminal ? 'no move is left: the player to move wins'
-                        : n ? 'the player to move wins' : 'the player to move loses against good play';
-  return element('span', {}, element('span', {class: 'badge ' + outcome, text: outcome}), said);
+/**
+ * What a misère outcome ('N', 'P', or null when the solving stopped first) means, in words: the outcome's letter is
+ * shown once, beside it (in normal play the badge is the outcome and the value stands before it).
+ */
+function misereOutcomeText(outcome, terminal) {
+  if (!outcome) return 'not solved within the explorer\'s time limit';
+  if (terminal) return 'no move is left: the player to move wins';
+  return outcome === 'N' ? 'the player to move wins' : 'the player to move loses against good play';
 }
 
 /**
@@ -587,7 +594,7 @@ function moveButton(move, value, text, label) {
 function showMisereAnalysis(a) {
   $('value-label').textContent = 'misère play, outcome';
   $('value').textContent = a.outcome || '?';
-  $('outcome').replaceChildren(misereOutcomeNode(a.outcome, a.terminal));
+  $('outcome').replaceChildren(misereOutcomeText(a.outcome, a.terminal));
   const how = a.method === 'sweep' ? 'every position up to it, ' : 'the positions reachable from it, ';
   $('formula').textContent = 'The player who makes the last move loses. A position is solved as a whole (' + how +
                              a.positions_solved + ' solved): its outcome is not the values\' XOR.';
@@ -683,8 +690,26 @@ function heapMoveText(m) {
   return taken + (left.length === 1 ? 'a heap of ' : 'heaps of ') + heaps;
 }
 
+/**
+ * The words that depend on the convention: the heap view's explanation (equal heaps cancel as coins in normal play,
+ * and do not in misère play) and what the hints give (the value, or the misère outcome).
+ */
+function conventionTexts() {
+  $('heaps-hint').textContent = misere()
+      ? 'In misère play the heaps are a game of their own: equal heaps do not cancel (two heaps of 2 are a ' +
+            'P-position, no heap at all an N-position), so the heaps are not the row\'s coin form, where equal heaps ' +
+            'cancel. They are answered through the game\'s misère quotient: each heap has a class, and the heaps are ' +
+            'a P-position exactly when their classes multiply into the P-portion. Give the heaps (equal heaps ' +
+            'allowed) to see their outcome and winning moves; choose one to make it.'
+      : 'A take-and-break game is played on heaps: heap n is coin n, and two equal heaps cancel as coins. Give the ' +
+            'heaps (equal heaps allowed) to see the winning moves as a player makes them; choose one to make it.';
+  $('hints-label').textContent = misere() ? 'Hints: the misère outcome and a winning move (one leaving a P-position)'
+                                          : 'Hints: the value and a winning move';
+}
+
 /** Shows the heap view for a row of a take-and-break game, its heaps first taken from the position's heads. */
 function showHeapView(a) {
+  conventionTexts();
   const shown = boardSize().length === 1 && isTakeBreak(a.code);
   const view = $('heap-view');
   const game = gameName();
@@ -703,6 +728,8 @@ async function analyseHeaps() {
     const a = await api('analyze', {game: gameName(), heaps: $('heaps').value, limit: 100, misere: misere()});
     if (request !== state.heapRequest) return;
     $('heaps').value = a.heaps.join(',');
+    state.heapsAsked = a.heaps.join(',');  // a link carries the heaps analysed
+    writeAddress();
     if (a.play === 'misère') {
       // The genera of the heaps (tame or not), then the outcome: in misère play heaps do not cancel as coins do.
       // Through the quotient: its order, presentation and period, and each heap's class beside it.
@@ -718,8 +745,8 @@ async function analyseHeaps() {
       $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') +
                                           ' in misère play (' + how +
                                           (genera ? '; genera ' + genera : '') + '): outcome ',
-                                      element('strong', {text: a.outcome || '?'}), ' ',
-                                      element('span', {class: 'outcome'}, misereOutcomeNode(a.outcome, a.terminal)));
+                                      element('strong', {text: a.outcome || '?'}),
+                                      ', ' + misereOutcomeText(a.outcome, a.terminal));
     } else {
       $('heaps-line').replaceChildren('heaps ' + (a.heaps.length ? a.heaps.join(' ') : 'none') + ': value ',
                                       element('strong', {text: String(a.value)}), ' ',
@@ -747,6 +774,376 @@ async function analyseHeaps() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The Sum tab: terms of any games (coins or heaps), the sum's value or misère outcome, its winning moves by term.
+
+/** A term's position as the API and links write it: drawn (HTTH, HT/TH), SIZE=HEADS for a box, or heaps=5,7,9. */
+function termText(term) {
+  if (term.heaps) return 'heaps=' + term.heaps.join(',');
+  const fields = positionFields(term.size, term.heads);
+  return fields.position !== undefined ? fields.position : fields.size + '=' + (fields.heads || '');
+}
+
+/** The terms as /api/analyze and /api/play take them. */
+function termsForApi(terms) {
+  return terms.map((t) => (t.heaps ? {game: t.game, heaps: t.heaps.join(',')} : {game: t.game, position: termText(t)}));
+}
+
+/** The coins of "a-b" (or "a"), within `extent`; null when it is not such a range. */
+function rangeOf(text, extent) {
+  const m = /^([0-9]+)(?:-([0-9]+))?$/.exec(text);
+  if (!m) return null;
+  const low = Number(m[1]), high = m[2] === undefined ? low : Number(m[2]);
+  if (low > high || high >= extent) return null;
+  return Array.from({length: high - low + 1}, (_, i) => low + i);
+}
+
+/**
+ * A term read from its text as a sum's term is written (game, then a position drawn, SIZE=HEADS or heaps=...), within
+ * what the page draws: {term, note} (a note for what was changed), or {error}. The engine reads the game and checks
+ * the rest when the sum is analysed.
+ */
+function readTerm(game, text) {
+  if (!game) return {error: 'it names no game'};
+  if (text.startsWith('heaps=')) {
+    const heaps = text.slice(6).split(',').map((h) => h.trim()).filter((h) => h !== '');
+    if (!heaps.every((h) => /^[0-9]{1,20}$/.test(h))) return {error: 'its heaps are not sizes such as 3,4'};
+    return {term: {game, heaps}};
+  }
+  const kind = Math.min(3, game.split('*').length);
+  const max = maxSize(kind);
+  const equals = text.indexOf('=');
+  let size, heads = new Set(), note = '';
+  if (equals < 0) {
+    const rows = text.split('/');
+    if (rows.length !== (kind === 1 ? 1 : kind === 2 ? rows.length : 0) || kind === 3 || text === '') {
+      return {error: 'its position ' + JSON.stringify(text.slice(0, 20)) + ' is not drawn for ' +
+                     (kind === 3 ? 'a box (give SIZE=HEADS)' : kind === 1 ? 'a row' : 'a board')};
+    }
+    size = kind === 1 ? [rows[0].length] : [rows.length, Math.max(...rows.map((r) => r.length))];
+    rows.forEach((row, r) => [...row].forEach((ch, c) => {
+      if (coinOf(ch) === null) note = 'holds characters that are neither H nor T, read as tails';
+      if (coinOf(ch)) heads.add(kind === 1 ? String(c) : r + ',' + c);
+    }));
+  } else {
+    const extents = text.slice(0, equals).split('x');
+    if (extents.length !== kind || !extents.every((e) => /^[1-9][0-9]{0,9}$/.test(e))) {
+      return {error: 'its size ' + JSON.stringify(text.slice(0, equals).slice(0, 20)) + ' has not one extent per game'};
+    }
+    size = extents.map(Number);
+    const list = text.slice(equals + 1);
+    if (list === 'all') {
+      heads = new Set(cellsOf(size.map((n, i) => Math.min(n, max[i]))).map(keyOf));
+    } else if (list !== '') {
+      for (const item of list.split(',')) {
+        const ranges = item.split(':').map((r, i) => rangeOf(r, size[i]));
+        if (ranges.length !== kind || ranges.some((r) => r === null)) {
+          return {error: 'its heads ' + JSON.stringify(item.slice(0, 20)) + ' are not coins of ' + sizeText(size)};
+        }
+        for (const cell of cellsOfAxes(ranges)) {
+          const key = keyOf(cell);
+          heads.has(key) ? heads.delete(key) : heads.add(key);  // a coin listed twice is tails, as the CLI reads it
+        }
+      }
+    }
+  }
+  if (size.some((n, i) => n > max[i])) {
+    const cut = size.map((n, i) => Math.min(n, max[i]));
+    heads = new Set([...heads].filter((k) => cellOf(k).every((x, i) => x < cut[i])));
+    note = 'is cut from ' + sizeText(size) + ' to ' + sizeText(cut) + ', what the page draws';
+    size = cut;
+  }
+  return {term: {game, size, heads}, note};
+}
+
+/** What the Sum tab shows of the terms: their boards (coins clickable) and heaps, with values or classes. */
+let sumBoards = [];
+
+function drawSum() {
+  const list = $('sum-terms');
+  sumBoards = [];
+  const a = state.sumAnalysis;
+  list.replaceChildren(...state.sum.map((term, i) => {
+    const said = a && a.sum[i] ? (a.sum[i].value !== undefined ? 'value ' + a.sum[i].value
+                                                               : a.sum[i]['class'] ? 'class ' + a.sum[i]['class'] : '')
+                               : '';
+    const remove = element('button', {type: 'button', class: 'remove', 'aria-label': 'remove term ' + i,
+                                      text: 'Remove'});
+    remove.addEventListener('click', () => {
+      state.sum.splice(i, 1);
+      sumChanged();
+    });
+    const head = element('p', {class: 'term-head'}, element('strong', {text: 'term ' + i + ': '}),
+                         term.game + (term.heaps ? ', heaps' : ', ' + (term.size.length === 1 ? 'a row of ' +
+                                                                                      term.size[0] + ' coins'
+                                                                                  : sizeText(term.size))),
+                         said ? ' — ' : '', said ? element('span', {class: 'term-value', text: said}) : '', ' ',
+                         remove);
+    const item = element('li', {'data-term': String(i)}, head);
+    if (term.heaps) {
+      const field = element('input', {type: 'text', size: '20', value: term.heaps.join(','),
+                                      'aria-label': 'the heaps of term ' + i});
+      field.addEventListener('change', () => {
+        const read = readTerm(term.game, 'heaps=' + field.value.replace(/\s+/g, ''));
+        if (read.error) {
+          $('sum-line').textContent = 'term ' + i + ': ' + read.error;
+          return;
+        }
+        state.sum[i] = read.term;
+        sumChanged();
+      });
+      item.append(element('label', {}, 'heaps ', field), element('span', {class: 'tokens', 'aria-hidden': 'true',
+                                                                          text: heapTokens(term.heaps)}));
+    } else {
+      const container = element('div', {class: 'board small'});
+      item.append(container);
+      const board = new Board(container, (key) => {
+        term.heads.has(key) ? term.heads.delete(key) : term.heads.add(key);
+        sumChanged();
+      });
+      sumBoards[i] = board;
+    }
+    return item;
+  }));
+  drawSumBoards();
+  $('sum-play').disabled = state.sum.length === 0;
+  $('sum-add-heaps').disabled = !takeBreakRow();
+  if (!state.sum.length) {
+    $('sum-line').textContent = 'No term yet: add the position shown, its heaps, or a term typed below.';
+    $('sum-formula').textContent = '';
+    $('sum-moves').replaceChildren();
+  } else if (state.sumKey !== JSON.stringify([termsForApi(state.sum), misere()])) {
+    analyseSum();
+  }
+}
+
+/** The heaps as rows of tokens (24 at most each), for the eye; their sizes are written beside them. */
+function heapTokens(heaps) {
+  return heaps.map((h) => (h.length <= 2 && Number(h) <= 24 ? '●'.repeat(Number(h)) : '●'.repeat(24) + '…'))
+      .join('  ');
+}
+
+function drawSumBoards() {
+  state.sum.forEach((term, i) => {
+    if (!sumBoards[i]) return;
+    sumBoards[i].draw({size: term.size, heads: term.heads, values: new Map(), winning: state.sumWinning &&
+                       state.sumWinning.get(i), turned: state.sumPointed && state.sumPointed.term === i ?
+                       state.sumPointed.keys : new Set(), showValues: false, info: null});
+  });
+}
+
+function sumChanged() {
+  state.sumAnalysis = null;
+  state.sumKey = '';
+  writeAddress();
+  drawSum();
+}
+
+/** A move of a sum in words: "turn 0 3", or the heap move's. */
+function sumMoveText(term, move) {
+  return state.sum[term] && state.sum[term].heaps ? heapMoveText(move) : 'turn ' + moveText(move);
+}
+
+async function analyseSum() {
+  const request = ++state.sumRequest;
+  const key = JSON.stringify([termsForApi(state.sum), misere()]);
+  state.sumKey = key;
+  try {
+    const a = await api('analyze', {terms: termsForApi(state.sum), limit: 500, misere: misere()});
+    if (request !== state.sumRequest) return;
+    state.sumAnalysis = a;
+    showSum(a);
+  } catch (error) {
+    if (request !== state.sumRequest) return;
+    state.sumKey = '';
+    $('sum-line').textContent = error.message;
+    $('sum-formula').textContent = '';
+    $('sum-moves').replaceChildren();
+  }
+}
+
+function showSum(a) {
+  // The values or classes beside the terms, drawn again with the answer.
+  state.sumWinning = new Map();
+  for (const m of a.winning_moves) {
+    if (state.sum[m.term] && !state.sum[m.term].heaps) {
+      if (!state.sumWinning.has(m.term)) state.sumWinning.set(m.term, new Set());
+      state.sumWinning.get(m.term).add(movingKey(m.move));
+    }
+  }
+  const key = state.sumKey;
+  drawSum();
+  state.sumKey = key;
+  if (a.play === 'misère') {
+    $('sum-line').replaceChildren('misère play, outcome ', element('strong', {text: a.outcome || '?'}), ' ' +
+                                  misereOutcomeText(a.outcome, a.terminal));
+    const q = a.quotient;
+    if (q) {
+      const bound = q.heaps !== undefined ? 'the heaps up to ' + q.heaps : 'the rows up to ' + q.rows;
+      $('sum-formula').textContent = 'Through the misère quotient of ' + bound + ' (order ' + q.order + ', ' +
+                                     q.p_portion_size + ' P-elements; ' + q.presentation + '): the terms\' classes ' +
+                                     a.sum.map((t) => t['class']).join(' · ') + ' multiply to ' + q.position_class +
+                                     ', ' + (a.outcome === 'P' ? 'in' : 'not in') + ' the P-portion.';
+    } else {
+      $('sum-formula').textContent = 'The terms are of different games, so the sum is searched by the definition (' +
+                                     a.positions_solved + ' positions solved).';
+    }
+  } else {
+    $('sum-line').replaceChildren('value ', element('strong', {text: String(a.value)}), ' ',
+                                  element('span', {class: 'outcome'}, outcomeNode(a.value)));
+    $('sum-formula').textContent = 'value = ' + a.sum.map((t) => String(t.value)).join(' ⊕ ') + ' = ' + a.value +
+                                   ', the XOR of the terms\' values; a move wins when it leads its term to its value ⊕ ' +
+                                   a.value;
+  }
+  $('sum-moves').replaceChildren(...a.winning_moves.map((m) => {
+    const text = 'term ' + m.term + ': ' + sumMoveText(m.term, m.move);
+    const button = element('button', {type: 'button', text: '★ ' + text, 'data-term': String(m.term),
+                                      'data-move': JSON.stringify(m.move)});
+    const point = () => {
+      state.sumPointed = state.sum[m.term].heaps ? null : {term: m.term, keys: turnedKeys(m.move)};
+      drawSumBoards();
+    };
+    button.addEventListener('mouseenter', point);
+    button.addEventListener('focus', point);
+    button.addEventListener('click', () => makeSumMove(m.term, m.move));
+    return element('li', {class: 'winning'}, button);
+  }));
+  if (!a.winning_moves.length) {
+    $('sum-moves').append(element('li', {class: 'hint', text: a.terminal ? 'No term has a move.'
+                                                               : 'No winning move: every move leaves the other ' +
+                                                                     'player a winning position.'}));
+  }
+}
+
+/** Makes a move in the Sum tab's term `term`: turns its coins, or replaces the heap by the heaps it leaves. */
+function makeSumMove(term, move) {
+  const t = state.sum[term];
+  if (t.heaps) {
+    const heaps = [...t.heaps];
+    heaps.splice(heaps.indexOf(String(move.from)), 1, ...move.leaving.map(String));
+    state.sum[term] = {game: t.game, heaps: heaps.sort((x, y) => (BigInt(x) < BigInt(y) ? -1 : 1))};
+  } else {
+    for (const key of turnedKeys(move)) (t.heads.has(key) ? t.heads.delete(key) : t.heads.add(key));
+  }
+  state.sumPointed = null;
+  sumChanged();
+}
+
+function addSumTerm(term) {
+  state.sum.push(term);
+  sumChanged();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The Quotient tab: the misère quotient of the game's heaps (a take-and-break game) or rows (a turning game), its
+// summary and picture (the engine's, as tartan quotient --svg draws it), and positions built by clicking heaps.
+
+/** What the quotient is of: 'heaps', 'rows', or null for a product (whose boards have no quotient here). */
+function quotientKind() {
+  if (state.kind !== 1) return null;
+  return takeBreakRow() ? 'heaps' : 'rows';
+}
+
+/** The bound asked: heaps up to N (default 200), or rows of at most N coins (default 4). */
+function quotientBound() {
+  if (state.quotient.bound !== null) return state.quotient.bound;
+  return quotientKind() === 'heaps' ? 200 : 4;
+}
+
+function quotientRequest(extra) {
+  const body = {game: gameName(), ...extra};
+  body[quotientKind() === 'heaps' ? 'heaps' : 'coins'] = quotientBound();
+  return body;
+}
+
+function prepareQuotient() {
+  const kind = quotientKind();
+  $('quotient-draw').disabled = kind === null;
+  $('quotient-bound-label').textContent = kind === 'rows' ? 'rows of at most (coins)' : 'heaps up to';
+  if (kind === null) {
+    $('quotient-summary').replaceChildren(element('li', {text: 'A misère quotient is built for the heaps of a ' +
+                                                               'take-and-break game or the rows of a turning game: ' +
+                                                               'choose one game.'}));
+    $('quotient-picture').replaceChildren();
+    return;
+  }
+  const key = gameName() + '|' + quotientBound();
+  if ($('quotient-picture').dataset.for !== key) {
+    $('quotient-bound').value = String(quotientBound());
+    drawQuotient();
+  }
+}
+
+async function drawQuotient() {
+  const request = ++state.quotientRequest;
+  const key = gameName() + '|' + quotientBound();
+  $('quotient-summary').replaceChildren(element('li', {text: 'Building the quotient…'}));
+  try {
+    const [q, picture] = await Promise.all([api('quotient', quotientRequest({})),
+                                            api('quotient', quotientRequest({format: 'svg',
+                                                                            strip: Math.min(quotientBound(), 4095)}))]);
+    if (request !== state.quotientRequest) return;
+    state.quotientAnswer = q;
+    const unit = q.components === 'rows' ? 'row' : 'heap';
+    const generators = q.generators.map((g) => g.name + ' = ' + unit + ' ' + (g.heap !== undefined ? g.heap : g.row));
+    $('quotient-summary').replaceChildren(...[
+      'order ' + q.order + ', P-portion of ' + q.p_portion_size + ': ' + q.p_portion.join(', '),
+      'presentation: ' + q.presentation,
+      'generators: ' + (generators.length ? generators.join(', ') : 'none'),
+      'proven: ' + q.claim + (q.complete ? '' : ' (stopped: ' + q.stopped + ')'),
+    ].map((line) => element('li', {text: line})));
+    showPicture($('quotient-picture'), picture);
+    $('quotient-picture').dataset.for = key;
+    for (const cell of $('quotient-picture').querySelectorAll('[data-heap], g.row[data-row]')) {
+      cell.setAttribute('tabindex', '0');
+      cell.setAttribute('role', 'button');
+      const add = () => {
+        state.quotient.position.push(cell.dataset.heap !== undefined ? cell.dataset.heap : cell.dataset.row);
+        writeAddress();
+        answerQuotientPosition();
+      };
+      cell.addEventListener('click', add);
+      cell.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          add();
+        }
+      });
+    }
+    answerQuotientPosition();
+  } catch (error) {
+    if (request !== state.quotientRequest) return;
+    $('quotient-summary').replaceChildren(element('li', {text: error.message}));
+    $('quotient-picture').replaceChildren();
+  }
+}
+
+/** The clicked heaps' classes, their product and its outcome, through the same quotient (the engine's answer). */
+async function answerQuotientPosition() {
+  const shown = state.quotient.position;
+  const unit = quotientKind() === 'rows' ? 'rows' : 'heaps';
+  $('quotient-position').textContent = 'position: ' + (shown.length ? unit + ' ' + shown.join(' ') : 'none');
+  if (!shown.length) {
+    $('quotient-answer').textContent = '';
+    return;
+  }
+  const request = state.quotientPositionRequest = (state.quotientPositionRequest || 0) + 1;
+  try {
+    const position = quotientKind() === 'rows' ? shown.map(Number) : shown.join(',');
+    const q = await api('quotient', quotientRequest({position}));
+    if (request !== state.quotientPositionRequest) return;
+    const p = q.position;
+    $('quotient-answer').replaceChildren(unit + ' ' + (p.heaps || p.rows).join(' ') + ': classes ' +
+                                         p.classes.join(' · ') + ' = ', element('strong', {text: p['class']}),
+                                         (p.outcome === 'P' ? ', in the P-portion: outcome P, ' : ', not in the ' +
+                                                                  'P-portion: outcome N, ') +
+                                         misereOutcomeText(p.outcome, false) + ' (misère play)');
+  } catch (error) {
+    if (request !== state.quotientPositionRequest) return;
+    $('quotient-answer').textContent = error.message;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // The address: the game, the size and the position, so that a link opens the same position.
 
 function writeAddress() {
@@ -758,15 +1155,38 @@ function writeAddress() {
   else params.set('heads', fields.heads);
   if (state.tab !== 'position') params.set('view', state.tab);
   if (misere()) params.set('misere', '1');
+  for (const term of state.sum) params.append('term', term.game + ':' + termText(term));
+  if (state.tab === 'quotient') {
+    if (state.quotient.bound !== null) params.set('quotient', String(state.quotient.bound));
+    if (state.quotient.position.length) params.set('qposition', state.quotient.position.join(','));
+  }
+  if (state.heapsAsked) params.set('heaps', state.heapsAsked);
   const hash = '#' + params.toString();
   if (location.hash !== hash) history.replaceState(null, '', hash);
   $('share-link').value = location.href;
 }
 
+/** The parameters a link may hold; any other is left out with a notice. */
+const LINK_PARAMETERS = ['game', 'size', 'position', 'heads', 'view', 'misere', 'term', 'quotient', 'qposition', 'heaps'];
+
+/** A character of a drawn position: true for heads (H, h, 1), false for tails (T, t, 0), null for anything else. */
+function coinOf(ch) {
+  if (ch === 'H' || ch === 'h' || ch === '1') return true;
+  if (ch === 'T' || ch === 't' || ch === '0') return false;
+  return null;
+}
+
+/** A character of a link, quoted for a notice: 'X', or its code point when it is not printable. */
+function quoteChar(ch) {
+  return /^[\x21-\x7e\u00a1-\uffff]$/u.test(ch) ? '\'' + ch + '\'' : 'U+' + ch.codePointAt(0).toString(16).toUpperCase();
+}
+
 /**
- * Reads the state from the address; false when it names no game. A link is input like any other: a size or a
- * position beyond the largest box the page draws is cut to it, heads outside the box are left out, and a notice says
- * what was changed (the field shows the size drawn).
+ * Reads the state from the address; false when it names no game. A link is input like any other, and the page keeps
+ * the promise of docs/explorer.md: whatever it changes, a notice says. A size or a position beyond the largest box the
+ * page draws is cut to it; heads outside the box, a fourth factor, characters of a position that are neither H nor T,
+ * a size that disagrees with the position drawn, a view or a parameter the page does not know: each is left out or
+ * read one way, and said (the size fields show what is drawn).
  */
 function readAddress() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -776,49 +1196,78 @@ function readAddress() {
   const factors = game.split('*');
   if (factors.length > 3) {
     notes.push('it names ' + factors.length + ' games and the page draws products of at most three, so the first ' +
-               'three are shown');
+               'three (' + factors.slice(0, 3).join('*') + ') are shown');
   }
   state.kind = Math.min(3, factors.length);
   factors.slice(0, 3).forEach((f, i) => (state.factors[i] = f));
   const max = maxSize(state.kind);
-  const asked = boardSize();  // the size the link asks for, extent by extent, before it is cut to `max`
+  // The size the link asks for, extent by extent (null where it asks for none), before it is cut to `max`.
+  let asked = null;
   const sizeParam = params.get('size');
   if (sizeParam !== null) {
     const extents = sizeParam.split('x');
-    if (extents.length === state.kind && extents.every((e) => /^[1-9][0-9]{0,15}$/.test(e))) {
-      extents.forEach((e, i) => (asked[i] = Number(e)));
+    const valid = extents.every((e) => /^[1-9][0-9]{0,15}$/.test(e));
+    if (valid && extents.length === state.kind) {
+      asked = extents.map(Number);
+    } else if (valid && factors.length > 3 && extents.length === factors.length) {
+      asked = extents.slice(0, 3).map(Number);
+      notes.push('its size ' + sizeParam + ' has one extent per game, so the first three, ' + sizeText(asked) +
+                 ', are read');
     } else {
       notes.push('its size ' + JSON.stringify(sizeParam.slice(0, 40)) + ' is not ' +
                  ['a number of coins', 'RxC', 'AxBxC'][state.kind - 1] + ', and is left out');
     }
   }
-  const headsText = (ch) => ch === 'H' || ch === 'h' || ch === '1';
   const heads = new Set();
   const position = params.get('position');
+  let drawnSize = null;  // the size of the position drawn in the link
   if (position && state.kind === 3) {
     notes.push('a box\'s position is given by its heads (heads=a:b:c,...), not drawn, so its position is left out');
   } else if (position) {
     // Only the coins inside the largest box drawn are read, so a long position costs no more than a short one.
     const rows = position.split('/', state.kind === 1 ? 1 : max[0] + 1);
+    const strange = [];  // [character, coin] of the characters read that are neither H nor T
+    const read = (ch, cell) => {
+      const h = coinOf(ch);
+      if (h === null) strange.push([ch, cell]);
+      return h === true;
+    };
     if (state.kind === 1) {
-      asked[0] = position.split('/')[0].length;
-      for (let i = 0; i < Math.min(asked[0], max[0]); ++i) if (headsText(rows[0][i])) heads.add(String(i));
+      if (position.includes('/')) notes.push('its row holds a \'/\', which draws a board, so the row ends there');
+      drawnSize = [rows[0].length];
+      for (let i = 0; i < Math.min(drawnSize[0], max[0]); ++i) if (read(rows[0][i], String(i))) heads.add(String(i));
     } else {
-      asked[0] = (position.match(/\//g) || []).length + 1;
-      asked[1] = Math.max(...rows.map((r) => r.length));
+      const lengths = rows.map((r) => r.length);
+      drawnSize = [(position.match(/\//g) || []).length + 1, Math.max(...lengths)];
+      if (lengths.some((n) => n !== drawnSize[1])) {
+        notes.push('its rows are not all ' + drawnSize[1] + ' coins long, so the shorter ones end in tails');
+      }
       rows.slice(0, max[0]).forEach((row, r) => {
-        for (let c = 0; c < Math.min(row.length, max[1]); ++c) if (headsText(row[c])) heads.add(r + ',' + c);
+        for (let c = 0; c < Math.min(row.length, max[1]); ++c) if (read(row[c], r + ',' + c)) heads.add(r + ',' + c);
       });
     }
+    if (strange.length > 0) {
+      const [ch, key] = strange[0];
+      notes.push('its position holds ' + quoteChar(ch) + ' at ' + cellText(cellOf(key)) +
+                 (strange.length > 1 ? ' and ' + (strange.length - 1) + ' more characters' : '') +
+                 ' that ' + (strange.length > 1 ? 'are' : 'is') + ' neither H nor T, read as tails (T)');
+    }
+    if (asked !== null && drawnSize.some((n, i) => n !== asked[i])) {
+      notes.push('its size ' + sizeText(asked) + ' differs from its position\'s, ' + sizeText(drawnSize) +
+                 (state.kind === 1 ? ' coins' : '') + ', so the position\'s is used');
+    }
+    asked = drawnSize;
   }
-  const size = asked.map((n, i) => Math.min(n, max[i]));
-  if (asked.some((n, i) => n > max[i])) {
+  const size = (asked || boardSize().map((n, i) => Math.min(n, max[i]))).map((n, i) => Math.min(n, max[i]));
+  if (asked !== null && asked.some((n, i) => n > max[i])) {
     notes.push('it asks for ' + (state.kind === 1 ? asked[0] + ' coins' : 'a size of ' + sizeText(asked)) +
                ' and the page draws at most ' + (state.kind === 1 ? max[0] + ' coins' : sizeText(max)) + ', so ' +
                (state.kind === 1 ? 'the first ' + size[0] + ' coins are' : sizeText(size) + ' is') +
                ' shown (tartan analyze takes any size)');
   }
-  if (!position && params.get('heads')) {
+  if (params.get('heads') !== null && position) {
+    notes.push('it gives both a drawn position and heads, so its heads are left out');
+  } else if (params.get('heads')) {
     let outside = 0;
     for (const item of params.get('heads').split(',')) {
       const cell = item.split(':');
@@ -838,17 +1287,56 @@ function readAddress() {
   size.forEach((n, i) => (state.size[i] = n));
   state.heads = heads;
   const view = params.get('view');
-  if (view && $('tab-' + view)) state.tab = view;
-  $('misere').checked = params.get('misere') === '1';
+  state.tab = 'position';
+  if (view !== null && TABS.includes(view)) {
+    state.tab = view;
+  } else if (view !== null) {
+    notes.push('its view ' + JSON.stringify(view.slice(0, 20)) + ' is not one of the page\'s (' + TABS.join(', ') +
+               '), so the position is shown');
+  }
+  const miserePlay = params.get('misere');
+  if (miserePlay !== null && miserePlay !== '1' && miserePlay !== '0') {
+    notes.push('its misere=' + JSON.stringify(miserePlay.slice(0, 20)) + ' is neither 1 nor 0, so normal play is shown');
+  }
+  $('misere').checked = miserePlay === '1';
+  // The Sum tab's terms (term=GAME:POSITION, repeated), the Quotient tab's bound and clicked heaps, the heaps the
+  // heap view or the Play tab open with.
+  state.sum = [];
+  params.getAll('term').forEach((text, i) => {
+    const colon = text.indexOf(':');
+    const term = colon > 0 ? readTerm(text.slice(0, colon), text.slice(colon + 1)) : {error: 'it has no GAME:POSITION'};
+    if (term.error) {
+      notes.push('its term ' + JSON.stringify(text.slice(0, 40)) + ' (term ' + i + ') is left out: ' + term.error);
+    } else {
+      if (term.note) notes.push('its term ' + i + ' ' + term.note);
+      state.sum.push(term.term);
+    }
+  });
+  const bound = params.get('quotient');
+  state.quotient = {bound: null, position: []};
+  if (bound !== null && /^[0-9]{1,7}$/.test(bound)) {
+    state.quotient.bound = Number(bound);
+  } else if (bound !== null) {
+    notes.push('its quotient=' + JSON.stringify(bound.slice(0, 20)) + ' is not a bound, so the default is used');
+  }
+  const clicked = params.get('qposition');
+  if (clicked) state.quotient.position = clicked.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  state.heapsAsked = params.get('heaps') || '';
+  const unknown = [...new Set([...params.keys()].filter((k) => !LINK_PARAMETERS.includes(k)))];
+  if (unknown.length > 0) {
+    notes.push('the page reads no ' + unknown.map((k) => JSON.stringify(k.slice(0, 20))).join(', ') +
+               (unknown.length === 1 ? ' parameter' : ' parameters') + ', which ' + (unknown.length === 1 ? 'is' : 'are') +
+               ' left out');
+  }
   document.querySelector('input[name="kind"][value="' + state.kind + '"]').checked = true;
-  showNotice(notes.length ? 'The link was cut to what the page draws: ' + notes.join('; ') + '.' : '');
+  showNotice(notes.length ? 'The link was read with changes: ' + notes.join('; ') + '.' : '');
   return true;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Views: tabs with the arrow keys between them (the WAI-ARIA tabs pattern).
 
-const TABS = ['position', 'play', 'sequence', 'table', 'verify'];
+const TABS = ['position', 'sum', 'play', 'quotient', 'sequence', 'table', 'verify', 'tour'];
 
 function selectTab(name, focus) {
   state.tab = name;
@@ -865,6 +1353,8 @@ function selectTab(name, focus) {
 }
 
 function refreshView() {
+  if (state.tab === 'sum') drawSum();
+  if (state.tab === 'quotient') prepareQuotient();
   if (state.tab === 'sequence') prepareSequence();
   if (state.tab === 'table') prepareTable();
   if (state.tab === 'verify') prepareVerify();
@@ -899,10 +1389,17 @@ function playStatus(text, over) {
 }
 
 function drawPlay() {
-  $('play-heap-mode').hidden = !takeBreakRow();
-  const heaps = heapMode();
-  $('play-coin-area').hidden = heaps;
+  $('play-sum-mode').hidden = state.sum.length === 0;
+  $('play-heap-mode').hidden = !takeBreakRow() || sumMode();
+  const heaps = heapMode() && !sumMode();
+  $('play-coin-area').hidden = heaps || sumMode();
   $('play-heap-area').hidden = !heaps;
+  $('play-sum-area').hidden = !sumMode();
+  $('play-random').disabled = sumMode();  // a sum starts from its terms
+  if (sumMode()) {
+    drawSumPlay();
+    return;
+  }
   if (heaps) {
     drawHeapPlay();
     return;
@@ -915,7 +1412,9 @@ function drawPlay() {
   const axes = chosenAxes();
   const turned = axes ? turnedKeys(moveOf(axes)) : play.turned.size ? play.turned : hintKeys;
   playBoard.draw({size, heads, values: play.started ? play.values : state.values, chosen: play.chosen, turned,
-                  showValues: $('hints').checked && size.length === 1, disabled: !play.started || play.over || play.busy});
+                  // g(n) under the coins with hints on, in normal play: misère play has no values to guide it.
+                  showValues: $('hints').checked && size.length === 1 && !(play.started ? play.misere : misere()),
+                  disabled: !play.started || play.over || play.busy});
   $('play-choice').textContent = axes ? 'turn ' + moveText(moveOf(axes)) : '';
   $('play-move').disabled = !axes || play.over || play.busy;
   $('play-clear').disabled = play.chosen.size === 0;
@@ -931,6 +1430,10 @@ function chosenAxes() {
 }
 
 async function startGame(heads) {
+  if (sumMode()) {
+    await startSumGame();
+    return;
+  }
   if (heapMode()) {
     await startHeapGame(heads);
     return;
@@ -1042,6 +1545,10 @@ async function playRequest(move) {
 }
 
 function undoMove() {
+  if (sumMode()) {
+    undoSumMove();
+    return;
+  }
   if (heapMode()) {
     undoHeapMove();
     return;
@@ -1166,8 +1673,18 @@ async function updateHeapHint() {
                         {game: heapPlay.game, heaps: heapsText(heapPlay.heaps), limit: 1, misere: heapPlay.misere});
     if (heapPlay.misere) {
       const move = a.winning_moves.length ? a.winning_moves[0] : null;
+      // Why it wins, through the quotient: the heaps are a sum of one term, whose hint says the class it leaves.
+      let said = move ? heapMoveText(move) : '';
+      if (move && a.method === 'quotient') {
+        const sum = await api('play', {terms: [{game: heapPlay.game, heaps: heapsText(heapPlay.heaps)}], misere: true,
+                                       hint: true, reply: false});
+        if (sum.hint && sum.hint.why) {
+          said = sum.hint.text + ': it leaves heaps of class ' + sum.hint.why.sum_class + ' (they were ' +
+                 sum.hint.why.class_before + '), in the P-portion of the quotient, so a P-position';
+        }
+      }
       hint.textContent = 'Misère outcome ' + (a.outcome || '?') + ': ' +
-                         (move ? 'you can win; a winning move: ' + heapMoveText(move)
+                         (move ? 'you can win; a winning move: ' + said
                                : a.outcome === 'P' ? 'every move leaves an N-position; hope the engine errs'
                                                    : 'no winning move found in time');
       return;
@@ -1241,6 +1758,214 @@ function randomHeaps() {
   const most = Math.max(1, boardSize()[0] - 1);
   const count = 2 + Math.floor(Math.random() * 3);
   return Array.from({length: count}, () => 1 + Math.floor(Math.random() * most)).sort((x, y) => x - y);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Play on a sum: the Sum tab's terms against the engine (POST /api/play with "terms"), moves typed TERM: MOVE or
+// started by clicking a coin or a heap; hints say what a winning move leaves (the value, or the class in misère play).
+
+const sumPlay = {
+  started: false,
+  terms: [],   // the terms now, as the page holds them ({game, size, heads} or {game, heaps})
+  over: false,
+  undo: [],    // {terms, log}: before each of the person's moves
+  log: [],     // the moves made: {by, term, move, text}
+  seed: 1,
+  busy: false,
+  misere: false,
+  answer: null,  // the latest answer of /api/play
+};
+let sumPlayBoards = [];
+
+const sumMode = () => state.sum.length > 0 && $('play-on-sum').checked;
+
+/** A term of /api/play's answer as the page holds it. */
+function termOfAnswer(t) {
+  if (t.heaps) return {game: t.game, heaps: t.heaps.map(String)};
+  if (t.position !== undefined) return readTerm(t.game, t.position).term;
+  return {game: t.game, size: t.size, heads: headsOf(t.heads)};
+}
+
+function copyTerms(terms) {
+  return terms.map((t) => (t.heaps ? {game: t.game, heaps: [...t.heaps]}
+                                   : {game: t.game, size: [...t.size], heads: new Set(t.heads)}));
+}
+
+function drawSumPlay() {
+  const a = sumPlay.answer;
+  sumPlayBoards = [];
+  $('play-sum-terms').replaceChildren(...sumPlay.terms.map((term, i) => {
+    const t = a && a.sum[i];
+    const said = !$('hints').checked && !sumPlay.over ? '' : t && t.value !== undefined ? ' — value ' + t.value
+                                                          : t && t['class'] ? ' — class ' + t['class'] : '';
+    const item = element('li', {'data-term': String(i)}, element('p', {class: 'term-head'},
+                                                                 element('strong', {text: 'term ' + i + ': '}),
+                                                                 term.game + said));
+    if (term.heaps) {
+      const heaps = element('ol', {class: 'heaps'});
+      heaps.append(...term.heaps.map((h) => {
+        const button = element('button', {type: 'button', class: 'heap', 'data-heap': h,
+                                          'aria-label': 'term ' + i + ', the heap of ' + h + ': start a move from it'},
+                               element('strong', {text: h}),
+                               element('span', {class: 'tokens', 'aria-hidden': 'true', text: heapTokens([h])}));
+        button.disabled = sumPlay.over || sumPlay.busy;
+        button.addEventListener('click', () => {
+          const field = $('play-sum-move');
+          field.value = i + ': take 1 from ' + h + (BigInt(h) > 1n ? ' leaving ' + (BigInt(h) - 1n) : '');
+          field.focus();
+          drawSumPlay();
+        });
+        return element('li', {}, button);
+      }));
+      if (!term.heaps.length) heaps.append(element('li', {class: 'hint', text: 'No heap is left.'}));
+      item.append(heaps);
+    } else {
+      const container = element('div', {class: 'board small'});
+      item.append(container);
+      const board = new Board(container, (key) => {
+        if (!sumPlay.started || sumPlay.over || sumPlay.busy) return;
+        // A coin clicked adds it to a move in this term: the coins typed after "i: ".
+        const field = $('play-sum-move');
+        const m = /^\s*([0-9]+)\s*:(.*)$/.exec(field.value);
+        const coins = m && Number(m[1]) === i ? m[2].trim().split(/\s+/).filter((x) => x !== '') : [];
+        const cell = cellOf(key);
+        const text = cell.length === 1 ? String(cell[0]) : null;
+        if (text === null) {
+          field.value = i + ': ';  // boards: rows and columns are typed
+        } else {
+          const at = coins.indexOf(text);
+          at >= 0 ? coins.splice(at, 1) : coins.push(text);
+          coins.sort((x, y) => Number(x) - Number(y));
+          field.value = i + ': ' + coins.join(' ');
+        }
+        field.focus();
+        drawSumPlay();
+      });
+      board.draw({size: term.size, heads: term.heads, values: new Map(), showValues: false, info: null,
+                  disabled: !sumPlay.started || sumPlay.over || sumPlay.busy});
+      sumPlayBoards[i] = board;
+    }
+    return item;
+  }));
+  $('play-log').replaceChildren(...sumPlay.log.map((made) => element('li', {
+    text: (made.by === 'you' ? 'you, term ' : 'engine, term ') + made.term + ': ' + made.text,
+  })));
+  $('play-sum-submit').disabled = !sumPlay.started || sumPlay.over || sumPlay.busy ||
+                                  $('play-sum-move').value.trim() === '';
+  $('play-undo').disabled = sumPlay.undo.length === 0 || sumPlay.busy;
+}
+
+async function startSumGame() {
+  sumPlay.started = true;
+  sumPlay.terms = copyTerms(state.sum);
+  sumPlay.over = false;
+  sumPlay.undo = [];
+  sumPlay.log = [];
+  sumPlay.answer = null;
+  sumPlay.seed = Math.floor(Math.random() * 2 ** 31);
+  sumPlay.misere = misere();
+  $('play-sum-move').value = '';
+  await sumRequest(null, $('first-engine').checked);
+}
+
+/** Reads "TERM: MOVE" as /api/play takes it: {term, move}, the move as JSON coins or a heap move's words. */
+function sumMoveOf(text) {
+  const m = /^\s*(?:term\s*)?([0-9]+)\s*:(.*)$/.exec(text);
+  if (!m) throw new Error('type the term, a colon, then its move: 0: 1 3, or 1: take 2 from 7 leaving 1 4');
+  const term = Number(m[1]);
+  const t = sumPlay.terms[term];
+  if (!t) throw new Error('there is no term ' + term + '; the terms are numbered 0 to ' + (sumPlay.terms.length - 1));
+  if (t.heaps) return {term, move: m[2].trim()};
+  // Coins: "1 3" on a row; "rows 1 4 cols 2 5" or "1 4; 2 5" on a board; lists joined by ';' on a box.
+  const words = m[2].trim().toLowerCase().replace(/rows?|cols?|columns?/g, ';').split(';').map((x) => x.trim())
+                    .filter((x) => x !== '');
+  const axes = words.map((w) => w.split(/[\s,]+/).map(Number));
+  if (axes.length !== t.size.length || axes.some((a) => a.some((c) => !Number.isInteger(c) || c < 0))) {
+    throw new Error('term ' + term + ' takes ' + (t.size.length === 1 ? 'the coins to turn, e.g. ' + term + ': 1 3'
+                                                                      : 'one list of coins per axis, e.g. ' + term +
+                                                                            ': rows 1 cols 2'));
+  }
+  return {term, move: moveOf(axes.map((a) => a.sort((x, y) => x - y)))};
+}
+
+/** The person's move (text), if any, and the engine's reply unless `reply` is false. */
+async function sumRequest(text, reply = true) {
+  sumPlay.busy = true;
+  drawSumPlay();
+  const before = {terms: copyTerms(sumPlay.terms), log: sumPlay.log.length};
+  try {
+    const body = {terms: termsForApi(sumPlay.terms), seed: sumPlay.seed++, hint: $('hints').checked};
+    if (text !== null) body.move = sumMoveOf(text);
+    if (!reply) body.reply = false;
+    if (sumPlay.misere) body.misere = true;
+    const answer = await api('play', body);
+    if (text !== null) sumPlay.undo.push(before);
+    sumPlay.answer = answer;
+    sumPlay.terms = answer.sum.map(termOfAnswer);
+    for (const made of answer.moves) sumPlay.log.push(made);
+    sumPlay.over = answer.over;
+    sumPlay.busy = false;
+    $('play-sum-move').value = '';
+    const engine = answer.moves.filter((m) => m.by === 'engine').pop();
+    const said = engine ? 'The engine, term ' + engine.term + ': ' + engine.text + '.' : '';
+    showSumHint(answer);
+    if (answer.over) {
+      $('play-hint').hidden = true;
+      const ended = !sumPlay.misere ? (answer.winner === 'engine' ? 'The engine wins: no term has a move.'
+                                                                  : 'You win! No term has a move.')
+                    : answer.winner === 'engine'
+                        ? 'The engine wins: no term has a move, and in misère play the last player to move (you) ' +
+                              'loses.'
+                        : 'You win! No term has a move: the engine made the last move, which loses in misère play.';
+      playStatus((said ? said + ' ' : '') + ended, true);
+    } else {
+      playStatus((said ? said + ' ' : sumPlay.log.length ? '' : (sumPlay.misere ? 'Misère play: the last player ' +
+                                                                                       'to move loses. ' : '') +
+                                                                   'You move first. ') +
+                 'Your turn: type the term, a colon, then its move (or click a coin or a heap), then Play move.');
+    }
+  } catch (error) {
+    sumPlay.busy = false;
+    if (sumPlay.log.length === 0 && text === null) sumPlay.started = false;
+    playStatus(text !== null && (!error.status || error.status === 400) ? 'Not a move: ' + error.message
+                                                                         : error.message);
+  }
+  drawSumPlay();
+}
+
+/** The hint of the answer, with what its move leaves: the values (normal play) or the classes (misère play). */
+function showSumHint(answer) {
+  const box = $('play-hint');
+  box.hidden = !$('hints').checked || answer.over;
+  if (box.hidden) return;
+  const h = answer.hint;
+  const standing = sumPlay.misere ? 'Misère outcome ' + answer.outcome : 'Value ' + answer.value;
+  if (!h) {
+    box.textContent = standing + ': ' + (answer.outcome === 'P' ? 'every move leaves the engine a winning position; ' +
+                                                                  'hope it errs'
+                                                                : 'no winning move found in time');
+    return;
+  }
+  let why = '';
+  if (h.why && h.why.sum_after !== undefined) {
+    why = ': it leaves term ' + h.term + ' at value ' + h.why.term_after + ' instead of ' + h.why.term_before +
+          ', so the terms\' values XOR to ' + h.why.sum_after;
+  } else if (h.why && h.why.sum_class !== undefined) {
+    why = ': it leaves term ' + h.term + ' of class ' + h.why.class_after + ' instead of ' + h.why.class_before +
+          ', so the sum\'s class is ' + h.why.sum_class + ', in the P-portion';
+  } else {
+    why = ': it leaves a P-position (the sum searched by the definition)';
+  }
+  box.textContent = standing + ': you can win; a winning move: term ' + h.term + ': ' + h.text + why + '.';
+}
+
+function undoSumMove() {
+  if (sumPlay.undo.length === 0) return;
+  const back = sumPlay.undo.pop();
+  sumPlay.terms = back.terms;
+  sumPlay.log = sumPlay.log.slice(0, back.log);
+  sumPlay.over = false;
+  sumRequest(null, false).then(() => playStatus('Move taken back. Your turn.'));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1468,6 +2193,8 @@ async function start() {
   });
   $('show-winning').addEventListener('change', drawPositionBoard);
   $('misere').addEventListener('change', () => {
+    conventionTexts();
+    if (state.tab === 'sum') drawSum();
     refresh();
     if ($('heaps-line').textContent) analyseHeaps();
   });
@@ -1527,6 +2254,11 @@ async function start() {
     if (event.key === 'Enter' && event.ctrlKey && !$('play-move').disabled) $('play-move').click();
   });
   $('hints').addEventListener('change', async () => {
+    if (sumMode()) {
+      if (sumPlay.started && !sumPlay.over) await sumRequest(null, false);
+      drawPlay();
+      return;
+    }
     if (heapMode()) {
       await updateHeapHint();
     } else {
@@ -1534,23 +2266,119 @@ async function start() {
     }
     drawPlay();
   });
+  // The Sum tab.
+  $('sum-games').replaceChildren(...state.catalogue.map((g) => element('option', {value: g.name})));
+  $('sum-add-position').addEventListener('click', () => {
+    const term = {game: gameName(), size: boardSize(), heads: new Set(state.heads)};
+    addSumTerm(term);
+  });
+  $('sum-add-heaps').addEventListener('click', () => {
+    const typed = $('heaps').value.trim();
+    const heaps = typed ? typed.split(',').map((h) => h.trim()).filter((h) => h !== '')
+                        : [...state.heads].map(Number).sort((x, y) => x - y).map(String);
+    const read = readTerm(gameName(), 'heaps=' + heaps.join(','));
+    if (read.error) {
+      $('sum-line').textContent = read.error;
+      return;
+    }
+    addSumTerm(read.term);
+  });
+  $('sum-clear').addEventListener('click', () => {
+    state.sum = [];
+    sumChanged();
+  });
+  $('sum-add').addEventListener('click', () => {
+    const read = readTerm($('sum-game').value.trim(), $('sum-position').value.trim());
+    if (read.error) {
+      $('sum-line').textContent = 'The term is not added: ' + read.error + '.';
+      return;
+    }
+    addSumTerm(read.term);
+  });
+  $('sum-play').addEventListener('click', () => {
+    $('play-on-sum').checked = true;
+    selectTab('play', false);
+    drawPlay();
+  });
+  // The Quotient tab.
+  $('quotient-draw').addEventListener('click', () => {
+    const n = Math.floor(Number($('quotient-bound').value));
+    state.quotient.bound = Number.isFinite(n) && n >= 0 ? n : null;
+    state.quotient.position = [];
+    writeAddress();
+    drawQuotient();
+  });
+  $('quotient-bound').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') $('quotient-draw').click();
+  });
+  $('quotient-clear').addEventListener('click', () => {
+    state.quotient.position = [];
+    writeAddress();
+    answerQuotientPosition();
+  });
+  $('quotient-to-sum').addEventListener('click', () => {
+    if (!state.quotient.position.length) return;
+    const shown = state.quotient.position;
+    if (quotientKind() === 'heaps') {
+      addSumTerm({game: gameName(), heaps: [...shown]});
+    } else {
+      // Rows of a turning game, given as bitmasks: one term each.
+      for (const mask of shown) {
+        const bits = BigInt(mask).toString(2).split('').reverse();
+        addSumTerm({game: gameName(), size: [Math.max(1, bits.length)],
+                    heads: new Set(bits.flatMap((b, i) => (b === '1' ? [String(i)] : [])))});
+      }
+    }
+  });
+  // Play on the sum.
+  $('play-on-sum').addEventListener('change', () => {
+    $('play-hint').hidden = true;
+    playStatus('Choose who starts, then press New game.');
+    $('play-log').replaceChildren();
+    drawPlay();
+  });
+  $('play-sum-move').addEventListener('input', drawSumPlay);
+  $('play-sum-move').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !$('play-sum-submit').disabled) $('play-sum-submit').click();
+  });
+  $('play-sum-submit').addEventListener('click', () => sumRequest($('play-sum-move').value.trim()));
   $('seq-draw').addEventListener('click', drawSequence);
   $('seq-factor').addEventListener('change', drawSequence);
   $('table-draw').addEventListener('click', drawTable);
   $('verify-start').addEventListener('click', startVerify);
   $('verify-cancel').addEventListener('click', cancelVerify);
-  window.addEventListener('hashchange', () => {
+  window.addEventListener('hashchange', async () => {
     if (location.href === $('share-link').value) return;  // our own change
     if (readAddress()) {
       setupFactors();
       state.valuesKey = '';
-      refresh();
+      state.sumKey = '';
+      $('quotient-picture').dataset.for = '';
       selectTab(state.tab, false);
+      await refresh();
+      openAskedHeaps();
     }
   });
   setupFactors();
   selectTab(state.tab, false);
   await refresh();
+  openAskedHeaps();
+}
+
+/**
+ * A link's heaps=5,7,9 for a take-and-break game: the heap view opens with them, analysed, and the Play tab's heaps
+ * (play on heaps ticked) when the link opens it.
+ */
+function openAskedHeaps() {
+  if (!state.heapsAsked || !takeBreakRow()) return;
+  $('heaps').value = state.heapsAsked;
+  $('heap-view').dataset.game = gameName();
+  analyseHeaps();
+  if (state.tab === 'play') {
+    $('play-on-heaps').checked = true;
+    $('play-heaps').value = state.heapsAsked;
+    drawPlay();
+  }
 }
 
 start();

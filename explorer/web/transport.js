@@ -143,8 +143,24 @@ const sendRequest = (() => {
     });
   }
 
+  /**
+   * The page opened from the disk (file://): browsers start no Web Worker and load no WebAssembly there, so rather than
+   * their own words ("Failed to construct 'Worker'"), every request is answered with what to do: serve the folder.
+   */
+  function fromDisk() {
+    const path = decodeURIComponent(location.pathname);
+    let folder = path.slice(0, path.lastIndexOf('/') + 1) || '/';
+    if (/[^A-Za-z0-9/._~+-]/.test(folder)) folder = '\'' + folder.replace(/'/g, '\'\\\'\'') + '\'';  // for a shell
+    return engineError(503, 'this page was opened from the disk (' + location.href.split('#')[0].slice(0, 100) +
+                                '), where browsers ' +
+                                'run no Web Worker and load no WebAssembly; serve its folder over HTTP and open it ' +
+                                'there: python3 -m http.server --directory ' + folder +
+                                ' then open http://localhost:8000/ (or copy the folder to any web host)');
+  }
+
   /** Sends `body` (JSON text) to /api/`endpoint` of the engine in the Web Workers, as serverRequest does. */
   async function workerRequest(endpoint, body) {
+    if (location.protocol === 'file:') return fromDisk();
     if (endpoint === 'verify') return startVerify(body);
     if (endpoint.startsWith('verify/')) {
       const job = runningJob(body);

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstddef>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <utility>
 
 #include "tartan/core/error.hpp"
@@ -65,6 +66,16 @@ std::string term_text(const game_handle& game, const box_extents& extents) {
   if (game.is_product()) return game.name() + ", " + (extents.size() == 2 ? "board " : "box ") + format_size(extents);
   return game.name() + ", " + std::to_string(extents[0]) + (extents[0] == 1 ? " coin" : " coins");
 }
+
+std::string sum_term_line(const sum_term& t) {
+  if (t.is_heaps()) return t.game.name() + ", heaps " + (t.heaps->empty() ? "none" : format_heaps(*t.heaps));
+  std::ostringstream out;
+  out << term_text(t.game, t.position.extents()) << "; heads: ";
+  print_heads(out, t.position.to_position());
+  return out.str();
+}
+
+std::string sum_move_text(const sum_move& m) { return m.heap ? heap_move_text(*m.heap) : move_text(m.coins); }
 
 namespace {
 
@@ -329,14 +340,19 @@ void print_move_count_json(std::ostream& out, const game_handle& game, const box
   out << move_count_json(game, region, counted) << '\n';
 }
 
-void print_sum_analysis(std::ostream& out, const sum_analysis& a,
-                        const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit, std::size_t offset,
-                        bool interrupted) {
+void print_sum_analysis(std::ostream& out, const sum_analysis& a, const std::vector<sum_move>& winning,
+                        std::size_t limit, std::size_t offset, bool interrupted) {
   out << "sum of " << a.terms().size() << " positions" << sum_numbering << ":\n";
   for (std::size_t i = 0; i < a.terms().size(); ++i) {
-    const analysis& t = a.terms()[i];
-    out << "  term " << i << ": " << term_text(t.game(), t.position().extents()) << "; heads: ";
-    print_heads(out, t.position());
+    const term_analysis& t = a.terms()[i];
+    out << "  term " << i << ": ";
+    if (t.is_heaps()) {
+      const std::vector<heap_size>& heaps = t.heaps().heaps();
+      out << t.game().name() << ", heaps " << (heaps.empty() ? "none" : format_heaps(heaps));
+    } else {
+      out << term_text(t.game(), t.coins().position().extents()) << "; heads: ";
+      print_heads(out, t.coins().position());
+    }
     out << "; value " << t.value() << '\n';
   }
   out << "value: " << a.value() << " (the XOR of the terms' values)\n";
@@ -346,17 +362,25 @@ void print_sum_analysis(std::ostream& out, const sum_analysis& a,
     return;
   }
   if (!begin_move_page(out, a.value(), limit, offset, winning.size(), "the sum")) return;
-  out << "winning moves (the term, then the coins it turns; a move in one term leaves the others as they are):\n";
-  for (const auto& [term, m] : winning) out << "  term " << term << ": " << move_text(m) << '\n';
+  out << "winning moves (the term, then the coins it turns or its heap move; a move in one term leaves the others as "
+         "they are):\n";
+  for (const sum_move& m : winning) out << "  term " << m.term << ": " << sum_move_text(m) << '\n';
   if (!interrupted) end_move_page(out, winning.size(), limit, offset);
 }
 
-void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
-                             const std::vector<std::pair<std::size_t, move>>& winning, const std::string& stopped) {
+void print_sum_analysis_json(std::ostream& out, const sum_analysis& a, const std::vector<sum_move>& winning,
+                             const std::string& stopped) {
   nlohmann::ordered_json json;
   auto terms = nlohmann::ordered_json::array();
-  for (const analysis& t : a.terms()) {
-    nlohmann::ordered_json term = term_json(t.game(), t.position().extents());
+  for (const term_analysis& t : a.terms()) {
+    nlohmann::ordered_json term;
+    if (t.is_heaps()) {
+      term["game"] = t.game().name();
+      term["code"] = t.heaps().rule().text();
+      term["heaps"] = t.heaps().heaps();
+    } else {
+      term = term_json(t.game(), t.coins().position().extents());
+    }
     term["value"] = t.value();
     terms.push_back(std::move(term));
   }
@@ -364,7 +388,7 @@ void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
   json["value"] = a.value();
   json["outcome"] = std::string(1, a.outcome());
   auto list = nlohmann::ordered_json::array();
-  for (const auto& [term, m] : winning) list.push_back({{"term", term}, {"move", move_json(m)}});
+  for (const sum_move& m : winning) list.push_back(sum_move_json(m));
   json["winning_moves"] = std::move(list);
   if (!stopped.empty()) {
     json["complete"] = false;
@@ -377,9 +401,13 @@ void print_sum_count(std::ostream& out, const std::vector<sum_term>& terms, cons
   out << "sum of " << terms.size() << " positions" << sum_numbering << ":\n";
   for (std::size_t i = 0; i < terms.size(); ++i) {
     const move_count_result& t = counted.terms[i];
-    out << "  term " << i << ": " << term_text(terms[i].game, terms[i].position.extents())
-        << "; heads: " << to_decimal(t.heads) << (t.heads == 1 ? " coin" : " coins") << "; value " << t.value << "; "
-        << to_decimal(t.winning_moves) << " winning moves\n";
+    if (terms[i].is_heaps()) {
+      out << "  term " << i << ": " << sum_term_line(terms[i]);
+    } else {
+      out << "  term " << i << ": " << term_text(terms[i].game, terms[i].position.extents())
+          << "; heads: " << to_decimal(t.heads) << (t.heads == 1 ? " coin" : " coins");
+    }
+    out << "; value " << t.value << "; " << to_decimal(t.winning_moves) << " winning moves\n";
   }
   out << "value: " << counted.value << " (the XOR of the terms' values)\n";
   out << "outcome: " << (counted.value != 0 ? 'N' : 'P') << outcome_text(counted.value) << '\n';
@@ -396,8 +424,15 @@ void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms,
   nlohmann::ordered_json json;
   auto list = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < terms.size(); ++i) {
-    nlohmann::ordered_json term = term_json(terms[i].game, terms[i].position.extents());
-    term["heads"] = placeholder(counted.terms[i].heads);
+    nlohmann::ordered_json term;
+    if (terms[i].is_heaps()) {
+      term["game"] = terms[i].game.name();
+      term["code"] = heap_rule(terms[i].game).text();
+      term["heaps"] = *terms[i].heaps;
+    } else {
+      term = term_json(terms[i].game, terms[i].position.extents());
+      term["heads"] = placeholder(counted.terms[i].heads);
+    }
     term["value"] = counted.terms[i].value;
     term["winning_move_count"] = placeholder(counted.terms[i].winning_moves);
     list.push_back(std::move(term));

@@ -184,6 +184,17 @@ nlohmann::ordered_json heap_move_json(const heap_move& m) {
   return {{"take", m.take}, {"from", m.from}, {"leaving", m.leaving}, {"text", heap_move_text(m)}};
 }
 
+nlohmann::ordered_json sum_move_json(const sum_move& m) {
+  nlohmann::ordered_json json;
+  json["term"] = m.term;
+  if (m.heap) {
+    json["move"] = {{"take", m.heap->take}, {"from", m.heap->from}, {"leaving", m.heap->leaving}};
+  } else {
+    json["move"] = move_json(m.coins);
+  }
+  return json;
+}
+
 nlohmann::ordered_json heap_play_json(const heap_play_session& session, const std::optional<heap_move>& hint) {
   const auto side = [](player p) { return p == player::person ? "you" : "engine"; };
   const heap_analysis& now = session.current();
@@ -214,6 +225,85 @@ nlohmann::ordered_json heap_play_json(const heap_play_session& session, const st
   json["over"] = over;
   json["winner"] = over ? nlohmann::ordered_json(side(session.winner())) : nlohmann::ordered_json(nullptr);
   json["hint"] = hint ? heap_move_json(*hint) : nlohmann::ordered_json(nullptr);
+  return json;
+}
+
+nlohmann::ordered_json sum_play_json(const sum_play_session& session, const std::vector<played_sum_move>& made,
+                                     const std::optional<sum_move>& hint) {
+  const auto side = [](player p) { return p == player::person ? "you" : "engine"; };
+  const misere_quotient* q = session.misere() ? session.current_misere().quotient() : nullptr;
+  const std::vector<quotient_element> classes =
+      q != nullptr ? session.current_misere().classes() : std::vector<quotient_element>{};
+  nlohmann::ordered_json json;
+  auto terms = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < session.terms().size(); ++i) {
+    const sum_term& t = session.terms()[i];
+    nlohmann::ordered_json term;
+    if (t.is_heaps()) {
+      term["game"] = t.game.name();
+      term["code"] = heap_rule(t.game).text();
+      term["heaps"] = *t.heaps;
+    } else {
+      const box_position p = t.position.to_position();
+      term = term_json(t.game, p.extents());
+      if (p.dimensions() <= 2) {
+        term["position"] = p.text();
+      } else {
+        term["heads"] = heads_json(p);
+      }
+    }
+    if (!session.misere()) term["value"] = session.current().terms()[i].value();
+    if (q != nullptr) term["class"] = q->name(classes[i]);
+    terms.push_back(std::move(term));
+  }
+  json["sum"] = std::move(terms);
+  json["value"] = session.misere() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(session.value());
+  json["outcome"] = std::string(1, session.outcome());
+  if (session.misere()) json["misere"] = true;
+  if (q != nullptr) {
+    quotient_element x = 0;
+    for (const quotient_element c : classes) x = q->product(x, c);
+    auto p = nlohmann::ordered_json::array();
+    for (quotient_element y = 0; y < q->order(); ++y) {
+      if (q->is_p(y)) p.push_back(q->name(y));
+    }
+    json["quotient"] = {
+        {"order", q->order()}, {"presentation", q->presentation()}, {"p_portion", std::move(p)}, {"class", q->name(x)}};
+  }
+  const auto move_of = [](const sum_move& m) {
+    nlohmann::ordered_json j = sum_move_json(m);
+    j["text"] = m.heap ? heap_move_text(*m.heap) : "turn " + move_text(m.coins);
+    return j;
+  };
+  auto moves = nlohmann::ordered_json::array();
+  for (const played_sum_move& m : made) {
+    nlohmann::ordered_json j;
+    j["by"] = side(m.by);
+    j.update(move_of(m.move));
+    moves.push_back(std::move(j));
+  }
+  json["moves"] = std::move(moves);
+  json["to_move"] = side(session.to_move());
+  const bool over = session.over();
+  json["over"] = over;
+  json["winner"] = over ? nlohmann::ordered_json(side(session.winner())) : nlohmann::ordered_json(nullptr);
+  if (!hint) {
+    json["hint"] = nullptr;
+    return json;
+  }
+  nlohmann::ordered_json h = move_of(*hint);
+  const sum_move_effect e = session.effect(*hint);
+  if (!session.misere()) {
+    h["why"] = {{"term_before", e.term_before}, {"term_after", e.term_after}, {"sum_after", e.sum_after}};
+  } else if (e.class_after && q != nullptr) {
+    h["why"] = {{"class_before", q->name(*e.class_before)},
+                {"class_after", q->name(*e.class_after)},
+                {"sum_class", q->name(*e.sum_class_after)}};
+  } else {
+    h["why"] = nullptr;
+  }
+  h["outcome_after"] = std::string(1, e.outcome_after);
+  json["hint"] = std::move(h);
   return json;
 }
 

@@ -234,6 +234,10 @@ void print_misere_heap_analysis(std::ostream& out, const misere_heap_analysis& a
 }
 
 std::string misere_sum_method_text(const misere_sum_analysis& a) {
+  if (a.heaps() != nullptr) {
+    return "the heaps of the terms together, one position of heaps of " + a.heaps()->game().name() + ": " +
+           heap_method_text(*a.heaps());
+  }
   if (a.method() == sum_misere_method::quotient) {
     const misere_quotient& q = *a.quotient();
     return "the misère quotient of the rows of " + q.row_game().name() + " up to " + q.component_text(q.bound()) +
@@ -246,15 +250,13 @@ std::string misere_sum_method_text(const misere_sum_analysis& a) {
          " solved)";
 }
 
-void print_misere_sum_analysis(std::ostream& out, const misere_sum_analysis& a,
-                               const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit,
-                               std::size_t offset, bool interrupted, std::optional<std::uint64_t> counted, bool count) {
-  const bool classes = a.method() == sum_misere_method::quotient;
+void print_misere_sum_analysis(std::ostream& out, const misere_sum_analysis& a, const std::vector<sum_move>& winning,
+                               std::size_t limit, std::size_t offset, bool interrupted,
+                               std::optional<std::uint64_t> counted, bool count) {
+  const bool classes = a.quotient() != nullptr;
   out << "sum of " << a.terms().size() << " positions" << sum_numbering << ":\n";
   for (std::size_t i = 0; i < a.terms().size(); ++i) {
-    const sum_term& t = a.terms()[i];
-    out << "  term " << i << ": " << term_text(t.game, t.position.extents()) << "; heads: ";
-    print_heads(out, t.position.to_position());
+    out << "  term " << i << ": " << sum_term_line(a.terms()[i]);
     if (classes) out << "; class " << a.quotient()->name(a.classes()[i]);
     out << '\n';
   }
@@ -278,23 +280,30 @@ void print_misere_sum_analysis(std::ostream& out, const misere_sum_analysis& a,
   if (!winning.empty()) {
     if (offset != 0) out << "from winning move " << offset + 1 << " on, ";
     out << page_heading(a.outcome())
-        << "the term, then the coins it turns; each leaves a P-position, the other terms as they are):\n";
-    for (const auto& [term, m] : winning) out << "  term " << term << ": " << move_text(m) << '\n';
+        << "the term, then the coins it turns or its heap move; each leaves a P-position, the other terms as they "
+           "are):\n";
+    for (const sum_move& m : winning) out << "  term " << m.term << ": " << sum_move_text(m) << '\n';
   }
   end_page(out, a.outcome(), winning.size(), limit, offset, interrupted);
 }
 
-nlohmann::ordered_json misere_sum_analysis_json(const misere_sum_analysis& a,
-                                                const std::vector<std::pair<std::size_t, move>>& winning,
+nlohmann::ordered_json misere_sum_analysis_json(const misere_sum_analysis& a, const std::vector<sum_move>& winning,
                                                 std::optional<std::uint64_t> counted, bool count) {
-  const bool classes = a.method() == sum_misere_method::quotient;
+  const bool classes = a.quotient() != nullptr;
   nlohmann::ordered_json json;
   auto terms = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < a.terms().size(); ++i) {
     const sum_term& t = a.terms()[i];
-    nlohmann::ordered_json term = term_json(t.game, t.position.extents());
-    const box_position p = t.position.to_position();
-    if (p.dimensions() <= 2) term["position"] = p.text();
+    nlohmann::ordered_json term;
+    if (t.is_heaps()) {
+      term["game"] = t.game.name();
+      term["code"] = heap_rule(t.game).text();
+      term["heaps"] = *t.heaps;
+    } else {
+      term = term_json(t.game, t.position.extents());
+      const box_position p = t.position.to_position();
+      if (p.dimensions() <= 2) term["position"] = p.text();
+    }
     if (classes) term["class"] = a.quotient()->name(a.classes()[i]);
     terms.push_back(std::move(term));
   }
@@ -309,7 +318,7 @@ nlohmann::ordered_json misere_sum_analysis_json(const misere_sum_analysis& a,
     const misere_quotient& q = *a.quotient();
     quotient_element x = 0;
     for (const quotient_element c : a.classes()) x = q.product(x, c);
-    json["quotient"] = {{"rows", q.component_text(q.bound())},
+    json["quotient"] = {{q.components() == quotient_components::rows ? "rows" : "heaps", q.component_text(q.bound())},
                         {"order", q.order()},
                         {"p_portion_size", q.p_portion_size()},
                         {"presentation", q.presentation()},
@@ -322,7 +331,7 @@ nlohmann::ordered_json misere_sum_analysis_json(const misere_sum_analysis& a,
     return json;
   }
   auto list = nlohmann::ordered_json::array();
-  for (const auto& [term, m] : winning) list.push_back({{"term", term}, {"move", move_json(m)}});
+  for (const sum_move& m : winning) list.push_back(sum_move_json(m));
   json["winning_moves"] = std::move(list);
   return json;
 }

@@ -1,5 +1,6 @@
 #include "tartan/present/quotient_output.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <string>
 #include <vector>
@@ -233,7 +234,7 @@ nlohmann::ordered_json quotient_json(const misere_quotient& q, const std::string
   }
   json["orders"] = std::move(orders);
   json["steps"] = std::move(steps);
-  if (q.order() <= quotient_table_order) {
+  if (q.order() <= quotient_json_table_order) {
     auto table = nlohmann::ordered_json::array();
     for (quotient_element x = 0; x < q.order(); ++x) {
       auto row = nlohmann::ordered_json::array();
@@ -245,6 +246,76 @@ nlohmann::ordered_json quotient_json(const misere_quotient& q, const std::string
     json["table"] = nullptr;
   }
   return json;
+}
+
+namespace {
+
+/// Lines of at most `width` characters from `text`, broken after ", " (a presentation, a list of generators).
+std::vector<std::string> wrapped(const std::string& text, std::size_t width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t next = text.find(", ", at);
+    next = next == std::string::npos ? text.size() : next + 2;
+    const std::string piece = text.substr(at, next - at);
+    if (!line.empty() && line.size() + piece.size() > width) {
+      lines.push_back(line);
+      line = "  ";
+    }
+    line += piece;
+    at = next;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+}  // namespace
+
+svg::quotient_picture quotient_picture(const misere_quotient& q, const std::string& game_name, coin last) {
+  svg::quotient_picture picture;
+  picture.title = game_name + (game_name != code_text(q) ? " (" + code_text(q) + ")" : "") +
+                  ": the misère quotient of the " + unit(q) + "s up to " + bound_text(q, q.bound());
+  picture.notes.push_back("order " + std::to_string(q.order()) + "; P-portion, " + std::to_string(q.p_portion_size()) +
+                          " elements: " + p_portion_text(q) + "; a position is P exactly when its " + unit(q) +
+                          "s' classes multiply into it");
+  for (const std::string& line : wrapped("presentation: " + q.presentation(), 110)) picture.notes.push_back(line);
+  std::string generators;
+  for (std::size_t g = 0; g < q.generator_heaps().size(); ++g) {
+    generators += (g == 0 ? "" : ", ") + q.generator_names()[g] + " = " + unit(q) + " " +
+                  q.component_text(q.generator_heaps()[g]);
+  }
+  for (const std::string& line : wrapped("generators: " + (generators.empty() ? "none" : generators), 110)) {
+    picture.notes.push_back(line);
+  }
+  for (const std::string& line : wrapped("proven: " + quotient_claim(q), 110)) picture.notes.push_back(line);
+  picture.component = unit(q);
+  const coin shown = std::min({q.bound(), last, static_cast<coin>(svg::max_quotient_strip - 1)});
+  for (coin c = 0; c <= shown; ++c) {
+    picture.strip.push_back(q.pretending()[c]);
+    picture.component_labels.push_back(std::to_string(c));
+    picture.component_titles.push_back(of_rows(q)
+                                           ? "row " + q.component_text(c) + " (bitmask " + std::to_string(c) + ")"
+                                           : "heap " + std::to_string(c));
+  }
+  for (quotient_element x = 0; x < q.order(); ++x) {
+    picture.elements.push_back(q.name(x));
+    picture.p.push_back(q.is_p(x));
+  }
+  if (q.order() <= quotient_json_table_order) {
+    for (quotient_element x = 0; x < q.order(); ++x) {
+      for (quotient_element y = 0; y < q.order(); ++y) picture.table.push_back(q.product(x, y));
+    }
+  } else {
+    picture.table_note = "The multiplication table of " + std::to_string(q.order()) +
+                         " elements is not drawn (tables of at most " + std::to_string(quotient_json_table_order) +
+                         " elements are).";
+  }
+  if (shown < q.bound()) {
+    picture.notes.push_back("the strip shows " + unit(q) + "s 0 to " + std::to_string(shown) + " of the " +
+                            std::to_string(q.bound() + 1));
+  }
+  return picture;
 }
 
 }  // namespace tartan::present

@@ -863,6 +863,108 @@ void write_agreement(std::ostream& out, const agreement_picture& box) {
   end(out);
 }
 
+namespace {
+
+/// The colours of a quotient's classes on its strip, light enough for black text: Okabe and Ito's palette lightened,
+/// then other light tints; classes past the list reuse it (every cell carries its class's name as well).
+constexpr std::array<const char*, 12> class_colours = {"#cfe8f7", "#ffe0a3", "#c3ead9", "#f9d2e2",
+                                                       "#fff3b0", "#d6d0f0", "#f8cdb8", "#d9ecc1",
+                                                       "#e3e3e3", "#b9dcef", "#f3c9a0", "#cde5e0"};
+constexpr const char* p_fill = "#3b528b";  // a table cell in the P-portion: dark, with white bold text
+
+}  // namespace
+
+void write_quotient(std::ostream& out, const quotient_picture& q) {
+  const std::size_t order = q.elements.size();
+  TARTAN_ASSERT(q.p.size() == order && (q.table.empty() || q.table.size() == order * order) &&
+                    q.component_labels.size() == q.strip.size() && q.component_titles.size() == q.strip.size(),
+                "one entry per element, per product and per component");
+  if (q.strip.size() > max_quotient_strip || (!q.table.empty() && order > max_quotient_table)) {
+    throw limit_error("a quotient picture draws at most " + std::to_string(max_quotient_strip) + " " + q.component +
+                      "s and tables of at most " + std::to_string(max_quotient_table) + " elements");
+  }
+  // The widest name sets the cells' width, so every name fits at one size.
+  double widest_name = 0;
+  for (const std::string& e : q.elements) widest_name = std::max(widest_name, text_width(e, 10));
+  std::vector<std::string> notes = q.notes;
+  const double strip_w = std::max(34.0, widest_name + 8), strip_h = 34;
+  const std::size_t per_line = std::max<std::size_t>(1, std::min<std::size_t>(q.strip.size(), 24));
+  const std::size_t strip_lines = (q.strip.size() + per_line - 1) / per_line;
+  const double strip_top = header_height(notes) + 44;
+  const double strip_bottom = strip_top + static_cast<double>(strip_lines) * (strip_h + 6);
+  const double cell_w = std::max(26.0, widest_name + 8), cell_h = 18;
+  const double table_top = strip_bottom + 56;
+  const double table_left = 20 + cell_w;
+  const bool table = !q.table.empty();
+  const double width =
+      std::max({40 + static_cast<double>(per_line) * strip_w,
+                table ? table_left + static_cast<double>(order) * cell_w + 30 : 0.0, widest(q.title, notes), 520.0});
+  const double height = table ? table_top + static_cast<double>(order + 1) * cell_h + 30 : strip_bottom + 60;
+
+  begin(out, width, height, q.title);
+  header(out, q.title, notes);
+  text(out, 20, strip_top - 14,
+       "The pretending function: each " + q.component + " and its class (P-classes framed and bold)", 12, "start",
+       " font-weight=\"bold\"");
+  out << "<g class=\"strip\">\n";
+  for (std::size_t i = 0; i < q.strip.size(); ++i) {
+    const std::uint32_t x = q.strip[i];
+    const double cx = 20 + static_cast<double>(i % per_line) * strip_w;
+    const double cy = strip_top + static_cast<double>(i / per_line) * (strip_h + 6);
+    const bool in_p = q.p[x];
+    out << "<g class=\"" << q.component << (in_p ? " p" : "") << "\" data-" << q.component << "=\""
+        << escaped(q.component_labels[i]) << "\" data-class=\"" << escaped(q.elements[x]) << "\"><title>"
+        << escaped(q.component_titles[i]) << ": class " << escaped(q.elements[x]) << (in_p ? " (in P)" : "")
+        << "</title>\n";
+    out << "<rect x=\"" << num(cx + 1) << "\" y=\"" << num(cy) << "\" width=\"" << num(strip_w - 2) << "\" height=\""
+        << num(strip_h) << "\" rx=\"3\" fill=\"" << class_colours[x % class_colours.size()] << "\" stroke=\""
+        << (in_p ? "#000000" : "#8c8c8c") << "\" stroke-width=\"" << (in_p ? 2.5 : 1) << "\"/>\n";
+    text(out, cx + strip_w / 2, cy + 12, q.component_labels[i], 9, "middle", " fill=\"#444444\" class=\"component\"");
+    text(out, cx + strip_w / 2, cy + 27, q.elements[x], 10, "middle",
+         in_p ? " font-weight=\"bold\" class=\"element\"" : " class=\"element\"");
+    out << "</g>\n";
+  }
+  out << "</g>\n";
+  if (!table) {
+    if (!q.table_note.empty()) text(out, 20, strip_bottom + 30, q.table_note, 12, "start", " fill=\"#333333\"");
+    end(out);
+    return;
+  }
+  text(out, 20, table_top - 24,
+       "The multiplication table: row × column (cells in the P-portion dark, their names bold)", 12, "start",
+       " font-weight=\"bold\"");
+  out << "<g class=\"table\">\n";
+  // The header row and column: the elements, those of P dark.
+  for (std::size_t e = 0; e < order; ++e) {
+    const double x = table_left + static_cast<double>(e) * cell_w, y = table_top + static_cast<double>(e) * cell_h;
+    const char* fill = q.p[e] ? p_fill : "#ffffff";
+    const char* ink = q.p[e] ? " fill=\"#ffffff\" font-weight=\"bold\"" : "";
+    out << "<rect class=\"header\" x=\"" << num(x) << "\" y=\"" << num(table_top - cell_h) << "\" width=\""
+        << num(cell_w) << "\" height=\"" << num(cell_h) << "\" fill=\"" << fill << "\" stroke=\"#8c8c8c\"/>\n";
+    text(out, x + cell_w / 2, table_top - 5, q.elements[e], 10, "middle",
+         (std::string(ink) + " class=\"column\"").c_str());
+    out << "<rect class=\"header\" x=\"20\" y=\"" << num(y) << "\" width=\"" << num(cell_w) << "\" height=\""
+        << num(cell_h) << "\" fill=\"" << fill << "\" stroke=\"#8c8c8c\"/>\n";
+    text(out, 20 + cell_w / 2, y + 13, q.elements[e], 10, "middle", (std::string(ink) + " class=\"row\"").c_str());
+  }
+  for (std::size_t r = 0; r < order; ++r) {
+    for (std::size_t c = 0; c < order; ++c) {
+      const std::uint32_t x = q.table[r * order + c];
+      const double cx = table_left + static_cast<double>(c) * cell_w, cy = table_top + static_cast<double>(r) * cell_h;
+      out << "<g class=\"cell" << (q.p[x] ? " p" : "") << "\" data-row=\"" << escaped(q.elements[r]) << "\" data-col=\""
+          << escaped(q.elements[c]) << "\"><title>" << escaped(q.elements[r]) << " · " << escaped(q.elements[c])
+          << " = " << escaped(q.elements[x]) << (q.p[x] ? " (in P)" : "") << "</title><rect x=\"" << num(cx)
+          << "\" y=\"" << num(cy) << "\" width=\"" << num(cell_w) << "\" height=\"" << num(cell_h) << "\" fill=\""
+          << (q.p[x] ? p_fill : "#f7f7f7") << "\" stroke=\"#d0d0d0\"/>";
+      out << "<text x=\"" << num(cx + cell_w / 2) << "\" y=\"" << num(cy + 13)
+          << "\" font-size=\"10\" text-anchor=\"middle\"" << (q.p[x] ? " fill=\"#ffffff\" font-weight=\"bold\"" : "")
+          << '>' << escaped(q.elements[x]) << "</text></g>\n";
+    }
+  }
+  out << "</g>\n";
+  end(out);
+}
+
 void check_path(const std::string& path) {
   const std::filesystem::path file(path);
   std::string extension = file.extension().string();

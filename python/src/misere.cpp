@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,10 +26,19 @@
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/present/misere_output.hpp"
 #include "tartan/present/quotient_output.hpp"
+#include "tartan/present/svg.hpp"
 
 namespace tartan::python {
 
 namespace {
+
+/// The quotient's picture as `tartan quotient --svg` draws it (the strip of every component up to the bound, as far as
+/// the picture draws), for a notebook's _repr_svg_.
+py::str quotient_svg(const misere_quotient& q, const std::string& game_name) {
+  std::ostringstream out;
+  present::svg::write_quotient(out, present::quotient_picture(q, game_name, q.bound()));
+  return py::str(out.str());
+}
 
 misere_method coins_method(const std::string& name) {
   if (name == "automatic") return misere_method::automatic;
@@ -178,11 +188,12 @@ void bind_misere(py::module_& m) {
         const misere_quotient q = without_gil([&] { return build_misere_quotient(code, heaps, options); });
         const py::str text(present::quotient_json(q, game.name()).dump());
         relay.raise_if_pending(text);
-        return text;
+        return py::make_tuple(text, quotient_svg(q, game.name()));
       },
       py::arg("game"), py::arg("heaps"), py::arg("max_order"), py::arg("max_memory"), py::arg("max_seconds"),
       py::arg("progress"),
-      "The misère quotient of the heaps up to `heaps` as the JSON text of `tartan quotient --json` (a stop keeps the "
+      "(the misère quotient of the heaps up to `heaps` as the JSON text of `tartan quotient --json`, its picture as "
+      "`quotient --svg` draws it; a stop keeps the "
       "heaps completed: \"complete\" false, \"stopped\" why).");
 
   m.def(
@@ -201,7 +212,7 @@ void bind_misere(py::module_& m) {
         const analysis_report report = without_gil([&] { return answer(request); });
         const misere_sum_analysis& a = *report.misere_sum;
         py::list moves;
-        for (const auto& [term, mv] : report.sum_winning_moves) moves.append(py::make_tuple(term, move_tuple(mv)));
+        for (const sum_move& mv : report.sum_winning_moves) moves.append(py::make_tuple(mv.term, move_tuple(mv.coins)));
         py::object classes = py::none();
         py::object quotient = py::none();
         if (a.quotient() != nullptr) {
@@ -249,12 +260,12 @@ void bind_misere(py::module_& m) {
         const misere_quotient q = without_gil([&] { return build_row_quotient(game.row_game(), last, options); });
         const py::str text(present::quotient_json(q, game.name()).dump());
         relay.raise_if_pending(text);
-        return text;
+        return py::make_tuple(text, quotient_svg(q, game.name()));
       },
       py::arg("game"), py::arg("coins"), py::arg("max_order"), py::arg("max_memory"), py::arg("max_seconds"),
       py::arg("progress"),
-      "The misère quotient of the game's rows of at most `coins` coins as the JSON text of `tartan quotient GAME "
-      "--coins N --json`.");
+      "(the misère quotient of the game's rows of at most `coins` coins as the JSON text of `tartan quotient GAME "
+      "--coins N --json`, its picture as `quotient --svg` draws it).");
 
   m.def(
       "_heap_genera",

@@ -291,9 +291,9 @@ void bind_positions(py::module_& m) {
           for (const move_count_result& t : report.sum_count->terms) values.append(t.value);
           return py::make_tuple(report.value, values, py::list(), to_int(report.sum_count->winning_moves));
         }
-        for (const analysis& t : report.sum->terms()) values.append(t.value());
+        for (const term_analysis& t : report.sum->terms()) values.append(t.value());
         py::list moves;
-        for (const auto& [term, mv] : report.sum_winning_moves) moves.append(py::make_tuple(term, move_tuple(mv)));
+        for (const sum_move& mv : report.sum_winning_moves) moves.append(py::make_tuple(mv.term, move_tuple(mv.coins)));
         relay.raise_if_pending(moves);
         if (report.stopped == search_end::time_limit) {
           raise_python(time_limit_error("the search for winning moves", report.where, "raise max_seconds (0: no limit)",

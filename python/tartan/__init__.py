@@ -34,8 +34,8 @@ from ._tartan import (
 from ._arrays import Sequence, Table
 from ._census import Census, CensusRow, census
 from ._games import Game, GameInfo, Rule, analyze_sum, game, games
-from ._misere import (HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, MisereSumAnalysis,
-                      RuleMismatch)
+from ._misere import (HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, MisereQuotient,
+                      MisereSumAnalysis, RuleMismatch)
 from ._nim import nim_mul
 from ._ordinals import Alpha, Certificate, ExcessTest, alpha, max_lenstra_prime, omega
 from ._play import HeapGame, HeapReview
@@ -70,6 +70,7 @@ __all__ = [
     "MisereSumAnalysis",
     "MisereCheckReport",
     "MisereHeapAnalysis",
+    "MisereQuotient",
     "Move",
     "Nimber",
     "NotAcyclicError",

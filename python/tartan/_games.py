@@ -8,8 +8,8 @@ import numpy as np
 
 from . import _tartan
 from ._arrays import Sequence, Table
-from ._misere import (HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, MisereSumAnalysis,
-                      RuleMismatch)
+from ._misere import (HeapGenus, MisereAnalysis, MisereCheckReport, MisereHeapAnalysis, MisereQuotient,
+                      MisereSumAnalysis, RuleMismatch)
 from ._play import HeapGame
 from ._positions import (Analysis, HeapAnalysis, HeapMove, Move, Position, Region, SumAnalysis, WinningMoveCount,
                          position)
@@ -438,9 +438,11 @@ class Game:
         return CheckReport._of(native)
 
     def misere_quotient(self, heaps: int = 100, max_order: int = 4096, max_memory: Any = None,
-                        max_seconds: Any = None, progress: Any = None, *, coins: Optional[int] = None) -> Dict[str, Any]:
+                        max_seconds: Any = None, progress: Any = None, *,
+                        coins: Optional[int] = None) -> "MisereQuotient":
         """The misère quotient of a take-and-break game for the heaps of at most `heaps` tokens (docs/misere.md), as
-        the dict `tartan quotient --json` prints: "order", "p_portion_size", "presentation", "pretending", "period",
+        the dict `tartan quotient --json` prints (a MisereQuotient, which a notebook shows as the picture of
+        `tartan quotient --svg`: the classes of the heaps as a strip, the multiplication table with its P-portion): "order", "p_portion_size", "presentation", "pretending", "period",
         "proven_for_every_heap", "orders", ... A stop (max_seconds, the order limit) keeps the heaps completed
         ("complete" False, "stopped" why, "stop_failures" the least failing positions of the last trials at the heap
         where it stopped, each a list of {"heap", "copies"}); Ctrl-C raises KeyboardInterrupt with the dict so far as `partial`.
@@ -459,10 +461,11 @@ class Game:
         callback, close = progress_callback(progress, "building the quotient")
         try:
             if coins is not None:
-                return json.loads(_tartan._row_quotient(self._handle, coins, max_order, max_memory, max_seconds,
-                                                        callback))
-            return json.loads(_tartan._misere_quotient(self._handle, heaps, max_order, max_memory, max_seconds,
-                                                       callback))
+                text, svg = _tartan._row_quotient(self._handle, coins, max_order, max_memory, max_seconds, callback)
+            else:
+                text, svg = _tartan._misere_quotient(self._handle, heaps, max_order, max_memory, max_seconds,
+                                                     callback)
+            return MisereQuotient(json.loads(text), svg)
         except KeyboardInterrupt as e:
             partial = getattr(e, "partial", None)
             if isinstance(partial, str):

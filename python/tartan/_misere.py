@@ -120,6 +120,30 @@ class MisereSumAnalysis(NamedTuple):
         return self.stopped is None
 
 
+class MisereQuotient(dict):
+    """A misère quotient as Game.misere_quotient returns it: the dict `tartan quotient --json` prints ("order",
+    "p_portion", "presentation", "generators", "pretending", "period", "table" up to 128 elements, ...), which a
+    notebook shows as the picture of `tartan quotient --svg`: the pretending function as a strip of heaps (or rows)
+    coloured and labelled by class, the P-classes framed, and the multiplication table with the cells in the
+    P-portion dark.
+
+    >>> import tartan
+    >>> q = tartan.game("0.75").misere_quotient(12)
+    >>> q["order"], q == dict(q)
+    (8, True)
+    >>> "The multiplication table" in q._repr_svg_()
+    True
+    """
+
+    def __init__(self, fields: Dict[str, Any], svg: str) -> None:
+        super().__init__(fields)
+        self._svg = svg
+
+    def _repr_svg_(self) -> str:
+        """The quotient drawn, as `tartan quotient --svg` draws it."""
+        return self._svg
+
+
 class RuleMismatch(NamedTuple):
     """A position whose misère outcome is not what the misère Nim rule reads off its coins' values: `value` the
     normal-play value, `small` when every heads coin's value is at most 1, `outcome` the misère outcome found and

@@ -85,6 +85,24 @@ def requests():
                  {"game": "mock-turtles", "position": "HTTH", "move": [1, 2]},
                  {"game": "mock-turtles", "position": "TTTT", "move": [0]}]:
         ask("play", body)
+    # Sums with heaps, in normal and misère play; the quotient, as JSON with a position and as a picture; play on a
+    # sum with hints.
+    heaps_and_row = [{"game": "kayles", "heaps": [3, 4]}, {"game": "mock-turtles", "position": "HTTH"}]
+    one_game = [{"game": "kayles", "heaps": "3,4"}, {"game": "kayles", "position": "heaps=2,5"}]
+    for body in [{"terms": heaps_and_row, "limit": 100}, {"terms": heaps_and_row, "misere": True},
+                 {"terms": one_game, "misere": True}, {"terms": one_game, "count": True},
+                 {"terms": [{"game": "ruler", "heaps": [3]}]}]:
+        ask("analyze", body)
+    for body in [{"game": "kayles", "heaps": 170, "position": [3, 4, 4]}, {"game": "0.75", "heaps": 40,
+                                                                            "format": "svg"},
+                 {"game": "mock-turtles", "coins": 3, "position": ["HTH", 3]}, {"game": "mock-turtles", "heaps": 5},
+                 {"game": "kayles", "heaps": 20, "position": [30]}]:
+        ask("quotient", body)
+    for body in [{"terms": one_game, "misere": True, "hint": True, "reply": False},
+                 {"terms": heaps_and_row, "move": {"term": 1, "move": [0, 3]}, "hint": True, "seed": 4},
+                 {"terms": heaps_and_row, "move": {"term": 0, "move": "take 1 from 3 leaving 2"}, "misere": True},
+                 {"terms": heaps_and_row, "move": {"term": 2, "move": [0]}}]:
+        ask("play", body)
     ask("verify/status", {"job": "99"})
     ask("verify/svg", {"job": 99})
     ask("nothing", {})

@@ -64,6 +64,7 @@ from definitions import (coin_moves, dawsons_kayles_g, dawsons_kayles_heap_moves
                          mock_turtles_misere_wins, mock_turtles_moves, nim_mul, nim_mul_fermat, row_value, ruler_g)
 from explorer_process import start, start_explorer, static_site  # noqa: E402
 import api_replies  # noqa: E402
+import page_checks  # noqa: E402
 
 SITE = static_site(sys.argv)
 
@@ -168,6 +169,35 @@ def set_size(i, n):
 def open_link(fragment):
     driver.get("about:blank")
     driver.get(URL + "#" + fragment)
+
+
+class Page:
+    """The page as page_checks.py drives it, through Selenium."""
+    url, site, tartan = URL, SITE, TARTAN
+
+    @staticmethod
+    def open(fragment):
+        open_link(fragment)
+
+    @staticmethod
+    def navigate(url):
+        driver.get("about:blank")
+        driver.get(url)
+
+    @staticmethod
+    def script(body, *args):
+        return driver.execute_script(body, *args)
+
+    @staticmethod
+    def click(selector):
+        driver.find_element(By.CSS_SELECTOR, selector).click()
+
+    @staticmethod
+    def type_into(selector, text):
+        type_into(driver.find_element(By.CSS_SELECTOR, selector), text)
+
+    check = staticmethod(check)
+    wait = staticmethod(wait)
 
 
 # The static explorer is compared with the server itself, started beside it.
@@ -896,10 +926,20 @@ try:
               not ("/api/" in e["message"] and "status of 400" in e["message"])]
     check(not errors, "the browser's console has nothing but the refusal: " + str(errors))
 
+    # A link's changed parameters, each with its notice; misère play's words (page_checks.py, shared with Firefox).
+    page_checks.link_notices(Page)
+    page_checks.misere_words(Page)
+    # Sums, the quotient view, a misère sum played with its hints, the tour (page_checks.py).
+    page_checks.sums(Page)
+    page_checks.quotient(Page)
+    page_checks.sum_play(Page)
+    page_checks.tour(Page)
+
     if SITE:
         static_checks()
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check(not errors, "the browser's console has no error: " + str(errors))
+        page_checks.opened_from_disk(Page)
 except AssertionError as e:
     failures.append(str(e))
     print("FAILED: " + str(e))

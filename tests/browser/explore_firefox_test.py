@@ -50,6 +50,7 @@ os.makedirs(OUT, exist_ok=True)
 # The definitions the page is checked against (definitions.py).
 from definitions import mex, mock_turtles_g, mock_turtles_moves, nim_mul, row_value, ruler_g  # noqa: E402
 from explorer_process import start, static_site  # noqa: E402
+import page_checks  # noqa: E402
 
 SITE = static_site(sys.argv)
 
@@ -338,6 +339,26 @@ def cli(*args):
     return subprocess.run([TARTAN, *args], capture_output=True, text=True, check=True).stdout
 
 
+def navigate(url):
+    driver.command("WebDriver:Navigate", {"url": "about:blank"})
+    driver.command("WebDriver:Navigate", {"url": url})
+
+
+class Page:
+    """The page as page_checks.py drives it, through Marionette."""
+    url, site, tartan = URL, SITE, TARTAN
+    navigate = staticmethod(navigate)
+    script = staticmethod(script)
+    click = staticmethod(click)
+    type_into = staticmethod(type_into)
+    check = staticmethod(check)
+    wait = staticmethod(wait)
+
+    @staticmethod
+    def open(fragment):
+        navigate(URL + "#" + fragment)
+
+
 try:
     driver.command("WebDriver:NewSession", {"capabilities": {"alwaysMatch": {"pageLoadStrategy": "normal"}}})
     driver.command("WebDriver:SetWindowRect", {"width": 1360, "height": 960})
@@ -502,6 +523,17 @@ try:
     said = subprocess.run([TARTAN, "analyze", "mock-turtle", "HTTHTTTT"], capture_output=True, text=True).stderr
     check(shown.startswith("unknown game 'mock-turtle'; did you mean 'mock-turtles'?") and shown.split("?")[0] in said,
           "the link to the unknown game mock-turtle is refused with the CLI's message: " + shown)
+
+    # A link's changed parameters, each with its notice; misère play's words; the static page from the disk
+    # (page_checks.py, shared with Chromium).
+    page_checks.link_notices(Page)
+    page_checks.misere_words(Page)
+    # Sums, the quotient view, a misère sum played with its hints, the tour (page_checks.py).
+    page_checks.sums(Page)
+    page_checks.quotient(Page)
+    page_checks.sum_play(Page)
+    page_checks.tour(Page)
+    page_checks.opened_from_disk(Page)
 except Exception as e:  # any failure is reported, with a screenshot, and cleaned up after
     what = str(e) if isinstance(e, (AssertionError, MarionetteError)) else type(e).__name__ + ": " + str(e)
     failures.append(what)

@@ -159,6 +159,68 @@ TEST(PlayCliTest, PersonWinsByPlayingHints) {
   FAIL() << "the hints did not win:\n" << transcript;
 }
 
+/// Misère Kayles on sorted heaps by its rules (take one or two, leaving up to two heaps): won by the player to move.
+bool misere_kayles_wins(std::vector<int> heaps, std::map<std::vector<int>, bool>& memo) {
+  std::sort(heaps.begin(), heaps.end());
+  if (const auto found = memo.find(heaps); found != memo.end()) return found->second;
+  bool any = false, won = false;
+  for (std::size_t i = 0; i < heaps.size() && !won; ++i) {
+    for (int k = 1; k <= 2 && k <= heaps[i] && !won; ++k) {
+      for (int a = 0; a <= (heaps[i] - k) / 2 && !won; ++a) {
+        std::vector<int> next = heaps;
+        next.erase(next.begin() + static_cast<std::ptrdiff_t>(i));
+        for (const int h : {a, heaps[i] - k - a}) {
+          if (h > 0) next.push_back(h);
+        }
+        any = true;
+        won = !misere_kayles_wins(next, memo);
+      }
+    }
+  }
+  return memo[heaps] = won || !any;
+}
+
+TEST(PlayCliTest, PersonWinsAMisereSumByPlayingHintsThatNameTheClassTheyLeave) {
+  // Kayles heaps 2, 5 and 3, 4 in two terms (misère play; an N-position by the rules): each hint names the class it
+  // leaves its term and the sum's class, in the P-portion, and playing the hints wins.
+  std::map<std::vector<int>, bool> memo;
+  ASSERT_TRUE(misere_kayles_wins({2, 5, 3, 4}, memo));
+  cli_session s({"play", "kayles", "heaps=2,5", "+", "kayles", "heaps=3,4", "--misere", "--seed", "3"});
+  std::string transcript = s.read_until_prompt();
+  EXPECT_THAT(transcript, HasSubstr("term 0 (kayles): heaps 2 5, class ")) << transcript;
+  for (int turn = 0; turn < 30; ++turn) {
+    s.send("hint");
+    const std::string hint = unwrapped(s.read_until_prompt());
+    transcript += hint;
+    const std::size_t at = hint.find("hint: term ");
+    ASSERT_NE(at, std::string::npos) << transcript;
+    EXPECT_THAT(hint, HasSubstr(", in the P-portion: a P-position in misère play)")) << hint;
+    // "hint: term 1: take 1 from the heap of 4, leaving a heap of 3 (it leaves ...)" is typed as "1: take 1 ...".
+    s.send(hint.substr(at + 11, hint.find(" (", at) - at - 11));
+    const std::string got = s.read_until_prompt();
+    transcript += got;
+    EXPECT_THAT(got, Not(HasSubstr("refused"))) << got;
+    if (got.find("you win") != std::string::npos) return;
+  }
+  FAIL() << "the hints did not win:\n" << transcript;
+}
+
+TEST(PlayCliTest, SumMovesNameTheirTermWithAColon) {
+  // "0 3" could be term 0 turning 3 or term 0 turning 0 and 3: refused, with what to type; "0: 0 3" is played.
+  const cli_result r =
+      run_tartan({"play", "mock-turtles", "HTTH", "+", "kayles", "heaps=3,4"}, "0 3\n2: 1\n0: 0 3\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string out = unwrapped(r.out);
+  EXPECT_THAT(out, HasSubstr("refused: '0 3' names no term; type the term, a colon, then its move")) << out;
+  EXPECT_THAT(out, HasSubstr("refused: there is no term 2; the terms are numbered 0 to 1")) << out;
+  EXPECT_THAT(out, HasSubstr("you, term 0: turn 0 3")) << out;
+  // Mock Turtles' g(0) ⊕ g(3) = 1 ⊕ 7 and Kayles' g(3) ⊕ g(4) = 3 ⊕ 1 (Winning Ways' tables).
+  EXPECT_THAT(out, HasSubstr("value 6 ⊕ 2 = 4 (N")) << out;
+  const cli_result bad = run_tartan({"play", "mock-turtles", "HTTH", "+", "kayles", "heaps=3", "--heaps", "3"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("in a sum give each term as GAME POSITION"));
+}
+
 TEST(PlayCliTest, IllegalMovesAreRefusedWithTheirReasonAndChangeNothing) {
   auto r = run_tartan({"play", "mock-turtles", "HTTHT", "--seed", "1"},
                       "0 4\n0 1 2 3\n9\nrows 1 cols 2\n3 3\nvalue\nquit\n");

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -24,6 +25,7 @@
 
 namespace {
 
+using json = nlohmann::json;
 using tartan::test::parse_xml;
 using tartan::test::run_tartan;
 using tartan::test::xml_element;
@@ -512,6 +514,58 @@ TEST(SvgCliTest, VerifyComparesWithConjecturedValuesAndCrossesTheMismatches) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("gives 64 values but the box has 16 cells"));
   std::remove(values.c_str());
+}
+
+TEST(SvgCliTest, QuotientShowsItsStripAndTableAsItsJsonSays) {
+  // R8 (0.75) and the rows of Turning Turtles: every heap (row) of the strip with its class, every cell of the table
+  // with its product, the P-portion marked, each label the JSON's own name.
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"quotient", "0.75", "--heaps", "40"}, {"quotient", "turtles", "--coins", "4"}}) {
+    std::vector<std::string> json_args = args;
+    json_args.push_back("--json");
+    const json q = json::parse(run_tartan(json_args).out);
+    const auto root = picture(args, "quotient-" + args[1]);
+    const bool rows = args[2] == "--coins";
+    std::vector<std::string> names = q["elements"];
+    std::vector<std::string> strip, strip_labels, cells, p_cells;
+    root->for_each([&](const xml_element& e) {
+      if (e.name != "g") return;
+      if (!e.attribute("data-class").empty()) {
+        strip.push_back(e.attribute(rows ? "data-row" : "data-heap") + ":" + e.attribute("data-class"));
+        std::string labels;
+        for (const auto& c : e.children) labels += c->name == "text" ? c->all_text() + "|" : "";
+        strip_labels.push_back(labels);
+      }
+      if (!e.attribute("data-col").empty()) {
+        cells.push_back(e.attribute("data-row") + "*" + e.attribute("data-col") + "=" + e.all_text());
+        if (e.has_class("p")) p_cells.push_back(cells.back());
+      }
+    });
+    std::vector<std::string> expected_strip, expected_labels;
+    for (std::size_t c = 0; c < q["pretending"].size(); ++c) {
+      const std::string cls = q["pretending"][c];
+      expected_strip.push_back(std::to_string(c) + ":" + cls);
+      expected_labels.push_back(std::to_string(c) + "|" + cls + "|");
+    }
+    EXPECT_EQ(strip, expected_strip) << args[1];
+    EXPECT_EQ(strip_labels, expected_labels) << args[1];
+    std::vector<std::string> expected_cells, expected_p;
+    const std::vector<std::string> in_p = q["p_portion"];
+    for (std::size_t x = 0; x < names.size(); ++x) {
+      for (std::size_t y = 0; y < names.size(); ++y) {
+        const std::string product = names[q["table"][x][y].get<std::size_t>()];
+        // The cell's text: its tooltip "x · y = z" then its label z.
+        expected_cells.push_back(names[x] + "*" + names[y] + "=" + names[x] + " · " + names[y] + " = " + product +
+                                 (std::count(in_p.begin(), in_p.end(), product) != 0 ? " (in P)" : "") + product);
+        if (std::count(in_p.begin(), in_p.end(), product) != 0) expected_p.push_back(expected_cells.back());
+      }
+    }
+    EXPECT_EQ(cells, expected_cells) << args[1];
+    EXPECT_EQ(p_cells, expected_p) << args[1];
+  }
+  const auto bad = run_tartan({"quotient", "kayles", "--heaps", "10", "--svg", "kayles.png"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("give a name ending in .svg"));
 }
 
 }  // namespace

@@ -179,7 +179,117 @@ TEST(MisereApiTest, PlayOnHeapsRepliesAndReviewsInMisereOutcomes) {
   EXPECT_GT(games, 10);
 }
 
-TEST(MisereApiTest, OptionsAndSumsAreRefusedInMiserePlay) {
+TEST(MisereApiTest, SumsOfRowsAndHeapsAnswerAsTheCommandLine) {
+  // A sum in misère play (rows and heaps: the search; heaps of one game: their quotient) and in normal play, with
+  // terms of heaps given as arrays, as text, and as the command line's heaps=: the same bytes as analyze ... --json.
+  const std::vector<std::pair<json, std::vector<std::string>>> sums = {
+      {json::array({{{"game", "kayles"}, {"heaps", {3, 4}}}, {{"game", "mock-turtles"}, {"position", "HTTH"}}}),
+       {"kayles", "heaps=3,4", "+", "mock-turtles", "HTTH"}},
+      {json::array({{{"game", "kayles"}, {"heaps", "3,4"}}, {{"game", "kayles"}, {"position", "heaps=2,5"}}}),
+       {"kayles", "heaps=3,4", "+", "kayles", "heaps=2,5"}},
+      {json::array({{{"game", "ruler*ruler"}, {"position", "HT/TH"}}, {{"game", "0.07"}, {"heaps", {6}}}}),
+       {"ruler*ruler", "HT/TH", "+", "0.07", "heaps=6"}}};
+  for (const auto& [terms, words] : sums) {
+    for (const bool misere : {true, false}) {
+      const auto r = ask("analyze", {{"terms", terms}, {"misere", misere}, {"limit", 100}});
+      ASSERT_EQ(r.status, 200) << r.body;
+      std::vector<std::string> args{"analyze"};
+      args.insert(args.end(), words.begin(), words.end());
+      for (const char* a : {"--json", "--limit", "100"}) args.push_back(a);
+      if (misere) args.push_back("--misere");
+      EXPECT_EQ(r.body, run_tartan(args).out) << terms.dump();
+    }
+  }
+  const auto wrong = ask("analyze", {{"terms", json::array({{{"game", "ruler"}, {"heaps", {3}}}})}});
+  EXPECT_EQ(wrong.status, 400);
+  EXPECT_NE(wrong.body.find("term 0 of the sum"), std::string::npos) << wrong.body;
+}
+
+/// Misère Kayles on sorted heaps by its rules (take one or two, leaving up to two heaps): won by the player to move.
+bool kayles_wins(std::vector<int> heaps, std::map<std::vector<int>, bool>& memo) {
+  std::sort(heaps.begin(), heaps.end());
+  if (const auto found = memo.find(heaps); found != memo.end()) return found->second;
+  bool any = false, won = false;
+  for (std::size_t i = 0; i < heaps.size() && !won; ++i) {
+    for (int k = 1; k <= 2 && k <= heaps[i] && !won; ++k) {
+      for (int a = 0; a <= (heaps[i] - k) / 2 && !won; ++a) {
+        std::vector<int> next = heaps;
+        next.erase(next.begin() + static_cast<std::ptrdiff_t>(i));
+        for (const int h : {a, heaps[i] - k - a}) {
+          if (h > 0) next.push_back(h);
+        }
+        any = true;
+        won = !kayles_wins(next, memo);
+      }
+    }
+  }
+  return memo[heaps] = won || !any;
+}
+
+/// A reply's text with its measured time zeroed, to compare with the command line's.
+std::string without_seconds(std::string text) {
+  const std::size_t at = text.find("\"seconds\":");
+  if (at == std::string::npos) return text;
+  const std::size_t end = text.find_first_of(",}", at);
+  return text.replace(at, end - at, "\"seconds\":0");
+}
+
+TEST(MisereApiTest, QuotientAnswersAsTheCommandLineAndPositionsByTheRules) {
+  const auto r = ask("quotient", {{"game", "kayles"}, {"heaps", 30}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(without_seconds(r.body),
+            without_seconds(run_tartan({"quotient", "kayles", "--heaps", "30", "--json"}).out));
+  std::map<std::vector<int>, bool> memo;
+  for (const std::vector<int>& heaps : std::vector<std::vector<int>>{{3, 4, 4}, {2, 2}, {1, 5, 9}, {7}, {}}) {
+    const auto p = ask("quotient", {{"game", "kayles"}, {"heaps", 30}, {"position", heaps}});
+    ASSERT_EQ(p.status, 200) << p.body;
+    EXPECT_EQ(json::parse(p.body)["position"]["outcome"], kayles_wins(heaps, memo) ? "N" : "P") << p.body;
+  }
+  const auto svg = ask("quotient", {{"game", "0.75"}, {"heaps", 40}, {"format", "svg"}});
+  EXPECT_EQ(svg.content_type, "image/svg+xml");
+  EXPECT_NE(svg.body.find("The multiplication table"), std::string::npos);
+  const auto past = ask("quotient", {{"game", "0.07"}, {"heaps", 10}, {"position", {11}}});
+  EXPECT_EQ(past.status, 422);
+  EXPECT_NE(past.body.find("covers heaps up to 10"), std::string::npos) << past.body;
+  EXPECT_EQ(ask("quotient", {{"game", "kayles"}, {"heaps", 3}, {"coins", 3}}).status, 400);
+}
+
+TEST(MisereApiTest, PlayOnASumRepliesToLeaveAPositionTheRulesLose) {
+  // Misère Kayles heaps in two terms, played from N-positions: every reply of the engine, from an N-position, leaves
+  // one the rules call P; the hint names the classes and leaves P too.
+  std::map<std::vector<int>, bool> memo;
+  for (const auto& [a, b] :
+       std::vector<std::pair<std::vector<int>, std::vector<int>>>{{{2, 5}, {3, 4}}, {{1, 6}, {3}}, {{5}, {7, 3}}}) {
+    std::vector<int> all = a;
+    all.insert(all.end(), b.begin(), b.end());
+    ASSERT_TRUE(kayles_wins(all, memo));
+    const json terms = json::array({{{"game", "kayles"}, {"heaps", a}}, {{"game", "kayles"}, {"heaps", b}}});
+    const auto r = ask("play", {{"terms", terms}, {"misere", true}, {"seed", 3}, {"hint", true}, {"reply", false}});
+    ASSERT_EQ(r.status, 200) << r.body;
+    const json hinted = json::parse(r.body);
+    EXPECT_EQ(hinted["hint"]["outcome_after"], "P") << r.body;
+    EXPECT_TRUE(hinted["hint"]["why"].contains("sum_class")) << r.body;
+    const auto reply = ask("play", {{"terms", terms}, {"misere", true}, {"seed", 3}});
+    ASSERT_EQ(reply.status, 200) << reply.body;
+    const json after = json::parse(reply.body);
+    std::vector<int> left;
+    for (const json& t : after["sum"]) {
+      for (const int h : t["heaps"]) left.push_back(h);
+    }
+    EXPECT_FALSE(kayles_wins(left, memo)) << reply.body;
+    EXPECT_EQ(after["moves"][0]["by"], "engine");
+  }
+  const json terms =
+      json::array({{{"game", "kayles"}, {"heaps", {3}}}, {{"game", "mock-turtles"}, {"position", "HT"}}});
+  const auto wrong = ask("play", {{"terms", terms}, {"move", {{"term", 0}, {"move", "take 3 from 3 leaving 1"}}}});
+  EXPECT_EQ(wrong.status, 400);
+  EXPECT_NE(wrong.body.find("term 0: "), std::string::npos) << wrong.body;
+  const auto beyond = ask("play", {{"terms", terms}, {"move", {{"term", 5}, {"move", {0}}}}});
+  EXPECT_EQ(beyond.status, 400);
+  EXPECT_NE(beyond.body.find("there is no term 5"), std::string::npos) << beyond.body;
+}
+
+TEST(MisereApiTest, OptionsAreRefusedInMiserePlay) {
   const auto options = ask("analyze", {{"game", "ruler"}, {"position", "HTH"}, {"misere", true}, {"options", 5}});
   EXPECT_EQ(options.status, 400);
   EXPECT_NE(options.body.find("misère play does not have"), std::string::npos) << options.body;

@@ -197,13 +197,13 @@ void answer_misere_sum(const analysis_request& request, const search_options& se
   std::uint64_t counted = 0;
   std::size_t seen = 0;
   report.search = a.for_each_winning_move(
-      [&](std::size_t term, const move& m) {
+      [&](const sum_move& m) {
         if (request.count) {
           ++counted;
           return true;
         }
         if (seen++ < request.offset) return true;
-        report.sum_winning_moves.emplace_back(term, m);
+        report.sum_winning_moves.push_back(m);
         return report.sum_winning_moves.size() < request.limit;
       },
       search);
@@ -287,39 +287,39 @@ void answer_position(const analysis_request& request, const search_options& sear
 }
 
 /// A sum: each term analysed, then the page of winning moves, term by term (a move in term i wins when it leads the
-/// term to its value XOR the sum's), one search over the heads coins of every term.
+/// term to its value XOR the sum's), one search over the heads coins (and heap sizes) of every term.
 void answer_sum(const analysis_request& request, const search_options& search, analysis_report& report) {
   report.sum.emplace(request.terms, values_options(request));
   const sum_analysis& s = *report.sum;
   report.value = s.value();
   if (s.value() == 0 || request.limit == 0) return;
-  std::uint64_t coins = 0;
-  for (const analysis& t : s.terms()) coins += t.position().head_count();
-  report.search.coins = coins;
-  std::uint64_t before = 0;             // the heads coins of the terms searched
+  std::uint64_t units = 0;
+  for (const term_analysis& t : s.terms()) units += t.searched_units();
+  report.search.coins = units;
+  std::uint64_t before = 0;             // the heads coins (heap sizes) of the terms searched
   std::uint64_t skip = request.offset;  // the moves still to pass over
   for (std::size_t i = 0; i < s.terms().size(); ++i) {
-    const analysis& t = s.terms()[i];
+    const term_analysis& t = s.terms()[i];
     search_options term_search;
     term_search.deadline = search.deadline;
     term_search.report_interval = search.report_interval;
     if (search.progress) {
       term_search.progress = [&](double fraction) {
-        const double here = fraction * static_cast<double>(t.position().head_count());
-        return search.progress(coins == 0 ? 1.0 : (static_cast<double>(before) + here) / static_cast<double>(coins));
+        const double here = fraction * static_cast<double>(t.searched_units());
+        return search.progress(units == 0 ? 1.0 : (static_cast<double>(before) + here) / static_cast<double>(units));
       };
     }
     const search_report r = t.for_each_move_to(
-        t.value() ^ s.value(),
-        [&](const move& m) {
-          report.sum_winning_moves.emplace_back(i, m);
+        i, t.value() ^ s.value(),
+        [&](const sum_move& m) {
+          report.sum_winning_moves.push_back(m);
           return report.sum_winning_moves.size() < request.limit;
         },
         term_search, skip);
     skip -= r.skipped;
     report.search.end = r.end;
     report.search.coins_done = before + r.coins_done;
-    before += t.position().head_count();
+    before += t.searched_units();
     if (!r.complete()) break;
   }
   if (report.search.interrupted()) {
@@ -427,6 +427,18 @@ box_region parse_term_position(std::string_view text, const game_handle& game, s
   if (game.is_product()) game.product().check_extents(size);
   if (heads == "all") return box_region::all_heads(size);
   return parse_box_region(size, heads);
+}
+
+sum_term parse_sum_term(std::string_view text, const game_handle& game, std::size_t term) {
+  constexpr std::string_view heaps_prefix = "heaps=";
+  if (text.substr(0, heaps_prefix.size()) != heaps_prefix) return {game, parse_term_position(text, game, term), {}};
+  std::vector<heap_size> heaps;
+  try {
+    heaps = parse_heaps(text.substr(heaps_prefix.size()));
+  } catch (const parse_error& e) {
+    throw parse_error("term " + std::to_string(term) + " of the sum: " + e.what());
+  }
+  return heap_term(game, std::move(heaps), term);
 }
 
 analysis_report answer(const analysis_request& request) {

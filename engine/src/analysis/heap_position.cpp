@@ -288,6 +288,11 @@ bool heap_moves_to(const heap_analysis& a, heap_size h, grundy_value target, sea
 
 search_report heap_analysis::for_each_winning_move(heap_move_callback visit, const search_options& limits,
                                                    std::uint64_t skip) const {
+  return for_each_move_to(0, visit, limits, skip);
+}
+
+search_report heap_analysis::for_each_move_to(grundy_value target, heap_move_callback visit,
+                                              const search_options& limits, std::uint64_t skip) const {
   std::vector<heap_size> sizes = heaps_;
   sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
   search_stop stop(limits, sizes.size());
@@ -297,8 +302,8 @@ search_report heap_analysis::for_each_winning_move(heap_move_callback visit, con
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     if (!stop.next_coin(i)) break;
     const heap_size h = sizes[i];
-    // A move in heap h wins when the heaps it leaves have the value of the other heaps: g(h) XOR the whole.
-    const bool going = heap_moves_to(*this, h, value_ ^ value_of(h), stop, left, nullptr,
+    // A move in heap h leaves `target` when the heaps it leaves are worth g(h) XOR the whole XOR target.
+    const bool going = heap_moves_to(*this, h, value_ ^ value_of(h) ^ target, stop, left, nullptr,
                                      [&](coin take, std::span<const heap_size> leaving) {
                                        m.take = take;
                                        m.from = h;
@@ -313,6 +318,10 @@ search_report heap_analysis::for_each_winning_move(heap_move_callback visit, con
 }
 
 heap_move_count heap_analysis::count_winning_moves(const search_options& limits) const {
+  return count_moves_to(0, limits);
+}
+
+heap_move_count heap_analysis::count_moves_to(grundy_value target, const search_options& limits) const {
   std::vector<heap_size> sizes = heaps_;
   sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
   search_stop stop(limits, sizes.size());
@@ -322,7 +331,7 @@ heap_move_count heap_analysis::count_winning_moves(const search_options& limits)
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     if (!stop.next_coin(i)) break;
     const heap_size h = sizes[i];
-    const bool going = heap_moves_to(*this, h, value_ ^ value_of(h), stop, no_skip, &counted.moves,
+    const bool going = heap_moves_to(*this, h, value_ ^ value_of(h) ^ target, stop, no_skip, &counted.moves,
                                      [](coin, std::span<const heap_size>) { return true; });
     if (!going) break;
   }

@@ -297,13 +297,15 @@ TEST(AnalysisRequestTest, ASumsValueIsTheXorOfItsTermsByBruteForce) {
     ASSERT_TRUE(all.sum.has_value());
     for (std::size_t t = 0; t < count; ++t) EXPECT_EQ(all.sum->terms()[t].value(), brutes[which[t]].value(masks[t]));
     using term_move = std::pair<std::size_t, move>;
-    EXPECT_EQ(std::set<term_move>(all.sum_winning_moves.begin(), all.sum_winning_moves.end()), defined);
+    std::set<term_move> found;
+    for (const sum_move& m : all.sum_winning_moves) found.emplace(m.term, m.coins);
+    EXPECT_EQ(found, defined);
     EXPECT_EQ(all.sum_winning_moves.size(), defined.size());
     for (std::size_t i = 1; i < all.sum_winning_moves.size(); ++i) {
-      EXPECT_LE(all.sum_winning_moves[i - 1].first, all.sum_winning_moves[i].first) << "term by term";
+      EXPECT_LE(all.sum_winning_moves[i - 1].term, all.sum_winning_moves[i].term) << "term by term";
     }
     // Pages of two, concatenated, are the full list.
-    std::vector<std::pair<std::size_t, move>> paged;
+    std::vector<sum_move> paged;
     for (std::size_t offset = 0;; offset += 2) {
       analysis_request page = request;
       page.limit = 2;

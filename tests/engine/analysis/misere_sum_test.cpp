@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/sum_definition.hpp"
 #include "support/turning_code_reference.hpp"
 #include "tartan/analysis/box_position.hpp"
 #include "tartan/analysis/box_region.hpp"
@@ -164,10 +165,10 @@ void check_game(const std::string& code, int coins, std::mt19937& rng) {
         }
       }
       std::set<std::pair<std::size_t, row>> found;
-      a.for_each_winning_move([&](std::size_t term, const tartan::move& m) {
+      a.for_each_winning_move([&](const tartan::sum_move& m) {
         row turned = 0;
-        for (const coin c : m.axes.front()) turned |= row{1} << c;
-        found.insert({term, turned});
+        for (const coin c : m.coins.axes.front()) turned |= row{1} << c;
+        found.insert({m.term, turned});
         return true;
       });
       ASSERT_EQ(found, expected) << tartan::sum_misere_method_name(method);
@@ -210,13 +211,13 @@ TEST(MisereSum, SumsOfSeveralGamesBySearchAgreeWithTheDefinition) {
     const bool one_game = std::all_of(s.begin(), s.end(), [&](const auto& t) { return t.first == s.front().first; });
     EXPECT_EQ(a.method(), one_game ? tartan::sum_misere_method::quotient : tartan::sum_misere_method::search);
     ASSERT_EQ(a.outcome(), def.is_p(s) ? 'P' : 'N');
-    for (const auto& [term, m] : a.winning_moves(100)) {
+    for (const tartan::sum_move& m : a.winning_moves(100)) {
       row turned = 0;
-      for (const coin c : m.axes.front()) turned |= row{1} << c;
+      for (const coin c : m.coins.axes.front()) turned |= row{1} << c;
       sum_t next = s;
-      next[term].second ^= turned;
+      next[m.term].second ^= turned;
       EXPECT_TRUE(def.is_p(next));
-      EXPECT_EQ(a.outcome_after(term, turned), 'P');
+      EXPECT_EQ(a.outcome_after(m), 'P');
     }
   }
 }
@@ -236,6 +237,65 @@ TEST(MisereSum, TheCoinFormOfATakeAndBreakGameAgreesByBothMethods) {
     ASSERT_EQ(through_quotient.method(), tartan::sum_misere_method::quotient);
     ASSERT_EQ(through_quotient.outcome(), tartan::analyze_misere_sum(terms, by_search).outcome());
     ASSERT_EQ(through_quotient.winning_moves(1000), tartan::analyze_misere_sum(terms, by_search).winning_moves(1000));
+  }
+}
+
+/// The outcome and every winning move of a sum of rows and heaps against the definition; through the heaps' quotient,
+/// the terms' classes multiplying into the P-portion exactly at a P-position.
+void check_against_definition(const tartan::test::sum_sample& sample, const tartan::misere_sum_options& options) {
+  SCOPED_TRACE(sample.shown);
+  tartan::test::sum_definition def(sample.rules);
+  const tartan::misere_sum_analysis a = tartan::analyze_misere_sum(sample.terms, options);
+  const bool wins = def.misere_wins(sample.state);
+  ASSERT_EQ(a.outcome(), wins ? 'N' : 'P') << tartan::sum_misere_method_name(a.method());
+  if (a.quotient() != nullptr) {
+    quotient_element x = 0;
+    for (const quotient_element c : a.classes()) x = a.quotient()->product(x, c);
+    EXPECT_EQ(a.quotient()->is_p(x), !wins);
+  }
+  std::size_t expected = 0;
+  for (std::size_t i = 0; i < sample.state.size(); ++i) {
+    for (const auto& m : def.moves(i, sample.state[i])) {
+      expected += def.misere_wins(tartan::test::sum_definition::after(sample.state, i, m)) ? 0 : 1;
+    }
+  }
+  const std::vector<tartan::sum_move> found = a.winning_moves(100000);
+  ASSERT_EQ(found.size(), expected) << tartan::sum_misere_method_name(a.method());
+  for (const tartan::sum_move& m : found) {
+    bool known = false;
+    for (const auto& d : def.moves(m.term, sample.state[m.term])) {
+      if (tartan::test::same_move(m, m.term, d)) {
+        known = true;
+        EXPECT_FALSE(def.misere_wins(tartan::test::sum_definition::after(sample.state, m.term, d)));
+      }
+    }
+    EXPECT_TRUE(known) << "term " << m.term << ": not a move of the definition";
+    EXPECT_EQ(a.outcome_after(m), 'P');
+  }
+}
+
+TEST(MisereSum, SumsOfRowsAndHeapsAgreeWithTheDefinition) {
+  // Rows of two games and heaps of three: the search over the components (each heap one).
+  std::mt19937 rng(31);
+  for (int i = 0; i < 50; ++i) check_against_definition(tartan::test::random_sum_sample(rng, 3), {});
+}
+
+TEST(MisereSum, HeapsOfOneGameAreAnsweredTogether) {
+  // Terms of heaps of one game: one position of heaps, through the heap quotient (automatic) or by the plain search,
+  // each term with its class.
+  std::mt19937 rng(77);
+  for (int i = 0; i < 40; ++i) {
+    tartan::test::sum_sample sample = tartan::test::random_sum_sample(rng, 3, true);
+    for (tartan::sum_term& t : sample.terms) t.game = sample.terms.front().game;
+    for (auto& r : sample.rules) r = sample.rules.front();
+    for (const auto method : {tartan::sum_misere_method::automatic, tartan::sum_misere_method::search}) {
+      tartan::misere_sum_options options;
+      options.method = method;
+      check_against_definition(sample, options);
+    }
+    const tartan::misere_sum_analysis a = tartan::analyze_misere_sum(sample.terms);
+    ASSERT_NE(a.heaps(), nullptr);
+    EXPECT_EQ(a.method(), tartan::sum_misere_method::quotient);
   }
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "support/naive.hpp"
+#include "support/sum_definition.hpp"
 #include "support/turning_code_reference.hpp"
 #include "tartan/core/error.hpp"
 #include "tartan/games/registry.hpp"
@@ -153,8 +154,8 @@ TEST(SumTest, RandomSumsMatchBruteForce) {
       }
     }
     std::vector<std::pair<std::size_t, move>> found;
-    a.for_each_winning_move([&](std::size_t term, const move& m) {
-      found.emplace_back(term, m);
+    a.for_each_winning_move([&](const sum_move& m) {
+      found.emplace_back(m.term, m.coins);
       return true;
     });
     const std::set<std::pair<std::size_t, move>> found_set(found.begin(), found.end());
@@ -165,7 +166,9 @@ TEST(SumTest, RandomSumsMatchBruteForce) {
     using page = std::vector<std::pair<std::size_t, move>>;
     const page second(found.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(1, found.size())),
                       found.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(3, found.size())));
-    EXPECT_EQ(a.winning_moves(2, 1), second);
+    page paged;
+    for (const sum_move& m : a.winning_moves(2, 1)) paged.emplace_back(m.term, m.coins);
+    EXPECT_EQ(paged, second);
     const sum_count_result counted = count_sum_winning_moves(terms);
     EXPECT_EQ(counted.value, value);
     EXPECT_EQ(static_cast<std::uint64_t>(counted.winning_moves), expected.size());
@@ -176,6 +179,40 @@ TEST(SumTest, RandomSumsMatchBruteForce) {
       EXPECT_EQ(static_cast<std::uint64_t>(counted.terms[i].winning_moves), in_term) << "term " << i;
     }
   }
+}
+
+TEST(SumTest, SumsWithHeapsMatchTheDefinition) {
+  // Rows and heaps together: the value, every winning move (coins turned, heap moves) and their count, against the
+  // sum played by its rules (the mex over every move of every term).
+  std::mt19937 rng(20270301);
+  for (int s = 0; s < 60; ++s) {
+    test::sum_sample sample = test::random_sum_sample(rng, 3);
+    SCOPED_TRACE(sample.shown);
+    test::sum_definition def(sample.rules);
+    const grundy_value value = def.value(sample.state);
+    const sum_analysis a(sample.terms);
+    EXPECT_EQ(a.value(), value);
+    std::vector<std::pair<std::size_t, test::sum_definition::term_move>> expected;
+    for (std::size_t i = 0; i < sample.state.size(); ++i) {
+      for (const auto& m : def.moves(i, sample.state[i])) {
+        if (def.value(test::sum_definition::after(sample.state, i, m)) == 0) expected.emplace_back(i, m);
+      }
+    }
+    const std::vector<sum_move> found = a.winning_moves(1000);
+    ASSERT_EQ(found.size(), expected.size());
+    for (const sum_move& m : found) {
+      EXPECT_TRUE(std::any_of(expected.begin(), expected.end(),
+                              [&](const auto& e) { return test::same_move(m, e.first, e.second); }))
+          << "term " << m.term << " is not a winning move of the definition";
+    }
+    const sum_count_result counted = count_sum_winning_moves(sample.terms);
+    EXPECT_EQ(counted.value, value);
+    EXPECT_EQ(static_cast<std::uint64_t>(counted.winning_moves), expected.size());
+  }
+}
+
+TEST(SumTest, AHeapTermOfAGameWithoutHeapsIsRefused) {
+  EXPECT_THROW(heap_term(games::resolve_game("mock-turtles"), {3}, 1), parse_error);
 }
 
 TEST(SumTest, AnEmptySumIsRefused) {

@@ -5,8 +5,9 @@
 // holds what the front end prints: the value and outcome, the winning moves listed (and where the search stopped, if
 // it did), the options, the counts, and the values a picture of the position draws.
 //
-// The text of a sum's terms is read here too (split_sum_terms, parse_term_position): a term is GAME POSITION, the
-// game resolved by the front end (games/ knows the names), the position drawn (HTTH, HT/TH) or SIZE=HEADS.
+// The text of a sum's terms is read here too (split_sum_terms, parse_sum_term): a term is GAME POSITION, the game
+// resolved by the front end (games/ knows the names), the position drawn (HTTH, HT/TH), SIZE=HEADS, or for a
+// take-and-break game heaps=5,7,9.
 #pragma once
 
 #include <cstddef>
@@ -98,6 +99,16 @@ std::vector<sum_term_text> split_sum_terms(std::span<const std::string> words);
  */
 box_region parse_term_position(std::string_view text, const game_handle& game, std::size_t term);
 
+/**
+ * Term `term` of a sum, for `game`: heaps of a take-and-break game as heaps=5,7,9 (heap_term; "heaps=" alone: no
+ * heap), else a position as parse_term_position reads it. Throws parse_error naming the term, as heap_term,
+ * parse_heaps and parse_term_position do.
+ *
+ * Example: parse_sum_term("heaps=3,4", kayles, 0).heaps == std::vector<heap_size>{3, 4};
+ *          parse_sum_term("HTTH", mock_turtles, 1).position.head_count() == 2
+ */
+sum_term parse_sum_term(std::string_view text, const game_handle& game, std::size_t term);
+
 /// The question asked about a position or a sum (the defaults: list the first 10 winning moves, no options).
 struct analysis_request {
   /// The position: one term; or, with `sum`, the terms of a sum of positions (at least one).
@@ -164,9 +175,10 @@ struct analysis_report {
   /// One position listed: its analysis, and the page of winning moves.
   std::optional<analysis> position;
   std::vector<move> winning_moves;
-  /// A sum listed: each term analysed, and the page of winning moves with their terms (numbered from 0).
+  /// A sum listed: each term analysed, and the page of winning moves with their terms (numbered from 0), coins turned
+  /// or, in a term of heaps, heap moves.
   std::optional<sum_analysis> sum;
-  std::vector<std::pair<std::size_t, move>> sum_winning_moves;
+  std::vector<sum_move> sum_winning_moves;
   /// Heaps (request.heaps): their analysis, and the page of winning heap moves or, counted, their number.
   std::optional<heap_analysis> heap_position;
   std::vector<heap_move> heap_moves;

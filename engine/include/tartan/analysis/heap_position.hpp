@@ -132,6 +132,19 @@ class heap_analysis {
    */
   heap_move_count count_winning_moves(const search_options& limits = {}) const;
 
+  /**
+   * The heap moves leaving heaps of value `target` (for_each_winning_move's are those of target 0), in the same order
+   * and at the same cost: in a sum of positions (sum.hpp), a move in these heaps wins when it leads them to their
+   * value XOR the sum's.
+   *
+   * Example: kayles heaps {3} (value 3), target 1: visits {take 2, from 3, leaving {1}} alone (g(1) = 1; the other
+   * moves leave {2}, worth 2, and {1, 1}, worth 0)
+   */
+  search_report for_each_move_to(grundy_value target, heap_move_callback visit, const search_options& limits = {},
+                                 std::uint64_t skip = 0) const;
+  /// The number of those moves (count_winning_moves's for target 0).
+  heap_move_count count_moves_to(grundy_value target, const search_options& limits = {}) const;
+
  private:
   game_handle game_;
   take_break_code rule_;

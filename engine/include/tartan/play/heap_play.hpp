@@ -59,6 +59,8 @@ class heap_play_session {
   /// The heaps the game started from, ascending.
   const std::vector<heap_size>& start() const { return before_.empty() ? heaps() : before_.front(); }
   const heap_analysis& current() const { return *current_; }
+  /// The misère analysis of the current heaps (its method, and the quotient it rests on). @pre misere()
+  const misere_heap_analysis& current_misere() const { return *misere_; }
   grundy_value value() const { return current_->value(); }
   player to_move() const { return to_move_; }
   bool misere() const { return misere_.has_value(); }

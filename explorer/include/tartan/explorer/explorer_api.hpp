@@ -67,8 +67,8 @@ class explorer_api {
 
   /**
    * Answers the request `body` (a JSON object) to `endpoint`: "games", "sequence", "analyze", "table", "verify",
-   * "verify/status", "verify/cancel", "verify/svg" or "play". Never throws: every failure is a reply with a 4xx
-   * (or, for a failure tartan did not mean, 500) status and {"error": "..."}.
+   * "verify/status", "verify/cancel", "verify/svg", "play" or "quotient". Never throws: every failure is a reply with a
+   * 4xx (or, for a failure tartan did not mean, 500) status and {"error": "..."}.
    *
    * Example: handle("analyze", R"({"game": "mock-turtles", "position": "HTTH"})").body ==
    *          R"({"game":"mock-turtles","code":"1-3","coins":4,"position":[0,3],"value":6,...})"

@@ -31,6 +31,12 @@ inline constexpr const char* sum_numbering =
 /// "mock-turtles, 4 coins" or "ruler*ruler, board 2x2": a term of a sum.
 std::string term_text(const game_handle& game, const box_extents& extents);
 
+/// A term of a sum as its report lists it: "mock-turtles, 4 coins; heads: 0 3", "kayles, heaps 3 4" (a term of heaps).
+std::string sum_term_line(const sum_term& t);
+
+/// A move of a sum as the reports write it, after its term: move_text, or heap_move_text in a term of heaps.
+std::string sum_move_text(const sum_move& m);
+
 /// A position's heads as the reports list them: "0 3" on a row, "0:0 1:1" on a board, "none", or "40 coins" when
 /// more than 32.
 void print_heads(std::ostream& out, const box_position& p);
@@ -105,13 +111,12 @@ void print_move_count_json(std::ostream& out, const game_handle& game, const box
 /// A sum of positions: each term (its game, position and value), the sum's value and outcome, and the winning
 /// moves listed with the term each is in (terms numbered from 0); `interrupted`: the search for them was stopped by
 /// the deadline or a cancel (the caller says where).
-void print_sum_analysis(std::ostream& out, const sum_analysis& a,
-                        const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit, std::size_t offset,
-                        bool interrupted = false);
+void print_sum_analysis(std::ostream& out, const sum_analysis& a, const std::vector<sum_move>& winning,
+                        std::size_t limit, std::size_t offset, bool interrupted = false);
 /// `stopped`: where the search for winning moves stopped (analysis_report::where), written as "complete": false and
 /// "stopped" as for a position; empty when it was not stopped.
-void print_sum_analysis_json(std::ostream& out, const sum_analysis& a,
-                             const std::vector<std::pair<std::size_t, move>>& winning, const std::string& stopped = "");
+void print_sum_analysis_json(std::ostream& out, const sum_analysis& a, const std::vector<sum_move>& winning,
+                             const std::string& stopped = "");
 /// A sum's winning moves counted, in all and per term.
 void print_sum_count(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted);
 void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms, const sum_count_result& counted);

@@ -22,9 +22,11 @@
 #include "tartan/analysis/box_region.hpp"
 #include "tartan/analysis/game_handle.hpp"
 #include "tartan/analysis/move_count.hpp"
+#include "tartan/analysis/sum.hpp"
 #include "tartan/games/registry.hpp"
 #include "tartan/play/heap_play.hpp"
 #include "tartan/play/play.hpp"
+#include "tartan/play/sum_play.hpp"
 #include "tartan/present/analysis_output.hpp"
 #include "tartan/product/move.hpp"
 #include "tartan/product/product_verify.hpp"
@@ -131,6 +133,10 @@ nlohmann::ordered_json heap_term_json(const heap_analysis& a);
 /// leaving heaps of 1 and 4"), so a page shows the engine's own words.
 nlohmann::ordered_json heap_move_json(const heap_move& m);
 
+/// A move of a sum: {"term", "move"}, the move as move_json writes it or, in a term of heaps, {"take", "from",
+/// "leaving"}.
+nlohmann::ordered_json sum_move_json(const sum_move& m);
+
 /**
  * Heaps in play and what happened to them: {"game", "code", "heaps" (ascending), "position" (their coin form's
  * heads), "value", "outcome", "moves": [{"by": "you"|"engine", "move" (heap_move_json), "before", "after" (the
@@ -144,6 +150,20 @@ nlohmann::ordered_json heap_move_json(const heap_move& m);
  * Example: heap_play_json(session, std::nullopt)["moves"][0]["verdict"] == "winning" after Kayles {1, 2} → {1, 1}
  */
 nlohmann::ordered_json heap_play_json(const heap_play_session& session, const std::optional<heap_move>& hint);
+
+/**
+ * A game of a sum against the engine (/api/play with "terms"): {"sum": [each term now: {"game", "code" (or "size"),
+ * "position" (a row's or board's text; a box's heads) or "heaps", "value" (normal play) or "class" (misère play
+ * through a quotient)}], "value" (null in misère play), "outcome", "misere" (misère play), "quotient" (misère play
+ * through a quotient: {"order", "presentation", "p_portion", "class"}, the sum's class), "moves": [{"by", "term",
+ * "move", "text"}] (the moves `made` by this request), "to_move", "over", "winner", "hint": the hint with "text" and
+ * "why": {"term_before", "term_after", "sum_after"} or {"class_before", "class_after", "sum_class"} (names), and
+ * "outcome_after"; or null}.
+ *
+ * Example: sum_play_json(session, {}, session.hint())["hint"]["why"]["sum_after"] == 0 in normal play
+ */
+nlohmann::ordered_json sum_play_json(const sum_play_session& session, const std::vector<played_sum_move>& made,
+                                     const std::optional<sum_move>& hint);
 
 /// The largest integer that every JSON reader holds exactly: 2^53 - 1, JavaScript's Number.MAX_SAFE_INTEGER. Readers
 /// that hold numbers as doubles (jq, JSON.parse) round the integers beyond it: 576460752303423489 reads as

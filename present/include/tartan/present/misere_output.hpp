@@ -80,20 +80,21 @@ nlohmann::ordered_json misere_heap_analysis_json(const misere_heap_analysis& a, 
                                                  std::optional<std::uint64_t> counted, bool count);
 
 /// How a misère sum was solved, in words: "the misère quotient of the rows of turtles up to HHHH (order 10, ...)",
-/// "the search of the sum's positions by the definition (135 positions solved)".
+/// "the misère quotient of the heaps of kayles up to 7 (...)", "the search of the sum's positions by the definition
+/// (135 positions solved)".
 std::string misere_sum_method_text(const misere_sum_analysis& a);
 
 /// The report of analyze GAME ROW + GAME ROW ... --misere: the terms (with their classes through the quotient), play,
 /// outcome, method, then the page of winning moves with their terms or, when `count`, their number.
-void print_misere_sum_analysis(std::ostream& out, const misere_sum_analysis& a,
-                               const std::vector<std::pair<std::size_t, move>>& winning, std::size_t limit,
-                               std::size_t offset, bool interrupted, std::optional<std::uint64_t> counted, bool count);
+void print_misere_sum_analysis(std::ostream& out, const misere_sum_analysis& a, const std::vector<sum_move>& winning,
+                               std::size_t limit, std::size_t offset, bool interrupted,
+                               std::optional<std::uint64_t> counted, bool count);
 
-/// {"sum": [{"game", "code", "coins" (boards: "size"), "position", "class" (through the quotient)}], "play":
-/// "misère", "outcome", "terminal", "method", "positions_solved", "quotient": {"rows", "order", "p_portion_size",
-/// "presentation", "position_class"} | null, "winning_moves": [{"term", "move"}]} or "winning_move_count".
-nlohmann::ordered_json misere_sum_analysis_json(const misere_sum_analysis& a,
-                                                const std::vector<std::pair<std::size_t, move>>& winning,
+/// {"sum": [{"game", "code", "coins" (boards: "size"), "position", "class" (through the quotient)} or, a term of
+/// heaps, {"game", "code", "heaps", "class"}], "play": "misère", "outcome", "terminal", "method", "positions_solved",
+/// "quotient": {"rows" or "heaps" (the quotient's bound), "order", "p_portion_size", "presentation",
+/// "position_class"} | null, "winning_moves": [sum_move_json]} or "winning_move_count".
+nlohmann::ordered_json misere_sum_analysis_json(const misere_sum_analysis& a, const std::vector<sum_move>& winning,
                                                 std::optional<std::uint64_t> counted, bool count);
 
 /// The report of check --misere: the game and its box, the positions checked, the misère P-positions, the positions

@@ -1,6 +1,7 @@
 // SVG pictures for --svg: a heat map of a value table, a scatter plot of a sequence, a board with a move
-// highlighted, and a box coloured by agreement. These are writers only: the commands compute what to draw and
-// pass plain data here. Every picture is one standalone file (xmlns set, no external references, no scripts).
+// highlighted, a box coloured by agreement, and a misère quotient (its pretending function and its table). These are
+// writers only: the commands compute what to draw and pass plain data here. Every picture is one standalone file (xmlns
+// set, no external references, no scripts).
 //
 // Large pictures stay small on disk: cells of one colour are drawn as one <path> of horizontal strokes one cell
 // thick, run-length encoded along each row ("M0 0.5h3m2 0h1" = cells 0..2 and 5), so a 512×512 heat map is a few
@@ -67,6 +68,27 @@ struct agreement_picture {
   std::vector<bool> mismatch;  // layers × rows × cols
 };
 
+/// A misère quotient: the pretending function as a strip of components (heaps, or rows of a turning game), each
+/// coloured and labelled by its class, the P-classes framed; and the multiplication table, cells whose product lies in
+/// the P-portion dark with their names bold. Cells carry their data (data-heap, data-class; data-row, data-col) so a
+/// page can make them clickable.
+struct quotient_picture {
+  std::string title;
+  std::vector<std::string> notes;
+  std::string component;                      // "heap" or "row"
+  std::vector<std::string> component_labels;  // on each strip cell: "7" (a heap), "5" (a row's bitmask)
+  std::vector<std::string> component_titles;  // their tooltips: "heap 7", "row HTH (bitmask 5)"
+  std::vector<std::uint32_t> strip;           // the class of each component drawn, in order
+  std::vector<std::string> elements;          // the elements' names, in element order
+  std::vector<bool> p;                        // the P-portion, by element
+  std::vector<std::uint32_t> table;           // order × order products, row-major; empty: the table is not drawn
+  std::string table_note;                     // why not, when it is not
+};
+
+/// The most components a quotient picture's strip draws, and the largest order whose table it draws.
+inline constexpr std::size_t max_quotient_strip = 4096;
+inline constexpr std::size_t max_quotient_table = 128;
+
 /// The most cells a heat map draws with one <rect> each, values written in them (beyond, paths per colour).
 inline constexpr std::size_t max_rect_cells = 4096;
 /// The most cells of a panel a heat map draws as paths per colour; beyond, one pixel per cell in a PNG image
@@ -96,6 +118,7 @@ void write_heat_map(std::ostream& out, const heat_map& map);
 void write_scatter_plot(std::ostream& out, const scatter_plot& plot);
 void write_board(std::ostream& out, const board_picture& board);
 void write_agreement(std::ostream& out, const agreement_picture& box);
+void write_quotient(std::ostream& out, const quotient_picture& q);
 
 /**
  * Refuses, before any work, a --svg path that could not receive the picture: a name not ending in .svg (tartan
