@@ -121,10 +121,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const tartan::misere_sum_analysis a = tartan::analyze_misere_sum(terms, options);
     require(a.outcome() == (p ? 'P' : 'N'), "the sum's outcome");
     std::set<std::pair<std::size_t, row>> found;
-    a.for_each_winning_move([&](std::size_t term, const tartan::move& m) {
+    a.for_each_winning_move([&](const tartan::sum_move& m) {
       row t = 0;
-      for (const coin c : m.coins()) t |= row{1} << c;
-      found.insert({term, t});
+      for (const coin c : m.coins.coins()) t |= row{1} << c;
+      found.insert({m.term, t});
       return true;
     });
     require(found == winning, "the sum's winning moves");

@@ -33,7 +33,7 @@ int main() {
                {rugs, tartan::parse_term_position("8x8=all", rugs, 1)}};
   const tartan::analysis_report listed = tartan::answer(sum);
   std::cout << "sum: value " << listed.value << " = " << listed.sum->terms()[0].value() << " xor "
-            << listed.sum->terms()[1].value() << "; first winning move in term " << listed.sum_winning_moves[0].first
+            << listed.sum->terms()[1].value() << "; first winning move in term " << listed.sum_winning_moves[0].term
             << '\n';
   sum.count = true;
   std::cout << "sum: " << tartan::to_decimal(tartan::answer(sum).sum_count->winning_moves) << " winning moves\n";
