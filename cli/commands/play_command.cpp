@@ -244,6 +244,13 @@ struct play_settings {
   play_convention convention = play_convention::normal;  // --misere: the last player to move loses
 };
 
+/// The engine's limits in a game of heaps or of a sum: the time of --max-seconds for each reply.
+analyze_options time_limited(double seconds) {
+  analyze_options limits;
+  limits.max_seconds = seconds;
+  return limits;
+}
+
 /// The turns of a game against the engine, the same on coins (play_session) and on heaps (heap_play_session): the
 /// engine's replies, the commands hint, value, undo, review and quit, the end of the game and --hide-values. A game
 /// adds what differs: how its position is shown and its moves are written and typed, its help, its own commands.
@@ -833,13 +840,6 @@ class heap_loop final : public turn_loop<heap_play_session> {
     play_typed(m);
   }
 
-  /// The engine's limits in this game: the time of --max-seconds for each reply.
-  static analyze_options time_limited(double seconds) {
-    analyze_options limits;
-    limits.max_seconds = seconds;
-    return limits;
-  }
-
   heap_play_session session_;  // one game: heap play starts no other (the coin loop's session_ is replaced per game)
 };
 
@@ -1000,12 +1000,6 @@ class sum_loop final : public turn_loop<sum_play_session> {
       return;
     }
     play_typed(m);
-  }
-
-  static analyze_options time_limited(double seconds) {
-    analyze_options limits;
-    limits.max_seconds = seconds;
-    return limits;
   }
 
   sum_play_session session_;

@@ -424,15 +424,8 @@ void print_sum_count_json(std::ostream& out, const std::vector<sum_term>& terms,
   nlohmann::ordered_json json;
   auto list = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < terms.size(); ++i) {
-    nlohmann::ordered_json term;
-    if (terms[i].is_heaps()) {
-      term["game"] = terms[i].game.name();
-      term["code"] = heap_rule(terms[i].game).text();
-      term["heaps"] = *terms[i].heaps;
-    } else {
-      term = term_json(terms[i].game, terms[i].position.extents());
-      term["heads"] = placeholder(counted.terms[i].heads);
-    }
+    nlohmann::ordered_json term = sum_term_json(terms[i]);
+    if (!terms[i].is_heaps()) term["heads"] = placeholder(counted.terms[i].heads);
     term["value"] = counted.terms[i].value;
     term["winning_move_count"] = placeholder(counted.terms[i].winning_moves);
     list.push_back(std::move(term));

@@ -184,6 +184,15 @@ nlohmann::ordered_json heap_move_json(const heap_move& m) {
   return {{"take", m.take}, {"from", m.from}, {"leaving", m.leaving}, {"text", heap_move_text(m)}};
 }
 
+nlohmann::ordered_json sum_term_json(const sum_term& t) {
+  if (!t.is_heaps()) return term_json(t.game, t.position.extents());
+  nlohmann::ordered_json json;
+  json["game"] = t.game.name();
+  json["code"] = heap_rule(t.game).text();
+  json["heaps"] = *t.heaps;
+  return json;
+}
+
 nlohmann::ordered_json sum_move_json(const sum_move& m) {
   nlohmann::ordered_json json;
   json["term"] = m.term;
@@ -238,14 +247,9 @@ nlohmann::ordered_json sum_play_json(const sum_play_session& session, const std:
   auto terms = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < session.terms().size(); ++i) {
     const sum_term& t = session.terms()[i];
-    nlohmann::ordered_json term;
-    if (t.is_heaps()) {
-      term["game"] = t.game.name();
-      term["code"] = heap_rule(t.game).text();
-      term["heaps"] = *t.heaps;
-    } else {
+    nlohmann::ordered_json term = sum_term_json(t);
+    if (!t.is_heaps()) {
       const box_position p = t.position.to_position();
-      term = term_json(t.game, p.extents());
       if (p.dimensions() <= 2) {
         term["position"] = p.text();
       } else {

@@ -294,13 +294,8 @@ nlohmann::ordered_json misere_sum_analysis_json(const misere_sum_analysis& a, co
   auto terms = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < a.terms().size(); ++i) {
     const sum_term& t = a.terms()[i];
-    nlohmann::ordered_json term;
-    if (t.is_heaps()) {
-      term["game"] = t.game.name();
-      term["code"] = heap_rule(t.game).text();
-      term["heaps"] = *t.heaps;
-    } else {
-      term = term_json(t.game, t.position.extents());
+    nlohmann::ordered_json term = sum_term_json(t);
+    if (!t.is_heaps()) {
       const box_position p = t.position.to_position();
       if (p.dimensions() <= 2) term["position"] = p.text();
     }

@@ -919,9 +919,12 @@ void write_quotient(std::ostream& out, const quotient_picture& q) {
     out << "<rect x=\"" << num(cx + 1) << "\" y=\"" << num(cy) << "\" width=\"" << num(strip_w - 2) << "\" height=\""
         << num(strip_h) << "\" rx=\"3\" fill=\"" << class_colours[x % class_colours.size()] << "\" stroke=\""
         << (in_p ? "#000000" : "#8c8c8c") << "\" stroke-width=\"" << (in_p ? 2.5 : 1) << "\"/>\n";
-    text(out, cx + strip_w / 2, cy + 12, q.component_labels[i], 9, "middle", " fill=\"#444444\" class=\"component\"");
+    // The labels let clicks through to the cell (a page makes the cell a button).
+    text(out, cx + strip_w / 2, cy + 12, q.component_labels[i], 9, "middle",
+         " fill=\"#444444\" class=\"component\" pointer-events=\"none\"");
     text(out, cx + strip_w / 2, cy + 27, q.elements[x], 10, "middle",
-         in_p ? " font-weight=\"bold\" class=\"element\"" : " class=\"element\"");
+         in_p ? " font-weight=\"bold\" class=\"element\" pointer-events=\"none\""
+              : " class=\"element\" pointer-events=\"none\"");
     out << "</g>\n";
   }
   out << "</g>\n";

@@ -55,9 +55,13 @@ inline py::tuple extents_tuple(const box_extents& extents) {
   return t;
 }
 
-/// The terms of a sum as (game, position) pairs, a position as text (drawn or SIZE=HEADS, read by the engine), a
-/// _Position or a _Region (positions.cpp).
+/// The terms of a sum as (game, position) pairs, a position as text (drawn, SIZE=HEADS or heaps=5,7,9, read by the
+/// engine), a _Position or a _Region (positions.cpp).
 std::vector<sum_term> to_sum_terms(const py::list& terms);
+
+/// A move of a sum as Python sees it: (term, move, kind), kind "coins" with one tuple of coins per axis, or "heap"
+/// with (take, from, leaving, text) (positions.cpp).
+py::tuple sum_move_tuple(const sum_move& m);
 
 /// A memory limit in bytes: None (0, the engine's default), an int of bytes, or a size such as "512M".
 std::uint64_t to_memory_limit(py::handle value);

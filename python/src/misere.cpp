@@ -212,7 +212,7 @@ void bind_misere(py::module_& m) {
         const analysis_report report = without_gil([&] { return answer(request); });
         const misere_sum_analysis& a = *report.misere_sum;
         py::list moves;
-        for (const sum_move& mv : report.sum_winning_moves) moves.append(py::make_tuple(mv.term, move_tuple(mv.coins)));
+        for (const sum_move& mv : report.sum_winning_moves) moves.append(sum_move_tuple(mv));
         py::object classes = py::none();
         py::object quotient = py::none();
         if (a.quotient() != nullptr) {

@@ -126,7 +126,7 @@ std::vector<sum_term> to_sum_terms(const py::list& terms) {
     const game_handle game = term[0].cast<game_handle>();
     const py::handle where = term[1];
     if (py::isinstance<py::str>(where)) {
-      out.push_back({game, parse_term_position(where.cast<std::string>(), game, i)});
+      out.push_back(parse_sum_term(where.cast<std::string>(), game, i));
     } else if (py::isinstance<box_region>(where)) {
       out.push_back({game, where.cast<box_region>()});
     } else {
@@ -134,6 +134,16 @@ std::vector<sum_term> to_sum_terms(const py::list& terms) {
     }
   }
   return out;
+}
+
+py::tuple sum_move_tuple(const sum_move& m) {
+  if (m.heap) {
+    return py::make_tuple(m.term,
+                          py::make_tuple(m.heap->take, m.heap->from, py::tuple(py::cast(m.heap->leaving)),
+                                         present::heap_move_text(*m.heap)),
+                          "heap");
+  }
+  return py::make_tuple(m.term, move_tuple(m.coins), "coins");
 }
 
 void bind_positions(py::module_& m) {
@@ -293,7 +303,7 @@ void bind_positions(py::module_& m) {
         }
         for (const term_analysis& t : report.sum->terms()) values.append(t.value());
         py::list moves;
-        for (const sum_move& mv : report.sum_winning_moves) moves.append(py::make_tuple(mv.term, move_tuple(mv.coins)));
+        for (const sum_move& mv : report.sum_winning_moves) moves.append(sum_move_tuple(mv));
         relay.raise_if_pending(moves);
         if (report.stopped == search_end::time_limit) {
           raise_python(time_limit_error("the search for winning moves", report.where, "raise max_seconds (0: no limit)",

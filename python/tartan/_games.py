@@ -605,13 +605,15 @@ def analyze_sum(*terms: Any, limit: int = 10, offset: int = 0, count: bool = Fal
     """A sum of positions played together, a move being a move in one term: its value is the XOR of the terms' values
     (Sprague-Grundy), and a move in one term wins when it leaves the whole at 0. Each term is a pair (game,
     position): the game a Game or its name, the position drawn ("HTTH", "HT/TH"), SIZE=HEADS ("1000=3,10-20",
-    "8x8=all"), a Position or a Region. Or one text as the command line takes it: "mock-turtles HTTH + ruler HTH".
+    "8x8=all"), heaps of a take-and-break game ("heaps=3,4", whose winning moves are HeapMoves), a Position or a
+    Region. Or one text as the command line takes it: "mock-turtles HTTH + ruler HTH + kayles heaps=3,4".
     Lists winning moves `offset`..`offset + limit - 1` (term by term); count=True counts them all exactly instead.
     TimeLimitError when the search passes max_seconds (0: no limit), with the moves found as its `partial`;
     progress and Ctrl-C as for Analysis.find_winning_moves.
     misere=True plays the sum in misère play (the last mover loses), where no value decides it: a MisereSumAnalysis,
-    through the misère quotient of the rows when every term is a row of one game (method "automatic" or "quotient"),
-    else by the search of the sum's positions ("search"); a stop keeps what was found (`stopped` says where).
+    through the misère quotient of the rows when every term is a row of one game, or of the heaps when every term is
+    heaps of one game (method "automatic" or "quotient"), else by the search of the sum's positions ("search"); a stop
+    keeps what was found (`stopped` says where).
 
     >>> import tartan
     >>> tartan.analyze_sum("mock-turtles HTTH + ruler 1000=3,10-20").value   # 6 ⊕ 4 ⊕ (g of ruler over 10..20)
@@ -620,6 +622,9 @@ def analyze_sum(*terms: Any, limit: int = 10, offset: int = 0, count: bool = Fal
     93
     >>> tartan.analyze_sum("kayles HTTHH + kayles HHH", misere=True).outcome
     'N'
+    >>> s = tartan.analyze_sum("kayles heaps=3,4 + kayles heaps=2,5", misere=True)
+    >>> s.classes, [str(m) for _, m in s.winning_moves]
+    (('b', 'bc'), ['take 1 from the heap of 5, leaving heaps of 2 and 2'])
     """
     if len(terms) == 1 and isinstance(terms[0], str):
         pairs: List[Tuple[Any, Any]] = list(_tartan._split_sum_terms(terms[0].split()))
@@ -662,17 +667,22 @@ def analyze_sum(*terms: Any, limit: int = 10, offset: int = 0, count: bool = Fal
     except (KeyboardInterrupt, _tartan.TimeLimitError) as e:
         partial = getattr(e, "partial", None)
         if isinstance(partial, list):
-            e.partial = [(term, Move(*axes)) for term, axes in partial]
+            e.partial = _sum_moves_of(partial)
         raise
     finally:
         close()
     return SumAnalysis(Nimber(value), "N" if value != 0 else "P", tuple(Nimber(v) for v in values),
-                       [(term, Move(*axes)) for term, axes in moves], counted)
+                       _sum_moves_of(moves), counted)
+
+
+def _sum_moves_of(native: Any) -> List[Tuple[int, Union[Move, HeapMove]]]:
+    """(term, move) pairs from the module's (term, move, kind): a Move of coins, or a HeapMove in a term of heaps."""
+    return [(term, HeapMove(*move) if kind == "heap" else Move(*move)) for term, move, kind in native]
 
 
 def _misere_sum_of(native: Any) -> MisereSumAnalysis:
     import json
     outcome, terminal, method, solved, classes, quotient, moves, counted, stopped = native
     return MisereSumAnalysis(outcome, terminal, method, solved, classes,
-                             json.loads(quotient) if quotient is not None else None,
-                             [(term, Move(*axes)) for term, axes in moves], counted, stopped)
+                             json.loads(quotient) if quotient is not None else None, _sum_moves_of(moves), counted,
+                             stopped)

@@ -4,7 +4,7 @@ moves, no value: its outcome is not a function of its coins' values (docs/misere
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from ._positions import HeapMove, Move, Position
 
@@ -110,7 +110,7 @@ class MisereSumAnalysis(NamedTuple):
     positions_solved: int
     classes: Optional[Tuple[str, ...]]
     quotient: Optional[Dict[str, Any]]
-    winning_moves: List[Tuple[int, Move]]
+    winning_moves: List[Tuple[int, Union[Move, HeapMove]]]
     winning_move_count: Optional[int]
     stopped: Optional[str]
 

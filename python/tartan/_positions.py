@@ -96,8 +96,8 @@ class WinningMoveCount(NamedTuple):
 
 class SumAnalysis(NamedTuple):
     """A sum of positions analysed by tartan.analyze_sum: its value (the XOR of the terms' values), outcome, each
-    term's value, and a page of winning moves as (term, Move), terms numbered from 0; with count=True the exact
-    number of winning moves instead (winning_moves is then empty).
+    term's value, and a page of winning moves as (term, Move), or (term, HeapMove) in a term of heaps, terms numbered
+    from 0; with count=True the exact number of winning moves instead (winning_moves is then empty).
 
     >>> import tartan
     >>> s = tartan.analyze_sum(("mock-turtles", "HTTH"), ("ruler", "HTH"))
@@ -110,7 +110,7 @@ class SumAnalysis(NamedTuple):
     value: Nimber
     outcome: str
     term_values: Tuple[Nimber, ...]
-    winning_moves: List[Tuple[int, Move]]
+    winning_moves: List[Tuple[int, Union[Move, HeapMove]]]
     winning_move_count: Optional[int]
 
 

@@ -167,3 +167,44 @@ def test_the_picture_draws_the_quotient_exactly():
     rows = tartan.game("mock-turtles").misere_quotient(coins=3)
     strip, _ = svg_parts(rows._repr_svg_())
     assert [s[1] for s in strip] == rows["pretending"] and [s[0] for s in strip] == [str(r) for r in range(8)]
+
+
+def kayles_g(n, memo={}):
+    if n not in memo:
+        options = {kayles_g(a) ^ kayles_g(n - k - a) for k in (1, 2) if k <= n for a in range(n - k + 1)}
+        m = 0
+        while m in options:
+            m += 1
+        memo[n] = m
+    return memo[n]
+
+
+def test_sums_with_terms_of_heaps():
+    # Normal play: heaps 3, 4 of Kayles (g 3 ⊕ 1) and the row HTTH of Mock Turtles (1 ⊕ 7); the winning moves in the
+    # heaps are HeapMoves leaving the whole at 0.
+    s = tartan.analyze_sum("kayles heaps=3,4 + mock-turtles HTTH", limit=100)
+    assert [int(v) for v in s.term_values] == [kayles_g(3) ^ kayles_g(4), 1 ^ 7]
+    for term, move in s.winning_moves:
+        if term == 0:
+            assert isinstance(move, tartan.HeapMove)
+            rest = [3, 4]
+            rest.remove(move.heap)
+            after = 0
+            for h in rest + list(move.leaving):
+                after ^= kayles_g(h)
+            assert after == 1 ^ 7
+        else:
+            assert isinstance(move, tartan.Move)
+    # Misère play, heaps of one game in two terms: their classes multiply into the P-portion exactly at P-positions
+    # of Kayles played by its rules.
+    memo = {}
+    for a, b in [((3, 4), (2, 5)), ((1,), (1,)), ((2,), (2,)), ((1, 6), (3,))]:
+        m = tartan.analyze_sum(("kayles", "heaps=" + ",".join(map(str, a))),
+                               ("kayles", "heaps=" + ",".join(map(str, b))), misere=True, limit=100)
+        assert m.method == "quotient" and len(m.classes) == 2
+        assert (m.outcome == "P") == kayles_p(a + b, memo), (a, b)
+        for term, move in m.winning_moves:
+            heaps = [list(a), list(b)]
+            heaps[term].remove(move.heap)
+            heaps[term] += list(move.leaving)
+            assert kayles_p(tuple(heaps[0] + heaps[1]), memo)

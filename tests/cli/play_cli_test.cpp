@@ -159,27 +159,6 @@ TEST(PlayCliTest, PersonWinsByPlayingHints) {
   FAIL() << "the hints did not win:\n" << transcript;
 }
 
-/// Misère Kayles on sorted heaps by its rules (take one or two, leaving up to two heaps): won by the player to move.
-bool misere_kayles_wins(std::vector<int> heaps, std::map<std::vector<int>, bool>& memo) {
-  std::sort(heaps.begin(), heaps.end());
-  if (const auto found = memo.find(heaps); found != memo.end()) return found->second;
-  bool any = false, won = false;
-  for (std::size_t i = 0; i < heaps.size() && !won; ++i) {
-    for (int k = 1; k <= 2 && k <= heaps[i] && !won; ++k) {
-      for (int a = 0; a <= (heaps[i] - k) / 2 && !won; ++a) {
-        std::vector<int> next = heaps;
-        next.erase(next.begin() + static_cast<std::ptrdiff_t>(i));
-        for (const int h : {a, heaps[i] - k - a}) {
-          if (h > 0) next.push_back(h);
-        }
-        any = true;
-        won = !misere_kayles_wins(next, memo);
-      }
-    }
-  }
-  return memo[heaps] = won || !any;
-}
-
 TEST(PlayCliTest, PersonWinsAMisereSumByPlayingHintsThatNameTheClassTheyLeave) {
   // Kayles heaps 2, 5 and 3, 4 in two terms (misère play; an N-position by the rules): each hint names the class it
   // leaves its term and the sum's class, in the P-portion, and playing the hints wins.

@@ -205,27 +205,6 @@ TEST(MisereApiTest, SumsOfRowsAndHeapsAnswerAsTheCommandLine) {
   EXPECT_NE(wrong.body.find("term 0 of the sum"), std::string::npos) << wrong.body;
 }
 
-/// Misère Kayles on sorted heaps by its rules (take one or two, leaving up to two heaps): won by the player to move.
-bool kayles_wins(std::vector<int> heaps, std::map<std::vector<int>, bool>& memo) {
-  std::sort(heaps.begin(), heaps.end());
-  if (const auto found = memo.find(heaps); found != memo.end()) return found->second;
-  bool any = false, won = false;
-  for (std::size_t i = 0; i < heaps.size() && !won; ++i) {
-    for (int k = 1; k <= 2 && k <= heaps[i] && !won; ++k) {
-      for (int a = 0; a <= (heaps[i] - k) / 2 && !won; ++a) {
-        std::vector<int> next = heaps;
-        next.erase(next.begin() + static_cast<std::ptrdiff_t>(i));
-        for (const int h : {a, heaps[i] - k - a}) {
-          if (h > 0) next.push_back(h);
-        }
-        any = true;
-        won = !kayles_wins(next, memo);
-      }
-    }
-  }
-  return memo[heaps] = won || !any;
-}
-
 /// A reply's text with its measured time zeroed, to compare with the command line's.
 std::string without_seconds(std::string text) {
   const std::size_t at = text.find("\"seconds\":");
@@ -239,8 +218,9 @@ TEST(MisereApiTest, QuotientAnswersAsTheCommandLineAndPositionsByTheRules) {
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(without_seconds(r.body),
             without_seconds(run_tartan({"quotient", "kayles", "--heaps", "30", "--json"}).out));
-  std::map<std::vector<int>, bool> memo;
-  for (const std::vector<int>& heaps : std::vector<std::vector<int>>{{3, 4, 4}, {2, 2}, {1, 5, 9}, {7}, {}}) {
+  std::map<std::vector<std::uint32_t>, bool> memo;
+  for (const std::vector<std::uint32_t>& heaps :
+       std::vector<std::vector<std::uint32_t>>{{3, 4, 4}, {2, 2}, {1, 5, 9}, {7}, {}}) {
     const auto p = ask("quotient", {{"game", "kayles"}, {"heaps", 30}, {"position", heaps}});
     ASSERT_EQ(p.status, 200) << p.body;
     EXPECT_EQ(json::parse(p.body)["position"]["outcome"], kayles_wins(heaps, memo) ? "N" : "P") << p.body;
@@ -257,10 +237,10 @@ TEST(MisereApiTest, QuotientAnswersAsTheCommandLineAndPositionsByTheRules) {
 TEST(MisereApiTest, PlayOnASumRepliesToLeaveAPositionTheRulesLose) {
   // Misère Kayles heaps in two terms, played from N-positions: every reply of the engine, from an N-position, leaves
   // one the rules call P; the hint names the classes and leaves P too.
-  std::map<std::vector<int>, bool> memo;
-  for (const auto& [a, b] :
-       std::vector<std::pair<std::vector<int>, std::vector<int>>>{{{2, 5}, {3, 4}}, {{1, 6}, {3}}, {{5}, {7, 3}}}) {
-    std::vector<int> all = a;
+  using heaps = std::vector<std::uint32_t>;
+  std::map<heaps, bool> memo;
+  for (const auto& [a, b] : std::vector<std::pair<heaps, heaps>>{{{2, 5}, {3, 4}}, {{1, 6}, {3}}, {{5}, {7, 3}}}) {
+    std::vector<std::uint32_t> all = a;
     all.insert(all.end(), b.begin(), b.end());
     ASSERT_TRUE(kayles_wins(all, memo));
     const json terms = json::array({{{"game", "kayles"}, {"heaps", a}}, {{"game", "kayles"}, {"heaps", b}}});
@@ -272,9 +252,9 @@ TEST(MisereApiTest, PlayOnASumRepliesToLeaveAPositionTheRulesLose) {
     const auto reply = ask("play", {{"terms", terms}, {"misere", true}, {"seed", 3}});
     ASSERT_EQ(reply.status, 200) << reply.body;
     const json after = json::parse(reply.body);
-    std::vector<int> left;
+    std::vector<std::uint32_t> left;
     for (const json& t : after["sum"]) {
-      for (const int h : t["heaps"]) left.push_back(h);
+      for (const std::uint32_t h : t["heaps"]) left.push_back(h);
     }
     EXPECT_FALSE(kayles_wins(left, memo)) << reply.body;
     EXPECT_EQ(after["moves"][0]["by"], "engine");

@@ -13,6 +13,30 @@
 
 namespace tartan::test {
 
+// ----- Heaps: Kayles in misère play, a move takes one or two tokens from a heap and leaves up to two heaps.
+
+/// Misère Kayles on heaps (any order) by its rules: won by the player to move when no move is left or some move
+/// leaves a position lost by the other player.
+inline bool misere_kayles_wins(std::vector<int> heaps, std::map<std::vector<int>, bool>& memo) {
+  std::sort(heaps.begin(), heaps.end());
+  if (const auto found = memo.find(heaps); found != memo.end()) return found->second;
+  bool any = false, won = false;
+  for (std::size_t i = 0; i < heaps.size() && !won; ++i) {
+    for (int k = 1; k <= 2 && k <= heaps[i] && !won; ++k) {
+      for (int a = 0; a <= (heaps[i] - k) / 2 && !won; ++a) {
+        std::vector<int> next = heaps;
+        next.erase(next.begin() + static_cast<std::ptrdiff_t>(i));
+        for (const int h : {a, heaps[i] - k - a}) {
+          if (h > 0) next.push_back(h);
+        }
+        any = true;
+        won = !misere_kayles_wins(next, memo);
+      }
+    }
+  }
+  return memo[heaps] = won || !any;
+}
+
 // ----- Rows: Mock Turtles, a move turns a heads coin n and at most two coins below it.
 
 using row_move = std::vector<unsigned>;

@@ -133,6 +133,9 @@ nlohmann::ordered_json heap_term_json(const heap_analysis& a);
 /// leaving heaps of 1 and 4"), so a page shows the engine's own words.
 nlohmann::ordered_json heap_move_json(const heap_move& m);
 
+/// A term of a sum: term_json's {"game", "code", "coins"} or {"game", "size"}, or for heaps {"game", "code", "heaps"}.
+nlohmann::ordered_json sum_term_json(const sum_term& t);
+
 /// A move of a sum: {"term", "move"}, the move as move_json writes it or, in a term of heaps, {"take", "from",
 /// "leaving"}.
 nlohmann::ordered_json sum_move_json(const sum_move& m);
