@@ -217,7 +217,7 @@ def test_a_checkpoint_keeps_the_constants_and_the_state_of_the_prime_computing(t
     assert stopped.value.partial == ()
     assert not path.exists()
     state = tmp_path / "alpha.txt.alpha_47"
-    assert state.read_bytes().startswith(b"# tartan Lenstra state 1\nprime 47\nq_set 23\nexcess 0 0\n")
+    assert state.read_bytes().startswith(b"# tartan Lenstra state 2\nprime 47\nq_set 23\nexcess 0 0\n")
 
     a = tartan.alpha(47, checkpoint=path)
     assert a.computed and a[:7] == tartan.alpha(47)[:7]
