@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "nim/binary_polynomial_kernels.hpp"
 #include "nim/ordinal_tower.hpp"
 #include "tartan/nim/binary_polynomial.hpp"
 
@@ -95,6 +96,27 @@ void apply_rows(const std::uint64_t* rows, std::size_t d, std::size_t w, const s
     for (std::size_t i = 0; i < w; ++i) acc ^= rows[r * w + i] & x[i];
     if (std::popcount(acc) & 1) flip_bit(out, r);
   }
+}
+
+/// x ↦ XOR_j map[j][byte j of x]: a GF(2)-linear map of 64-bit words by 8 lookups.
+std::uint64_t apply_map(const std::array<std::array<std::uint64_t, 256>, 8>& map, std::uint64_t x) {
+  std::uint64_t out = 0;
+  for (int j = 0; j < 8 && x != 0; ++j, x >>= 8) out ^= map[static_cast<std::size_t>(j)][x & 0xff];
+  return out;
+}
+
+/// The byte tables of the map whose column c (the image of bit c) is column(c), for c < inputs ≤ 64.
+template <class Column>
+std::unique_ptr<std::array<std::array<std::uint64_t, 256>, 8>> byte_map(std::size_t inputs, Column column) {
+  auto map = std::make_unique<std::array<std::array<std::uint64_t, 256>, 8>>();
+  for (std::size_t j = 0; j < 8; ++j)
+    for (unsigned b = 0; b < 256; ++b) {
+      std::uint64_t out = 0;
+      for (std::size_t i = 0; i < 8; ++i)
+        if (((b >> i) & 1) != 0 && 8 * j + i < inputs) out ^= column(8 * j + i);
+      (*map)[j][b] = out;
+    }
+  return map;
 }
 
 }  // namespace
@@ -298,6 +320,18 @@ std::unique_ptr<chain_product> chain_product::make(const tower_shape& shape, int
       }
     }
     p->byte_powers_.assign(p->constant_powers_.begin(), p->constant_powers_.end());
+  } else if (w == 1) {
+    // Columns of the row-given maps (bit r of the output = parity(row_r & x)): column c has bit r = bit c of row_r.
+    const auto columns_of = [d](const words& rows) {
+      return [&rows, d](std::size_t c) {
+        std::uint64_t column = 0;
+        for (std::size_t r = 0; r < d; ++r) column |= ((rows[r] >> c) & 1) << r;
+        return column;
+      };
+    };
+    p->word_to_poly_ = byte_map(d, columns_of(p->to_poly_rows_));
+    p->word_to_tower_ = byte_map(d, columns_of(p->to_tower_rows_));
+    p->word_reduce_ = byte_map(d - 1, [&](std::size_t i) { return p->reduce_rows_[i]; });
   }
   return p;
 }
@@ -305,6 +339,15 @@ std::unique_ptr<chain_product> chain_product::make(const tower_shape& shape, int
 template <>
 void chain_product::b_mul<std::uint64_t>(const std::uint64_t* x, const std::uint64_t* y, std::uint64_t* out) const {
   const std::size_t w = w_, d = d_;
+  if (word_reduce_) {
+    // One carry-less product of degree ≤ 2d - 2, and the bits above t^d reduced by the table.
+    std::uint64_t lo = 0, hi = 0;
+    gf64_kernel_for_cpu().clmul(x[0], y[0], lo, hi);
+    const std::uint64_t high = d == 64 ? hi : (lo >> d) | (hi << (64 - d));
+    const std::uint64_t low = d == 64 ? lo : lo & ((std::uint64_t{1} << d) - 1);
+    out[0] = low ^ apply_map(*word_reduce_, high);
+    return;
+  }
   std::uint64_t wide[2 * (max_foot_degree / 64) + 2] = {};
   for (std::size_t i = 0; i < d; ++i) {
     if (!test_bit(x, i)) continue;
@@ -422,6 +465,15 @@ template <>
 void chain_product::load<std::uint64_t>(const std::uint8_t* values, words& tower) const {
   const std::size_t w = w_;
   tower.assign(n_ * w, 0);
+  if (word_to_poly_) {
+    for (std::size_t c = 0; c < n_; ++c) {
+      std::uint64_t bits = 0;  // the foot's base values, each base_bits_ wide: d ≤ 64 bits
+      for (std::size_t f = 0; f < foot_size_; ++f)
+        bits |= std::uint64_t{values[chain_offset_[c] + foot_offset_[f]]} << (f * base_bits_);
+      tower[c] = apply_map(*word_to_poly_, bits);
+    }
+    return;
+  }
   std::vector<std::uint64_t> bits(w);
   for (std::size_t c = 0; c < n_; ++c) {
     std::fill(bits.begin(), bits.end(), 0);
@@ -451,6 +503,15 @@ void chain_product::load<std::uint8_t>(const std::uint8_t* values, std::vector<s
 template <>
 void chain_product::store<std::uint64_t>(const words& tower, std::uint8_t* values) const {
   const std::size_t w = w_;
+  if (word_to_tower_) {
+    const std::uint64_t mask = (std::uint64_t{1} << base_bits_) - 1;
+    for (std::size_t c = 0; c < n_; ++c) {
+      const std::uint64_t bits = apply_map(*word_to_tower_, tower[c]);
+      for (std::size_t f = 0; f < foot_size_; ++f)
+        values[chain_offset_[c] + foot_offset_[f]] = static_cast<std::uint8_t>((bits >> (f * base_bits_)) & mask);
+    }
+    return;
+  }
   std::vector<std::uint64_t> bits(w);
   for (std::size_t c = 0; c < n_; ++c) {
     apply_rows(to_tower_rows_.data(), d_, w, &tower[c * w], bits.data());
@@ -500,6 +561,12 @@ void chain_product::multiply_as(const std::uint8_t* a, const std::uint8_t* b, st
   std::vector<std::uint64_t> wide(2 * w_ + 1);
   for (std::size_t e = 0; e < length; ++e) {
     read_bits_at(product.data(), e * slot, slot, wide.data(), wide.size());
+    if (word_reduce_) {
+      const std::uint64_t high = d == 64 ? wide[1] : (wide[0] >> d) | (wide[1] << (64 - d));
+      const std::uint64_t low = d == 64 ? wide[0] : wide[0] & ((std::uint64_t{1} << d) - 1);
+      poly[e * w] = static_cast<C>(low ^ apply_map(*word_reduce_, high));
+      continue;
+    }
     std::uint64_t* reduced = coefficient.data();
     for (std::size_t j = 0; j < w_; ++j) reduced[j] = wide[j];
     if (d % 64 != 0) reduced[w_ - 1] &= (std::uint64_t{1} << (d % 64)) - 1;

@@ -25,6 +25,7 @@
 // division of polynomials with complex coefficients", 1982); the additive FFT's references are binary_polynomial.hpp's.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -107,6 +108,10 @@ class chain_product {
   std::vector<std::uint8_t> byte_to_poly_;   // the foot's d bits → coefficients in t
   std::vector<std::uint8_t> byte_to_tower_;  // and back
   std::vector<std::uint8_t> byte_powers_;    // constant_powers_ as bytes
+  // When 8 < d ≤ 64 (one word an element of B), the GF(2)-linear maps as byte tables (8 × 256 words each): the foot's
+  // bits to the polynomial basis and back, and the reduction of the bits above t^d modulo m(t).
+  using word_map = std::array<std::array<std::uint64_t, 256>, 8>;
+  std::unique_ptr<word_map> word_to_poly_, word_to_tower_, word_reduce_;
 };
 
 }  // namespace tartan::detail
