@@ -4,7 +4,7 @@
 //   Product/bits/route   route 0 the additive FFT, 1 gf2x, 2 Karatsuba; n = 10^6, 6.4·10^7 and 2^28 bits (gf2x once
 //                        at 2^28: minutes), and the FFT alone at 2^31 bits (m_719's operands are 2.2·10^9 bits)
 //   Crossover/words/route
-//                        the same routes from 2^9 to 2^14 words (32768 to 10^6 bits), where the automatic choice
+//                        the same routes from 2^4 to 2^14 words (1024 to 10^6 bits), where the automatic choice
 //                        moves from gf2x (or Karatsuba) to the FFT
 // The summary prints the ratios to gf2x, the growth exponents (least squares on log t, log n), and gf2x projected to
 // 2^31 bits from its measured growth. CPU seconds: on a shared machine the other work inflates wall time.
@@ -70,7 +70,7 @@ BENCHMARK(BM_Product)
 void BM_Crossover(benchmark::State& state) {
   run_product(state, static_cast<std::uint64_t>(state.range(0)) * 64, route_of(state.range(1)));
 }
-BENCHMARK(BM_Crossover)->ArgsProduct({benchmark::CreateRange(512, 16384, 2), {0, 1, 2}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Crossover)->ArgsProduct({benchmark::CreateRange(16, 16384, 2), {0, 1, 2}})->Unit(benchmark::kMillisecond);
 
 /// Console output as usual, plus the CPU time of each benchmark (medians when repeated).
 class summary_reporter : public benchmark::ConsoleReporter {
@@ -88,9 +88,10 @@ class summary_reporter : public benchmark::ConsoleReporter {
     }
     ConsoleReporter::ReportRuns(runs);
   }
-  double get(const std::string& prefix) const {
-    for (const auto& [name, s] : cpu)
-      if (name.rfind(prefix, 0) == 0) return s;
+  /// The CPU seconds of the run named `name`, or of `name` run once ("name/iterations:1/repeats:1"); 0 if none.
+  double get(const std::string& name) const {
+    for (const auto& [run, s] : cpu)
+      if (run == name || run.rfind(name + "/", 0) == 0) return s;
     return 0;
   }
 
@@ -132,12 +133,17 @@ void print_summary(const summary_reporter& r) {
     std::printf("  at 2^31 bits: the FFT %.1f s, gf2x projected %.0f s from its growth: %.0fx\n", f31, projected,
                 projected / f31);
   }
-  std::printf("\nThe crossover, CPU milliseconds (route chosen: %s from %s words):\n", "the FFT", "2048");
-  std::printf("  %-8s %12s %12s %12s\n", "words", "additive FFT", "gf2x", "Karatsuba");
-  for (std::int64_t w = 512; w <= 16384; w *= 2) {
+  std::printf("\nThe crossover, CPU milliseconds, and the route the automatic choice takes:\n");
+  std::printf("  %-8s %12s %12s %12s   %s\n", "words", "additive FFT", "gf2x", "Karatsuba", "chosen");
+  for (std::int64_t w = 16; w <= 16384; w *= 2) {
     const std::string base = "BM_Crossover/" + std::to_string(w) + "/";
-    std::printf("  %-8lld %12.3f %12.3f %12.3f\n", static_cast<long long>(w), 1e3 * r.get(base + "0"),
-                1e3 * r.get(base + "1"), 1e3 * r.get(base + "2"));
+    const auto chosen = tartan::binary_product_choice(static_cast<std::size_t>(w), static_cast<std::size_t>(w));
+    const char* name = chosen == binary_product_route::additive_fft ? "additive FFT"
+                       : chosen == binary_product_route::gf2x       ? "gf2x"
+                       : chosen == binary_product_route::karatsuba  ? "Karatsuba"
+                                                                    : "schoolbook";
+    std::printf("  %-8lld %12.3f %12.3f %12.3f   %s\n", static_cast<long long>(w), 1e3 * r.get(base + "0"),
+                1e3 * r.get(base + "1"), 1e3 * r.get(base + "2"), name);
   }
 }
 

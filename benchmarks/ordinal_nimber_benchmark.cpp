@@ -24,6 +24,10 @@
 //   Alpha719Step/route   the steps of the norm in α_719's field (degree 1258230380): one product (route 0), σ^359
 //                        built and applied (route 1); run alone, --benchmark_filter=Alpha719Step (about 14 GiB)
 //
+//   AlphaRoute/p/route   α_p for 359, 557, 659 and three primes past the table by the engine (route 0: the norm read
+//                        into GF(2)[z]/(g), products by the additive FFT) and by the earlier route (1: the power
+//                        (κ + m)^((2^f-1)/p) in the tower, then its norm, products by gf2x), one run each
+//
 //   AlphaPastTable/p     α_p for a sample of OEIS A380496's a-file past 709 (733 ... 1031, fields of degree 3660 to
 //                        210120, built on the table's primes), each excess checked against the a-file
 //   AlphaPastTableNaive/p
@@ -51,6 +55,7 @@
 #include <vector>
 
 #include "interleaved_runs.hpp"
+#include "nim/binary_polynomial_kernels.hpp"
 #include "nim/ordinal_dense.hpp"
 #include "nim/ordinal_tower.hpp"
 #include "support/ordinal_reference.hpp"
@@ -306,6 +311,61 @@ void BM_Alpha719Step(benchmark::State& state) {
   state.counters["degree"] = static_cast<double>(shape.degree());
 }
 
+// ---- the excess test's routes: the norm read into GF(2)[z]/(g) and the FFT, against the earlier route -------------
+
+/// The primes timed by both routes: fields of degree 3504820 (359), 2110020 (557), 4994220 (659), and three past
+/// the table (5303, 10111, 11243: degrees 318120, 141540, 144540).
+constexpr unsigned route_sample[] = {359, 557, 659, 5303, 10111, 11243};
+
+/// α_p as an earlier tartan computed it: Q by Lenstra's recursion, then for each m the power (κ + m)^((2^f-1)/p) in
+/// the tower (f squares and products by the sparse κ + m) and its norm down to GF(2^f), then α_p's degree; the large
+/// products by gf2x (binary_product_route_override).
+lenstra_constant earlier_route(unsigned p) {
+  const detail::binary_product_route_override by_gf2x(tartan::binary_product_route::gf2x);
+  const lenstra_table& table = lenstra_table::builtin();
+  lenstra_constant c;
+  c.prime = p;
+  c.order_of_two = tartan::order_of_two(p);
+  c.q_set = tartan::lenstra_kappa_set(c.order_of_two, table);
+  const auto in_field = [&](auto test) {
+    const detail::alpha_parts parts = detail::alpha_relation(c);
+    return detail::with_tower(
+        detail::make_tower_shape(parts.generators, detail::base_log_of(parts.constant), table), [&](const auto& t) {
+          auto x = t.zero();
+          using base = typename std::decay_t<decltype(t)>::base_type;
+          x[0] = base::from(parts.constant);
+          for (const std::uint32_t key : parts.generators)
+            x[t.shape().levels[static_cast<std::size_t>(t.shape().level_of(key))].stride] = base::one();
+          return test(t, x);
+        });
+  };
+  for (c.excess = 0;; ++c.excess) {
+    if (!in_field([&](const auto& t, const auto& x) { return t.is_pth_power(x, p); })) break;
+  }
+  c.degree = in_field([](const auto& t, const auto& x) { return t.degree_of(x); });
+  return c;
+}
+
+/// α_p by compute_lenstra_constant (route 0) or the earlier route (route 1), one run each; a prime of the table is
+/// checked against it (the b-file's excesses), the others between the routes in the summary (the counter "excess").
+void BM_AlphaRoute(benchmark::State& state) {
+  const auto p = static_cast<unsigned>(state.range(0));
+  lenstra_constant c;
+  for (auto _ : state)
+    c = state.range(1) == 0 ? tartan::compute_lenstra_constant(p, lenstra_table::builtin()) : earlier_route(p);
+  if (lenstra_table::builtin().has(p) && !(c == lenstra_table::builtin().at(p)))
+    state.SkipWithError("not the table's constant");
+  state.counters["excess"] = static_cast<double>(c.excess);
+  state.counters["degree"] = static_cast<double>(c.degree);
+}
+BENCHMARK(BM_AlphaRoute)
+    ->Apply([](benchmark::internal::Benchmark* b) {
+      for (const unsigned p : route_sample) b->Args({p, 0})->Args({p, 1});
+    })
+    ->Iterations(1)
+    ->Repetitions(1)
+    ->Unit(benchmark::kSecond);
+
 // ---- primes past the table: the a-file's, against the naive route in the same run ---------------------------------
 
 /// The excess of the odd prime p in OEIS A380496's a-file (tests/data/ordinals/oeis_a380496.txt), or -1 when the
@@ -393,7 +453,7 @@ BENCHMARK(BM_AlphaPastTableStep)->Apply([](benchmark::internal::Benchmark* b) {
 /// Console output as usual, plus items_per_second and the time of each benchmark (medians when repeated).
 class summary_reporter : public benchmark::ConsoleReporter {
  public:
-  std::map<std::string, double> rate, seconds, cpu_seconds;
+  std::map<std::string, double> rate, seconds, cpu_seconds, excess;
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
       if (run.error_occurred) continue;
@@ -404,6 +464,8 @@ class summary_reporter : public benchmark::ConsoleReporter {
       if (median) from_median_.insert(name);
       const auto it = run.counters.find("items_per_second");
       if (it != run.counters.end()) rate[name] = it->second.value;
+      const auto m = run.counters.find("excess");
+      if (m != run.counters.end()) excess[name] = m->second.value;
       seconds[name] = run.GetAdjustedRealTime() / benchmark::GetTimeUnitMultiplier(run.time_unit);
       cpu_seconds[name] = run.GetAdjustedCPUTime() / benchmark::GetTimeUnitMultiplier(run.time_unit);
     }
@@ -482,8 +544,20 @@ void print_summary(const summary_reporter& r) {
        "BM_AlphaNaive/107/iterations:1/repeats:1");
   line("alpha_139 alone (degree 15180):", "BM_AlphaOne/139", "BM_AlphaOneNaive/139/iterations:1/repeats:1");
   print_past_table(r, get);
+  std::printf("\nThe excess test's routes, same run, one run each; CPU seconds (wall in parentheses):\n");
+  std::printf("  %-6s %26s %26s %8s %8s\n", "p", "engine (norm, minpoly, FFT)", "earlier (power, gf2x)", "ratio",
+              "excess");
+  for (const unsigned p : route_sample) {
+    const std::string now = "BM_AlphaRoute/" + std::to_string(p) + "/0/iterations:1/repeats:1";
+    const std::string before = "BM_AlphaRoute/" + std::to_string(p) + "/1/iterations:1/repeats:1";
+    const double a = get(r.cpu_seconds, now), b = get(r.cpu_seconds, before);
+    const bool same = r.excess.count(now) && r.excess.count(before) && r.excess.at(now) == r.excess.at(before);
+    std::printf("  %-6u %10.1f s (%8.1f s) %10.1f s (%8.1f s) %7.1fx %8s\n", p, a, get(r.seconds, now), b,
+                get(r.seconds, before), a > 0 ? b / a : 0.0,
+                same ? std::to_string(static_cast<long long>(r.excess.at(now))).c_str() : "differ");
+  }
   std::printf(
-      "\nOne product in the tower field of the generator of q, chain product (gf2x) against the nested "
+      "\nOne product in the tower field of the generator of q, chain product (additive FFT) against the nested "
       "Karatsuba, same run; CPU seconds:\n");
   for (const char* q : {"47", "173", "139", "179"}) {
     const std::string fast = std::string("BM_TowerProduct/") + q + "/0";

@@ -525,6 +525,16 @@ const char* binary_product_kernel() noexcept { return detail::gf64_kernel_for_cp
 
 namespace detail {
 
+namespace {
+thread_local binary_product_route automatic_means = binary_product_route::automatic;
+}  // namespace
+
+binary_product_route_override::binary_product_route_override(binary_product_route route) : previous_(automatic_means) {
+  automatic_means = route;
+}
+
+binary_product_route_override::~binary_product_route_override() { automatic_means = previous_; }
+
 /// The product on one kernel's loops (the tests compare the kernels this CPU has).
 void binary_polynomial_multiply_on(const gf64_kernel& kr, std::span<const std::uint64_t> a,
                                    std::span<const std::uint64_t> b, std::span<std::uint64_t> out,
@@ -541,6 +551,7 @@ void binary_polynomial_multiply_on(const gf64_kernel& kr, std::span<const std::u
     return;
   }
   binary_product_route route = options.route;
+  if (route == binary_product_route::automatic) route = automatic_means;
   if (route == binary_product_route::automatic) route = binary_product_choice(na, nb);
   switch (route) {
     case binary_product_route::schoolbook:

@@ -59,6 +59,19 @@ const gf64_kernel* const* gf64_kernels_available(std::size_t& count) noexcept;
 
 namespace tartan::detail {
 
+/// Makes `automatic` mean `route` for the products of this thread while it lives (the benchmark that compares the
+/// tower fields' products by gf2x, as an earlier tartan made them, with the FFT's).
+class binary_product_route_override {
+ public:
+  explicit binary_product_route_override(binary_product_route route);
+  ~binary_product_route_override();
+  binary_product_route_override(const binary_product_route_override&) = delete;
+  binary_product_route_override& operator=(const binary_product_route_override&) = delete;
+
+ private:
+  binary_product_route previous_;
+};
+
 /// binary_polynomial_multiply on the loops of `kernel` (the tests compare every kernel this CPU has).
 void binary_polynomial_multiply_on(const gf64_kernel& kernel, std::span<const std::uint64_t> a,
                                    std::span<const std::uint64_t> b, std::span<std::uint64_t> out,
